@@ -1,0 +1,109 @@
+/* The C API of libnereid: the one seam between the compiler and its callers (Python through
+ * ctypes, C and C++ programs). Plain C, so that any language with a foreign-function interface
+ * can use it.
+ *
+ * Conventions:
+ * - Every handle is opaque and owned by the caller, who releases it with the matching
+ *   nereid_*_destroy function.
+ * - Strings passed in are pointer and length; they need not be NUL-terminated and may hold any
+ *   bytes. Strings returned are NUL-terminated and owned by the handle they come from, valid
+ *   until that handle changes or is destroyed.
+ * - Functions that can fail return a NereidStatus and record what went wrong in a
+ *   NereidDiagnostics list given by the caller. */
+#ifndef NEREID_C_NEREID_H
+#define NEREID_C_NEREID_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#if defined(_WIN32)
+#define NEREID_C_EXPORT __declspec(dllexport)
+#else
+#define NEREID_C_EXPORT __attribute__((visibility("default")))
+#endif
+
+/* The version of this API. It grows by one whenever a declaration here changes meaning or
+ * disappears; adding a function does not change it. */
+#define NEREID_C_API_VERSION 1
+
+/* The API version that the loaded library implements; callers compare it with the version
+ * their bindings were written for. */
+NEREID_C_EXPORT int32_t nereid_api_version(void);
+
+typedef enum NereidStatus {
+  NEREID_SUCCESS = 0,
+  NEREID_FAILURE = 1,
+} NereidStatus;
+
+typedef enum NereidSeverity {
+  NEREID_SEVERITY_NOTE = 0,
+  NEREID_SEVERITY_WARNING = 1,
+  NEREID_SEVERITY_ERROR = 2,
+  NEREID_SEVERITY_REMARK = 3,
+} NereidSeverity;
+
+/* One diagnostic, with the source location it points at. `file` is empty and `line`/`column`
+ * are 0 when the diagnostic has no file location. */
+typedef struct NereidDiagnostic {
+  NereidSeverity severity;
+  const char *message;
+  const char *file;
+  uint32_t line;
+  uint32_t column;
+} NereidDiagnostic;
+
+/* ---------------------------------------------------------------------------------------- */
+/* Diagnostics                                                                                */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef struct NereidDiagnostics NereidDiagnostics;
+
+/* An empty list; functions that take one append to it. */
+NEREID_C_EXPORT NereidDiagnostics *nereid_diagnostics_create(void);
+NEREID_C_EXPORT void nereid_diagnostics_destroy(NereidDiagnostics *diagnostics);
+NEREID_C_EXPORT size_t nereid_diagnostics_count(const NereidDiagnostics *diagnostics);
+/* The diagnostic at `index`, or one with a NULL message when `index` is out of range. */
+NEREID_C_EXPORT NereidDiagnostic nereid_diagnostics_get(const NereidDiagnostics *diagnostics,
+                                                        size_t index);
+
+/* ---------------------------------------------------------------------------------------- */
+/* Contexts and modules                                                                       */
+/* ---------------------------------------------------------------------------------------- */
+
+/* A compiler context with every Nereid dialect loaded. One context serves one thread at a
+ * time; modules belong to the context that parsed them. */
+typedef struct NereidContext NereidContext;
+typedef struct NereidModule NereidModule;
+
+NEREID_C_EXPORT NereidContext *nereid_context_create(void);
+NEREID_C_EXPORT void nereid_context_destroy(NereidContext *context);
+
+/* Parses and verifies IR text. `filename` names the buffer in locations of syntax errors.
+ * Returns NULL on failure, with the errors in `diagnostics`. */
+NEREID_C_EXPORT NereidModule *nereid_module_parse(NereidContext *context, const char *text,
+                                                  size_t length, const char *filename,
+                                                  NereidDiagnostics *diagnostics);
+NEREID_C_EXPORT void nereid_module_destroy(NereidModule *module);
+
+/* Verifies the module again, after changes. */
+NEREID_C_EXPORT NereidStatus nereid_module_verify(NereidModule *module,
+                                                  NereidDiagnostics *diagnostics);
+
+/* The module as IR text, with locations when `with_locations` is non-zero. The string lives
+ * until the module is printed again or destroyed. */
+NEREID_C_EXPORT const char *nereid_module_print(NereidModule *module, int with_locations);
+
+/* Runs a textual pass pipeline, as `nereid-opt --pass-pipeline=` takes it, for example
+ * "builtin.module(canonicalize,cse)", on the module in place. */
+NEREID_C_EXPORT NereidStatus nereid_module_run_pipeline(NereidModule *module, const char *pipeline,
+                                                        NereidDiagnostics *diagnostics);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NEREID_C_NEREID_H */

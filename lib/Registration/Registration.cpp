@@ -1,0 +1,24 @@
+#include "nereid/Registration.h"
+
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::nereid {
+
+void registerAllDialects(DialectRegistry &registry) {
+  registry.insert<tt::TritonDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
+                  cf::ControlFlowDialect>();
+}
+
+void registerAllPasses() {
+  // canonicalize, cse, inline, symbol-dce, ... : the generic passes every pipeline uses.
+  registerTransformsPasses();
+}
+
+} // namespace mlir::nereid

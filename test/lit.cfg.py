@@ -1,0 +1,23 @@
+# lit configuration of Nereid's IR tests: every .mlir file under test/ runs nereid-opt (and,
+# later, nereid-run) and checks the output with FileCheck.
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "NEREID"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir"]
+config.excludes = ["CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py", "unit", "python"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.nereid_obj_root, "test")
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+# Every FileCheck run scopes its variables to a CHECK-LABEL block.
+config.substitutions.append(("FileCheck", "FileCheck --enable-var-scope"))
+
+llvm_config.add_tool_substitutions(
+    [ToolSubst("nereid-opt", unresolved="fatal")], [config.nereid_tools_dir])
