@@ -26,6 +26,9 @@ struct NereidContext {
 
   NereidContext() : context(makeRegistry(), MLIRContext::Threading::DISABLED) {
     context.loadAllAvailableDialects();
+    // Diagnostics name the op by its source location; the generic dump of the op that MLIR
+    // attaches by default means nothing to a kernel author.
+    context.printOpOnDiagnostic(false);
   }
 
 private:
@@ -40,6 +43,51 @@ struct NereidModule {
   OwningOpRef<ModuleOp> module;
   std::string printed;
 };
+
+/// The deepest bracket nesting that IR text may have. MLIR's parser recurses once per level of
+/// nested types, attributes and regions, so deeper text could exhaust the stack; real kernels
+/// stay far below this.
+static constexpr size_t kMaxNestingDepth = 256;
+
+/// The deepest nesting of (), [], {} and <> in `text`, outside string literals. The `>` of an
+/// arrow `->` closes nothing.
+static size_t getNestingDepth(llvm::StringRef text) {
+  size_t depth = 0, deepest = 0;
+  bool inString = false;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (inString) {
+      if (c == '\\')
+        ++i;
+      else if (c == '"')
+        inString = false;
+      continue;
+    }
+    switch (c) {
+    case '"':
+      inString = true;
+      break;
+    case '(':
+    case '[':
+    case '{':
+    case '<':
+      deepest = std::max(deepest, ++depth);
+      break;
+    case '>':
+      if (i > 0 && text[i - 1] == '-')
+        break;
+      [[fallthrough]];
+    case ')':
+    case ']':
+    case '}':
+      depth = depth > 0 ? depth - 1 : 0;
+      break;
+    default:
+      break;
+    }
+  }
+  return deepest;
+}
 
 /// Pass registration is global and must happen once per process before pipelines are parsed.
 static void registerPassesOnce() {
@@ -62,12 +110,18 @@ NereidModule *nereid_module_parse(NereidContext *context, const char *text, size
       diagnostics->addError("nereid_module_parse: null context or text");
     return nullptr;
   }
+  llvm::StringRef source(text ? text : "", length);
+  if (getNestingDepth(source) > kMaxNestingDepth) {
+    if (diagnostics)
+      diagnostics->addError("IR text nests brackets more than " +
+                            std::to_string(kMaxNestingDepth) + " levels deep");
+    return nullptr;
+  }
   DiagnosticCollector collector(&context->context, diagnostics);
   // A copy, so that the parser sees a NUL-terminated buffer whatever the caller passed.
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(llvm::StringRef(text ? text : "", length),
-                                           filename ? filename : "<string>"),
+      llvm::MemoryBuffer::getMemBufferCopy(source, filename ? filename : "<string>"),
       llvm::SMLoc());
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context->context);
   if (!module)

@@ -172,6 +172,28 @@ TEST_F(CAPITest, NullArgumentsAreErrors) {
   EXPECT_EQ(nereid_diagnostics_get(diagnostics, 99).message, nullptr);
 }
 
+TEST_F(CAPITest, DeepNestingIsAnErrorNotAStackOverflow) {
+  // MLIR's parser recurses once per level; 100000 levels would overflow the stack.
+  std::string text = "tt.func @f(%p: ";
+  for (int i = 0; i < 100000; ++i)
+    text += "!tt.ptr<";
+  text += "f32";
+  text += std::string(100000, '>');
+  text += ") { tt.return }";
+  EXPECT_EQ(parse(text), nullptr);
+  EXPECT_NE(std::strstr(firstError().message, "levels deep"), nullptr) << firstError().message;
+
+  // Nesting of everyday depth, and arrows, strings and comparisons do not count against it.
+  NereidModule *module = parse(R"mlir(
+tt.func @g(%p: !tt.ptr<!tt.ptr<!tt.ptr<f32>>>) -> !tt.ptr<!tt.ptr<!tt.ptr<f32>>> {
+  tt.print "((((<<<<[[[[" {hex = false, isSigned = array<i32>}
+  tt.return %p : !tt.ptr<!tt.ptr<!tt.ptr<f32>>>
+}
+)mlir");
+  ASSERT_NE(module, nullptr) << firstError().message;
+  nereid_module_destroy(module);
+}
+
 TEST_F(CAPITest, GarbageBytesGiveAnErrorNotACrash) {
   std::mt19937 generator(std::random_device{}());
   std::uniform_int_distribution<int> byte(0, 255);

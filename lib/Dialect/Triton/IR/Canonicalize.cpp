@@ -101,7 +101,7 @@ void TransOp::getCanonicalizationPatterns(RewritePatternSet &results, MLIRContex
     SmallVector<int32_t> composed;
     for (int32_t dim : op.getOrder())
       composed.push_back(inner.getOrder()[dim]);
-    rewriter.replaceOpWithNewOp<TransOp>(op, inner.getSrc(), composed);
+    rewriter.replaceOpWithNewOp<TransOp>(op, op.getType(), inner.getSrc(), composed);
     return success();
   });
 }

@@ -33,6 +33,22 @@ static LogicalResult verifySameShape(Operation *op, Type lhs, StringRef lhsName,
                            << " shape; got " << lhs << " and " << rhs;
 }
 
+/// Checks that the single result of `op` has the type its operands and attributes imply.
+static LogicalResult verifyResultType(Operation *op, Type expected) {
+  Type actual = op->getResult(0).getType();
+  if (actual == expected)
+    return success();
+  return op->emitOpError() << "expects result type " << expected << "; got " << actual;
+}
+
+/// Checks an optional mask: absent, or i1 of the shape of `ptrType` (the pointer operand).
+static LogicalResult verifyMask(Operation *op, Type ptrType, Value mask) {
+  if (!mask || mask.getType() == getI1SameShape(ptrType))
+    return success();
+  return op->emitOpError() << "expects the mask to be " << getI1SameShape(ptrType)
+                           << ", the shape of the pointer operand; got " << mask.getType();
+}
+
 //===----------------------------------------------------------------------===//
 // Creation and shape ops
 //===----------------------------------------------------------------------===//
@@ -41,7 +57,7 @@ LogicalResult MakeRangeOp::verify() {
   auto type = getType();
   if (type.getRank() != 1)
     return emitOpError() << "expects a 1-D result; got " << type;
-  int64_t start = getStart(), end = getEnd();
+  int64_t start = getStartAttr().getInt(), end = getEndAttr().getInt();
   if (end <= start)
     return emitOpError() << "expects end (" << end << ") to be greater than start (" << start
                          << ")";
@@ -66,20 +82,14 @@ LogicalResult BroadcastOp::verify() {
   return success();
 }
 
-LogicalResult ExpandDimsOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
-                                             Adaptor adaptor,
-                                             SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
-  if (!srcType)
-    return emitOptionalError(loc, "'tt.expand_dims' op expects a ranked tensor operand");
-  int64_t axis = adaptor.getAxis();
+LogicalResult ExpandDimsOp::verify() {
+  auto srcType = getSrc().getType();
+  int64_t axis = getAxisAttr().getInt();
   if (axis < 0 || axis > srcType.getRank())
-    return emitOptionalError(loc, "'tt.expand_dims' op expects axis in [0, ", srcType.getRank(),
-                             "]; got ", axis);
+    return emitOpError() << "expects axis in [0, " << srcType.getRank() << "]; got " << axis;
   SmallVector<int64_t> shape(srcType.getShape());
   shape.insert(shape.begin() + axis, 1);
-  inferredReturnTypes.push_back(srcType.clone(shape));
-  return success();
+  return verifyResultType(*this, srcType.clone(shape));
 }
 
 LogicalResult ReshapeOp::verify() {
@@ -89,42 +99,24 @@ LogicalResult ReshapeOp::verify() {
   return success();
 }
 
-/// Checks that `order` is a permutation of [0, rank).
-static LogicalResult verifyPermutation(std::optional<Location> loc, ArrayRef<int32_t> order,
-                                       int64_t rank) {
+LogicalResult TransOp::verify() {
+  auto srcType = getSrc().getType();
+  int64_t rank = srcType.getRank();
   SmallVector<bool> seen(rank, false);
-  bool isPermutation = static_cast<int64_t>(order.size()) == rank;
-  for (int32_t dim : order) {
+  bool isPermutation = static_cast<int64_t>(getOrder().size()) == rank;
+  for (int32_t dim : getOrder()) {
     if (!isPermutation || dim < 0 || dim >= rank || seen[dim]) {
       isPermutation = false;
       break;
     }
     seen[dim] = true;
   }
-  if (isPermutation)
-    return success();
-  return emitOptionalError(loc, "'tt.trans' op expects order to be a permutation of [0, ", rank,
-                           ")");
-}
-
-LogicalResult TransOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
-                                        Adaptor adaptor,
-                                        SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
-  if (!srcType)
-    return emitOptionalError(loc, "'tt.trans' op expects a ranked tensor operand");
-  ArrayRef<int32_t> order = adaptor.getOrder();
-  if (failed(verifyPermutation(loc, order, srcType.getRank())))
-    return failure();
+  if (!isPermutation)
+    return emitOpError() << "expects order to be a permutation of [0, " << rank << ")";
   SmallVector<int64_t> shape;
-  for (int32_t dim : order)
+  for (int32_t dim : getOrder())
     shape.push_back(srcType.getDimSize(dim));
-  inferredReturnTypes.push_back(srcType.clone(shape));
-  return success();
-}
-
-LogicalResult TransOp::verify() {
-  return verifyPermutation(getLoc(), getOrder(), getSrc().getType().getRank());
+  return verifyResultType(*this, srcType.clone(shape));
 }
 
 LogicalResult CatOp::verify() {
@@ -142,29 +134,18 @@ LogicalResult CatOp::verify() {
   return success();
 }
 
-LogicalResult JoinOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
-                                       Adaptor adaptor,
-                                       SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto srcType = dyn_cast<RankedTensorType>(adaptor.getLhs().getType());
-  if (!srcType)
-    return emitOptionalError(loc, "'tt.join' op expects ranked tensor operands");
+LogicalResult JoinOp::verify() {
+  auto srcType = getLhs().getType();
   SmallVector<int64_t> shape(srcType.getShape());
   shape.push_back(2);
-  inferredReturnTypes.push_back(srcType.clone(shape));
-  return success();
+  return verifyResultType(*this, srcType.clone(shape));
 }
 
-LogicalResult SplitOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
-                                        Adaptor adaptor,
-                                        SmallVectorImpl<Type> &inferredReturnTypes) {
-  auto srcType = dyn_cast<RankedTensorType>(adaptor.getSrc().getType());
-  if (!srcType || srcType.getRank() < 1 || srcType.getShape().back() != 2)
-    return emitOptionalError(loc, "'tt.split' op expects a tensor whose last dimension is 2; "
-                                  "got ",
-                             adaptor.getSrc().getType());
-  auto resultType = srcType.clone(srcType.getShape().drop_back());
-  inferredReturnTypes.append({resultType, resultType});
-  return success();
+LogicalResult SplitOp::verify() {
+  auto srcType = getSrc().getType();
+  if (srcType.getShape().back() != 2)
+    return emitOpError() << "expects a tensor whose last dimension is 2; got " << srcType;
+  return verifyResultType(*this, srcType.clone(srcType.getShape().drop_back()));
 }
 
 LogicalResult GatherOp::verify() {
@@ -172,13 +153,14 @@ LogicalResult GatherOp::verify() {
   auto indicesType = getIndices().getType();
   auto resultType = getType();
   int64_t rank = srcType.getRank();
+  int64_t axis = getAxisAttr().getInt();
   if (indicesType.getRank() != rank)
     return emitOpError() << "expects indices to have the rank of src; got " << indicesType
                          << " for " << srcType;
-  if (getAxis() < 0 || getAxis() >= rank)
-    return emitOpError() << "expects axis in [0, " << rank << "); got " << getAxis();
+  if (axis < 0 || axis >= rank)
+    return emitOpError() << "expects axis in [0, " << rank << "); got " << axis;
   for (int64_t dim = 0; dim < rank; ++dim)
-    if (dim != getAxis() && indicesType.getDimSize(dim) != srcType.getDimSize(dim))
+    if (dim != axis && indicesType.getDimSize(dim) != srcType.getDimSize(dim))
       return emitOpError() << "expects indices to match src in every dimension but the axis;"
                            << " dimension " << dim << " differs";
   if (resultType.getShape() != indicesType.getShape() ||
@@ -194,7 +176,7 @@ LogicalResult HistogramOp::verify() {
   if (srcType.getRank() != 1 || getType().getRank() != 1)
     return emitOpError() << "expects a 1-D operand and a 1-D result; got " << srcType << " -> "
                          << getType();
-  return success();
+  return verifyMask(*this, srcType, getMask());
 }
 
 //===----------------------------------------------------------------------===//
@@ -242,8 +224,13 @@ LogicalResult BitcastOp::verify() {
 LogicalResult LoadOp::verify() {
   if (getOther() && !getMask())
     return emitOpError() << "expects a mask when `other` is given";
-  return success();
+  if (getOther() && getOther().getType() != getType())
+    return emitOpError() << "expects `other` to have the loaded type " << getType() << "; got "
+                         << getOther().getType();
+  return verifyMask(*this, getPtr().getType(), getMask());
 }
+
+LogicalResult StoreOp::verify() { return verifyMask(*this, getPtr().getType(), getMask()); }
 
 void LoadOp::getEffects(
     SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
@@ -251,6 +238,14 @@ void LoadOp::getEffects(
   // A volatile load must be neither removed nor merged with another, as if it wrote memory.
   if (getIsVolatile())
     effects.emplace_back(MemoryEffects::Write::get(), GlobalMemory::get());
+}
+
+/// Atomics exist for 16-, 32- and 64-bit integers and floats.
+static LogicalResult verifyAtomicElementType(Operation *op, Type element) {
+  if (element.isIntOrFloat() && llvm::is_contained({16u, 32u, 64u}, element.getIntOrFloatBitWidth()))
+    return success();
+  return op->emitOpError() << "expects a 16-, 32- or 64-bit integer or float element type; got "
+                           << element;
 }
 
 LogicalResult AtomicRMWOp::verify() {
@@ -277,18 +272,13 @@ LogicalResult AtomicRMWOp::verify() {
                            << " (use fadd for floats)";
     break;
   }
-  if (isa<PointerType>(element))
-    return emitOpError() << "expects integer or float elements; got " << element;
-  return success();
+  if (failed(verifyAtomicElementType(*this, element)))
+    return failure();
+  return verifyMask(*this, getPtr().getType(), getMask());
 }
 
 LogicalResult AtomicCASOp::verify() {
-  Type element = getElementTypeOrSelf(getVal().getType());
-  if (!element.isIntOrFloat() || !llvm::is_contained({16u, 32u, 64u},
-                                                     element.getIntOrFloatBitWidth()))
-    return emitOpError() << "expects a 16-, 32- or 64-bit integer or float element type; got "
-                         << element;
-  return success();
+  return verifyAtomicElementType(*this, getElementTypeOrSelf(getVal().getType()));
 }
 
 //===----------------------------------------------------------------------===//
@@ -302,6 +292,9 @@ LogicalResult MakeTensorDescOp::verify() {
     return emitOpError() << "expects " << rank << " shape and stride values, one per block "
                          << "dimension; got " << getShape().size() << " and "
                          << getStrides().size();
+  if (getBase().getType().getAddressSpace() != 1)
+    return emitOpError() << "expects a base pointer to global memory (address space 1); got "
+                         << getBase().getType();
   if (getBase().getType().getPointeeType() != blockType.getElementType())
     return emitOpError() << "expects the base pointer to point at the block's element type; got "
                          << getBase().getType() << " for " << blockType;
@@ -403,29 +396,21 @@ static LogicalResult verifyCombiner(Operation *op, ValueRange srcs, int64_t axis
   return success();
 }
 
-LogicalResult ReduceOp::inferReturnTypes(MLIRContext *context, std::optional<Location> loc,
-                                         Adaptor adaptor,
-                                         SmallVectorImpl<Type> &inferredReturnTypes) {
-  int64_t axis = adaptor.getAxis();
-  for (Value src : adaptor.getSrcs()) {
-    auto srcType = dyn_cast<RankedTensorType>(src.getType());
-    if (!srcType)
-      return emitOptionalError(loc, "'tt.reduce' op expects ranked tensor operands");
-    if (axis < 0 || axis >= srcType.getRank())
-      return emitOptionalError(loc, "'tt.reduce' op expects axis in [0, ", srcType.getRank(),
-                               "); got ", axis);
+LogicalResult ReduceOp::verifyRegions() {
+  if (failed(verifyCombiner(*this, getSrcs(), getAxisAttr().getInt(), getCombineOp())))
+    return failure();
+  if (getResult().size() != getSrcs().size())
+    return emitOpError() << "expects one result per operand";
+  for (auto [src, result] : llvm::zip(getSrcs(), getResult())) {
+    auto srcType = cast<RankedTensorType>(src.getType());
     SmallVector<int64_t> shape(srcType.getShape());
-    shape.erase(shape.begin() + axis);
-    if (shape.empty())
-      inferredReturnTypes.push_back(srcType.getElementType());
-    else
-      inferredReturnTypes.push_back(srcType.clone(shape));
+    shape.erase(shape.begin() + getAxisAttr().getInt());
+    Type expected = shape.empty() ? srcType.getElementType() : srcType.clone(shape);
+    if (result.getType() != expected)
+      return emitOpError() << "expects result type " << expected << " for operand type "
+                           << srcType << "; got " << result.getType();
   }
   return success();
-}
-
-LogicalResult ReduceOp::verifyRegions() {
-  return verifyCombiner(*this, getSrcs(), getAxis(), getCombineOp());
 }
 
 LogicalResult ScanOp::verifyRegions() {
@@ -434,7 +419,7 @@ LogicalResult ScanOp::verifyRegions() {
   for (auto [src, result] : llvm::zip(getSrcs(), getResult()))
     if (src.getType() != result.getType())
       return emitOpError() << "expects each result to have its operand's type";
-  return verifyCombiner(*this, getSrcs(), getAxis(), getCombineOp());
+  return verifyCombiner(*this, getSrcs(), getAxisAttr().getInt(), getCombineOp());
 }
 
 //===----------------------------------------------------------------------===//
@@ -477,18 +462,15 @@ void ElementwiseInlineAsmOp::getEffects(
 }
 
 LogicalResult ElementwiseInlineAsmOp::verify() {
-  if (getPackedElement() < 1)
-    return emitOpError() << "expects packed_element to be at least 1; got "
-                         << getPackedElement();
+  int64_t packedElement = getPackedElementAttr().getInt();
+  if (packedElement < 1)
+    return emitOpError() << "expects packed_element to be at least 1; got " << packedElement;
   if (getResult().empty())
     return emitOpError() << "expects at least one result";
+  // The Elementwise trait has checked that all tensors share one shape.
   Type shapeType = getResult().front().getType();
-  for (Value value : llvm::concat<Value>(getArgs(), getResult()))
-    if (failed(verifySameShape(*this, value.getType(), "every operand and result",
-                               shapeType, "the first result")))
-      return failure();
   if (auto tensorType = dyn_cast<RankedTensorType>(shapeType);
-      tensorType && tensorType.getNumElements() % getPackedElement() != 0)
+      tensorType && tensorType.getNumElements() % packedElement != 0)
     return emitOpError() << "expects the number of elements to be a multiple of packed_element";
   return success();
 }
@@ -517,6 +499,31 @@ void FuncOp::build(OpBuilder &builder, OperationState &state, StringRef name, Fu
                                             getResAttrsAttrName(state.name));
 }
 
+LogicalResult FuncOp::verify() {
+  for (auto [index, type] : llvm::enumerate(getArgumentTypes())) {
+    bool isInteger = isa<IntegerType>(type);
+    bool isPointer = isa<PointerType>(type);
+    if (auto divisibility = getArgAttrOfType<IntegerAttr>(index, "tt.divisibility")) {
+      int64_t value = divisibility.getInt();
+      if (!isInteger && !isPointer)
+        return emitOpError() << "expects tt.divisibility only on integer and pointer arguments; "
+                             << "argument " << index << " is " << type;
+      if (value < 1 || !llvm::isPowerOf2_64(value))
+        return emitOpError() << "expects tt.divisibility to be a positive power of two; got "
+                             << value << " on argument " << index;
+    }
+    if (auto equalTo = getArgAttrOfType<IntegerAttr>(index, "tt.equal_to")) {
+      if (!isInteger)
+        return emitOpError() << "expects tt.equal_to only on integer arguments; argument "
+                             << index << " is " << type;
+      if (equalTo.getInt() != 1)
+        return emitOpError() << "expects tt.equal_to to be 1; got " << equalTo.getInt()
+                             << " on argument " << index;
+    }
+  }
+  return success();
+}
+
 ParseResult FuncOp::parse(OpAsmParser &parser, OperationState &result) {
   auto buildFuncType = [](Builder &builder, ArrayRef<Type> argTypes, ArrayRef<Type> results,
                           function_interface_impl::VariadicFlag, std::string &) {
@@ -531,14 +538,6 @@ void FuncOp::print(OpAsmPrinter &printer) {
   function_interface_impl::printFunctionOp(printer, *this, /*isVariadic=*/false,
                                            getFunctionTypeAttrName(), getArgAttrsAttrName(),
                                            getResAttrsAttrName());
-}
-
-LogicalResult FuncOp::verifyRegions() {
-  if (isExternal())
-    return success();
-  if (!llvm::equal(getBody().front().getArgumentTypes(), getArgumentTypes()))
-    return emitOpError() << "expects the entry block arguments to match the function type";
-  return success();
 }
 
 LogicalResult CallOp::verifySymbolUses(SymbolTableCollection &symbolTable) {

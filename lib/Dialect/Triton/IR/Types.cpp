@@ -40,8 +40,9 @@ void PointerType::print(AsmPrinter &printer) const {
 
 LogicalResult PointerType::verify(function_ref<InFlightDiagnostic()> emitError, Type pointeeType,
                                   int addressSpace) {
-  if (!pointeeType.isIntOrFloat() && !isa<PointerType>(pointeeType))
-    return emitError() << "pointee type must be an integer, a float or a pointer; got "
+  if (!isScalarElementType(pointeeType) && !isa<PointerType>(pointeeType))
+    return emitError() << "pointee type must be a Triton scalar (i1 to i64, a float type of "
+                          "Triton) or a pointer; got "
                        << pointeeType;
   if (addressSpace < 0)
     return emitError() << "address space must be non-negative; got " << addressSpace;
@@ -53,8 +54,11 @@ LogicalResult TensorDescType::verify(function_ref<InFlightDiagnostic()> emitErro
   if (blockType.getRank() < 1 || blockType.getRank() > 5)
     return emitError() << "tensor descriptor block must have rank 1 to 5; got "
                        << blockType.getRank();
-  if (!blockType.getElementType().isIntOrFloat())
-    return emitError() << "tensor descriptor block must hold integers or floats; got "
+  if (!hasPositiveStaticShape(blockType))
+    return emitError() << "tensor descriptor block must have a static, non-empty shape; got "
+                       << blockType;
+  if (!isScalarElementType(blockType.getElementType()))
+    return emitError() << "tensor descriptor block must hold Triton integers or floats; got "
                        << blockType.getElementType();
   return success();
 }
@@ -71,6 +75,20 @@ Type getPointeeType(Type type) {
 
 Type getI1SameShape(Type type) {
   return getSameShapeWithElement(type, IntegerType::get(type.getContext(), 1));
+}
+
+bool isScalarElementType(Type type) {
+  if (auto intType = dyn_cast<IntegerType>(type))
+    return intType.isSignless() && llvm::is_contained({1u, 8u, 16u, 32u, 64u}, intType.getWidth());
+  return isa<Float8E4M3FNType, Float8E5M2Type, Float8E4M3FNUZType, Float8E5M2FNUZType,
+             Float8E4M3B11FNUZType, Float16Type, BFloat16Type, Float32Type, Float64Type>(type);
+}
+
+bool hasPositiveStaticShape(Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  return tensorType && tensorType.getRank() >= 1 && llvm::all_of(tensorType.getShape(), [](int64_t dim) {
+           return !ShapedType::isDynamic(dim) && dim >= 1;
+         });
 }
 
 Type getSameShapeWithElement(Type type, Type elementType) {

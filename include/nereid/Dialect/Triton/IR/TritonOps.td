@@ -17,22 +17,27 @@ include "nereid/Dialect/Triton/IR/TritonAttrDefs.td"
 // Type constraints
 //===----------------------------------------------------------------------===//
 
+// A tile: a tensor of rank at least 1 whose every dimension is static and at least 1.
+def TT_HasPositiveStaticShape : CPred<"::mlir::nereid::tt::hasPositiveStaticShape($_self)">;
+class TT_TileOf<list<Type> allowedTypes>
+    : RankedTensorOf<allowedTypes, [TT_HasPositiveStaticShape], "tile (static, non-empty shape)">;
+
 def TT_Float : AnyTypeOf<[F8E4M3FN, F8E5M2, F8E4M3FNUZ, F8E5M2FNUZ, F8E4M3B11FNUZ,
                           F16, BF16, F32, F64], "floating-point">;
-def TT_FloatTensor : RankedTensorOf<[TT_Float]>;
+def TT_FloatTensor : TT_TileOf<[TT_Float]>;
 def TT_FloatLike : AnyTypeOf<[TT_Float, TT_FloatTensor]>;
 
 def TT_Int : AnyTypeOf<[I1, I8, I16, I32, I64], "integer">;
-def TT_IntTensor : RankedTensorOf<[TT_Int]>;
+def TT_IntTensor : TT_TileOf<[TT_Int]>;
 def TT_IntLike : AnyTypeOf<[TT_Int, TT_IntTensor]>;
 
-def TT_I32Like : AnyTypeOf<[I32, RankedTensorOf<[I32]>]>;
-def TT_I64Like : AnyTypeOf<[I64, RankedTensorOf<[I64]>]>;
-def TT_BoolLike : AnyTypeOf<[I1, RankedTensorOf<[I1]>]>;
+def TT_I32Like : AnyTypeOf<[I32, TT_TileOf<[I32]>]>;
+def TT_I64Like : AnyTypeOf<[I64, TT_TileOf<[I64]>]>;
+def TT_BoolLike : AnyTypeOf<[I1, TT_TileOf<[I1]>]>;
 
 def TT_Ptr : DialectType<Triton_Dialect, CPred<"::mlir::isa<::mlir::nereid::tt::PointerType>($_self)">,
                          "pointer", "::mlir::nereid::tt::PointerType">;
-def TT_PtrTensor : RankedTensorOf<[TT_Ptr]>;
+def TT_PtrTensor : TT_TileOf<[TT_Ptr]>;
 def TT_PtrLike : AnyTypeOf<[TT_Ptr, TT_PtrTensor]>;
 
 def TT_TensorDesc : DialectType<Triton_Dialect,
@@ -40,7 +45,7 @@ def TT_TensorDesc : DialectType<Triton_Dialect,
     "tensor descriptor", "::mlir::nereid::tt::TensorDescType">;
 
 def TT_Scalar : AnyTypeOf<[TT_Float, TT_Int, TT_Ptr]>;
-def TT_Tensor : RankedTensorOf<[TT_Float, TT_Int, TT_Ptr]>;
+def TT_Tensor : TT_TileOf<[TT_Float, TT_Int, TT_Ptr]>;
 def TT_Type : AnyTypeOf<[TT_Scalar, TT_Tensor]>;
 
 //===----------------------------------------------------------------------===//
@@ -52,18 +57,21 @@ class TT_Op<string mnemonic, list<Trait> traits = []> : Op<Triton_Dialect, mnemo
 // Global memory is one resource; every tt memory op names it so that passes order them.
 def TT_GlobalMemory : Resource<"::mlir::nereid::tt::GlobalMemory">;
 
-// The operand `other` follows the element type of the pointer operand `ptr`.
+// `to` has the type that `from` points at: a value loaded from or stored through a pointer.
 class TT_TypeFromPointee<string from, string to>
     : TypesMatchWith<to # " type matches the pointee type of " # from, from, to,
                      "::mlir::nereid::tt::getPointeeType($_self)">;
-class TT_OptionalTypeFromPointee<string from, string to, int index>
-    : TypesMatchWith<to # " type matches the pointee type of " # from, from, to,
-                     "::mlir::nereid::tt::getPointeeType($_self)",
-                     "($_op.getNumOperands() <= " # index # ") || std::equal_to<>()">;
-class TT_OptionalMaskShape<string from, string to, int index>
-    : TypesMatchWith<to # " is i1 of the shape of " # from, from, to,
-                     "::mlir::nereid::tt::getI1SameShape($_self)",
-                     "($_op.getNumOperands() <= " # index # ") || std::equal_to<>()">;
+
+// Lets the assembly format infer the type of an optional operand (a mask, or a load's `other`)
+// from the pointer. The check itself is left to the op's verifier, which knows whether the
+// operand is present; ODS would read the type of an absent operand.
+class TT_InferOptionalType<string from, string to, string transform>
+    : TypesMatchWith<to # " type is inferred from " # from, from, to, transform,
+                     "true || std::equal_to<>()">;
+class TT_InferMaskType<string from>
+    : TT_InferOptionalType<from, "mask", "::mlir::nereid::tt::getI1SameShape($_self)">;
+class TT_InferOtherType<string from>
+    : TT_InferOptionalType<from, "other", "::mlir::nereid::tt::getPointeeType($_self)">;
 
 //===----------------------------------------------------------------------===//
 // Program identity and creation
@@ -86,7 +94,7 @@ def TT_GetNumProgramsOp : TT_Op<"get_num_programs", [Pure]> {
 def TT_MakeRangeOp : TT_Op<"make_range", [Pure]> {
   let summary = "the 1-D tensor of consecutive integers start, start+1, ..., end-1";
   let arguments = (ins I32Attr:$start, I32Attr:$end);
-  let results = (outs RankedTensorOf<[I32]>:$result);
+  let results = (outs TT_TileOf<[I32]>:$result);
   let assemblyFormat = "attr-dict `:` type($result)";
   let hasVerifier = 1;
 }
@@ -113,12 +121,12 @@ def TT_BroadcastOp : TT_Op<"broadcast", [Pure, SameOperandsAndResultElementType]
   let hasCanonicalizer = 1;
 }
 
-def TT_ExpandDimsOp : TT_Op<"expand_dims", [Pure, SameOperandsAndResultElementType,
-    InferTypeOpAdaptor]> {
+def TT_ExpandDimsOp : TT_Op<"expand_dims", [Pure, SameOperandsAndResultElementType]> {
   let summary = "inserts a dimension of size 1 at position `axis`";
   let arguments = (ins TT_Tensor:$src, I32Attr:$axis);
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
+  let hasVerifier = 1;
   let hasFolder = 1;
   let hasCanonicalizer = 1;
 }
@@ -137,8 +145,7 @@ def TT_ReshapeOp : TT_Op<"reshape", [Pure, SameOperandsAndResultElementType]> {
   let hasCanonicalizer = 1;
 }
 
-def TT_TransOp : TT_Op<"trans", [Pure, SameOperandsAndResultElementType,
-    InferTypeOpAdaptor]> {
+def TT_TransOp : TT_Op<"trans", [Pure, SameOperandsAndResultElementType]> {
   let summary = "permutes the dimensions of a tensor";
   let description = [{
     Dimension `i` of the result is dimension `order[i]` of the operand.
@@ -159,21 +166,21 @@ def TT_CatOp : TT_Op<"cat", [Pure, SameTypeOperands, SameOperandsAndResultElemen
   let hasVerifier = 1;
 }
 
-def TT_JoinOp : TT_Op<"join", [Pure, SameTypeOperands, SameOperandsAndResultElementType,
-    InferTypeOpAdaptor]> {
+def TT_JoinOp : TT_Op<"join", [Pure, SameTypeOperands, SameOperandsAndResultElementType]> {
   let summary = "stacks two tensors along a new minor dimension of size 2";
   let arguments = (ins TT_Tensor:$lhs, TT_Tensor:$rhs);
   let results = (outs TT_Tensor:$result);
   let assemblyFormat = "$lhs `,` $rhs attr-dict `:` type($lhs) `->` type($result)";
+  let hasVerifier = 1;
 }
 
 def TT_SplitOp : TT_Op<"split", [Pure, SameOperandsAndResultElementType,
-    AllTypesMatch<["outLHS", "outRHS"]>,
-    InferTypeOpAdaptor]> {
+    AllTypesMatch<["outLHS", "outRHS"]>]> {
   let summary = "splits a tensor along its minor dimension, which must have size 2";
   let arguments = (ins TT_Tensor:$src);
   let results = (outs TT_Tensor:$outLHS, TT_Tensor:$outRHS);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($outLHS)";
+  let hasVerifier = 1;
 }
 
 def TT_GatherOp : TT_Op<"gather", [Pure]> {
@@ -189,14 +196,14 @@ def TT_GatherOp : TT_Op<"gather", [Pure]> {
   let hasVerifier = 1;
 }
 
-def TT_HistogramOp : TT_Op<"histogram", [Pure, TT_OptionalMaskShape<"src", "mask", 1>]> {
+def TT_HistogramOp : TT_Op<"histogram", [Pure, TT_InferMaskType<"src">]> {
   let summary = "counts the occurrences of each value 0..N-1 in a 1-D integer tensor";
   let description = [{
     The result has N bins. Values outside [0, N) are not counted, nor are elements whose mask is
     false.
   }];
-  let arguments = (ins RankedTensorOf<[TT_Int]>:$src, Optional<RankedTensorOf<[I1]>>:$mask);
-  let results = (outs RankedTensorOf<[TT_Int]>:$result);
+  let arguments = (ins TT_TileOf<[TT_Int]>:$src, Optional<TT_TileOf<[I1]>>:$mask);
+  let results = (outs TT_TileOf<[I32, I64]>:$result);
   let assemblyFormat = "$src (`,` $mask^)? attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
 }
@@ -252,8 +259,8 @@ def TT_BitcastOp : TT_Op<"bitcast", [Pure]> {
 def TT_LoadOp : TT_Op<"load", [
     AttrSizedOperandSegments,
     TT_TypeFromPointee<"ptr", "result">,
-    TT_OptionalMaskShape<"ptr", "mask", 1>,
-    TT_OptionalTypeFromPointee<"ptr", "other", 2>,
+    TT_InferMaskType<"ptr">,
+    TT_InferOtherType<"ptr">,
     DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
   let summary = "reads the elements that pointers point at, where the mask is true";
   let description = [{
@@ -279,7 +286,7 @@ def TT_LoadOp : TT_Op<"load", [
 
 def TT_StoreOp : TT_Op<"store", [
     TT_TypeFromPointee<"ptr", "value">,
-    TT_OptionalMaskShape<"ptr", "mask", 2>,
+    TT_InferMaskType<"ptr">,
     MemoryEffects<[MemWrite<TT_GlobalMemory>]>]> {
   let summary = "writes the elements of value where the mask is true";
   let arguments = (ins
@@ -293,13 +300,14 @@ def TT_StoreOp : TT_Op<"store", [
     oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
     attr-dict `:` type($ptr)
   }];
+  let hasVerifier = 1;
   let hasCanonicalizer = 1;
 }
 
 def TT_AtomicRMWOp : TT_Op<"atomic_rmw", [
     TT_TypeFromPointee<"ptr", "val">,
     TT_TypeFromPointee<"ptr", "result">,
-    TT_OptionalMaskShape<"ptr", "mask", 2>,
+    TT_InferMaskType<"ptr">,
     MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>]> {
   let summary = "atomically combines val into memory and returns the old values";
   let description = [{
@@ -344,7 +352,7 @@ def TT_AtomicCASOp : TT_Op<"atomic_cas", [
 // Tensor descriptors
 //===----------------------------------------------------------------------===//
 
-def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure, SameVariadicOperandSize]> {
+def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure, AttrSizedOperandSegments]> {
   let summary = "describes a strided tensor in global memory, accessed in blocks";
   let description = [{
     `shape` (i32) and `strides` (i64, in elements) have one entry per dimension of the block;
@@ -353,7 +361,8 @@ def TT_MakeTensorDescOp : TT_Op<"make_tensor_descriptor", [Pure, SameVariadicOpe
   let arguments = (ins TT_Ptr:$base, Variadic<I32>:$shape, Variadic<I64>:$strides);
   let results = (outs TT_TensorDesc:$result);
   let assemblyFormat = [{
-    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` type($base) `,` type($result)
+    $base `,` `[` $shape `]` `,` `[` $strides `]` attr-dict `:` qualified(type($base)) `,`
+    qualified(type($result))
   }];
   let hasVerifier = 1;
 }
@@ -370,17 +379,17 @@ def TT_DescriptorLoadOp : TT_Op<"descriptor_load", [
   let assemblyFormat = [{
     $desc `[` $indices `]`
     oilist(`cacheModifier` `=` $cache | `evictionPolicy` `=` $evict)
-    attr-dict `:` type($desc) `->` type($result)
+    attr-dict `:` qualified(type($desc)) `->` type($result)
   }];
   let hasVerifier = 1;
 }
 
 def TT_DescriptorStoreOp : TT_Op<"descriptor_store", [
-    MemoryEffects<[MemRead<TT_GlobalMemory>, MemWrite<TT_GlobalMemory>]>]> {
+    MemoryEffects<[MemWrite<TT_GlobalMemory>]>]> {
   let summary = "writes a block at the given element offsets; out-of-bounds elements are dropped";
   let arguments = (ins TT_TensorDesc:$desc, Variadic<I32>:$indices, TT_Tensor:$src);
   let assemblyFormat = [{
-    $desc `[` $indices `]` `,` $src attr-dict `:` type($desc) `,` type($src)
+    $desc `[` $indices `]` `,` $src attr-dict `:` qualified(type($desc)) `,` type($src)
   }];
   let hasVerifier = 1;
 }
@@ -411,14 +420,13 @@ def TT_DotOp : TT_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
   let hasVerifier = 1;
 }
 
-def TT_ReduceOp : TT_Op<"reduce", [Pure, SingleBlock,
-    InferTypeOpAdaptor]> {
+def TT_ReduceOp : TT_Op<"reduce", [Pure, SingleBlock]> {
   let summary = "reduces tensors along one axis with a combiner region";
   let description = [{
     The combiner takes two groups of scalars (the accumulated values, then the new ones) and
     yields one group through `tt.reduce.return`. Several operands of one shape are reduced
-    together, as `argmax` needs. The order in which elements are combined is the one
-    `docs/semantics.md` defines; a combiner that is not associative sees that order.
+    together, as `argmax` needs. Elements are combined in the order the language semantics
+    define, which a combiner that is not associative can observe.
   }];
   let arguments = (ins Variadic<TT_Tensor>:$srcs, I32Attr:$axis);
   let results = (outs Variadic<TT_Type>:$result);
@@ -433,7 +441,7 @@ def TT_ReduceReturnOp : TT_Op<"reduce.return", [HasParent<"ReduceOp">, Pure, Ter
                                                  ReturnLike]> {
   let summary = "yields the combined values of a tt.reduce combiner";
   let arguments = (ins Variadic<AnyType>:$result);
-  let assemblyFormat = "$result attr-dict `:` type($result)";
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
 }
 
 def TT_ScanOp : TT_Op<"scan", [Pure, SingleBlock, SameOperandsAndResultShape]> {
@@ -455,7 +463,7 @@ def TT_ScanOp : TT_Op<"scan", [Pure, SingleBlock, SameOperandsAndResultShape]> {
 def TT_ScanReturnOp : TT_Op<"scan.return", [HasParent<"ScanOp">, Pure, Terminator, ReturnLike]> {
   let summary = "yields the combined values of a tt.scan combiner";
   let arguments = (ins Variadic<AnyType>:$result);
-  let assemblyFormat = "$result attr-dict `:` type($result)";
+  let assemblyFormat = "attr-dict ($result^ `:` type($result))?";
 }
 
 //===----------------------------------------------------------------------===//
@@ -463,7 +471,12 @@ def TT_ScanReturnOp : TT_Op<"scan.return", [HasParent<"ScanOp">, Pure, Terminato
 //===----------------------------------------------------------------------===//
 
 def TT_FpToFpOp : TT_Op<"fp_to_fp", [Pure, SameOperandsAndResultShape]> {
-  let summary = "converts between float types, with an explicit rounding mode when narrowing";
+  let summary = "converts between float types, rounding as told unless the conversion is exact";
+  let description = [{
+    Widening (to a type of more bits) is exact and takes no rounding mode. Every other
+    conversion, narrowing or between formats of one width (f16 to bf16, fp8 to fp8), names its
+    rounding mode: `rtne` (to nearest, ties to even) or `rtz` (toward zero).
+  }];
   let arguments = (ins TT_FloatLike:$src, OptionalAttr<TT_RoundingModeAttr>:$rounding);
   let results = (outs TT_FloatLike:$result);
   let assemblyFormat = [{
@@ -550,7 +563,7 @@ def TT_PrintOp : TT_Op<"print", [MemoryEffects<[MemWrite<TT_GlobalMemory>]>]> {
 }
 
 def TT_AssertOp : TT_Op<"assert", [MemoryEffects<[MemWrite<TT_GlobalMemory>]>]> {
-  let summary = "stops the kernel with a message where the condition is false";
+  let summary = "stops the kernel with a message where the condition is false (zero)";
   let arguments = (ins AnyTypeOf<[TT_BoolLike, TT_IntLike]>:$condition, StrAttr:$message);
   let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
 }
@@ -564,8 +577,9 @@ def TT_FuncOp : TT_Op<"func", [AffineScope, AutomaticAllocationScope, CallableOp
   let summary = "a kernel or a device function";
   let description = [{
     A public function is a kernel entry; private ones are device functions called with
-    `tt.call`. Argument attributes carry the launch specialization: `tt.divisibility = 16` and
-    `tt.equal_to = 1` on integer and pointer arguments.
+    `tt.call`. Argument attributes carry the launch specialization: `tt.divisibility = N`
+    (a positive power of two) on integer and pointer arguments says the value is a multiple of
+    N, and `tt.equal_to = 1` on integer arguments says it is 1.
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        TypeAttrOf<FunctionType>:$function_type,
@@ -587,7 +601,7 @@ def TT_FuncOp : TT_Op<"func", [AffineScope, AutomaticAllocationScope, CallableOp
     bool isDeclaration() { return isExternal(); }
   }];
   let hasCustomAssemblyFormat = 1;
-  let hasRegionVerifier = 1;
+  let hasVerifier = 1;
 }
 
 def TT_CallOp : TT_Op<"call", [CallOpInterface,
