@@ -1,0 +1,49 @@
+# The two commands of the README, and the steps they are made of. Every target installs what is
+# missing first (scripts/install-deps.sh), so both work on a fresh Debian 12 machine.
+
+BUILD_DIR ?= build
+BUILD_TYPE ?= Release
+JOBS ?= 2
+VENV ?= .venv
+PYTHON := $(VENV)/bin/python
+LLVM_PREFIX ?= /usr/lib/llvm-22
+
+CMAKE_FLAGS := -G Ninja \
+  -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
+  -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 -DLLVM_USE_LINKER=lld \
+  -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
+  -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
+
+.PHONY: all deps configure build test check-lit check-unit check-python demo clean
+
+all: build
+
+deps:
+	@VENV=$(VENV) scripts/install-deps.sh
+
+$(BUILD_DIR)/build.ninja:
+	@$(MAKE) --no-print-directory deps
+	cmake -S . -B $(BUILD_DIR) $(CMAKE_FLAGS)
+
+configure: $(BUILD_DIR)/build.ninja
+
+build: deps configure
+	ninja -C $(BUILD_DIR) -j$(JOBS)
+
+check-lit: build
+	$(LLVM_PREFIX)/bin/lit -sv $(BUILD_DIR)/test
+
+check-unit: build
+	ctest --test-dir $(BUILD_DIR) --output-on-failure
+
+check-python: build
+	$(PYTHON) -m pytest -q test/python
+
+# Every suite; pytest runs last so that its summary closes the output.
+test: check-lit check-unit check-python
+
+demo: build
+	$(PYTHON) examples/demo.py
+
+clean:
+	rm -rf $(BUILD_DIR)
