@@ -14,7 +14,7 @@ CMAKE_FLAGS := -G Ninja \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
 
-.PHONY: all deps configure build test check-lit check-unit check-python demo clean
+.PHONY: all deps configure build test check-lit check-unit check-python demo self-contained clean
 
 all: build
 
@@ -45,5 +45,13 @@ test: check-lit check-unit check-python
 demo: build
 	$(PYTHON) examples/demo.py
 
+# libnereid.so with LLVM and MLIR linked in (build-self-contained/lib), for hosts without LLVM;
+# the Python tests then run against it.
+self-contained: deps
+	cmake -S . -B build-self-contained $(CMAKE_FLAGS) -DNEREID_SELF_CONTAINED=ON \
+	  -DNEREID_BUILD_TESTS=OFF
+	ninja -C build-self-contained -j$(JOBS) nereid
+	NEREID_LIBRARY=$(CURDIR)/build-self-contained/lib/libnereid.so $(PYTHON) -m pytest -q test/python
+
 clean:
-	rm -rf $(BUILD_DIR)
+	rm -rf $(BUILD_DIR) build-self-contained
