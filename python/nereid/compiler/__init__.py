@@ -1,0 +1,5 @@
+"""The frontend compiler: Python AST -> tt IR, and its errors."""
+
+from .errors import CompilationError
+
+__all__ = ["CompilationError"]

@@ -1,0 +1,714 @@
+"""Python AST -> tt IR: the code generator that walks a @jit function and emits IR through the
+language's semantic, with a source location on every op.
+
+Control flow becomes `scf`: an `if` on a run-time condition becomes `scf.if` whose results are
+the names both branches assign; `for ... in range` becomes `scf.for` and `while` becomes
+`scf.while`, whose loop-carried values are found by generating the body once and throwing it
+away. Conditions known at compile time (constexprs) are decided here, and `tl.static_range`
+unrolls. Calls of other @jit functions are generated inline."""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import operator
+from typing import Any, Optional, Sequence
+
+from .. import language as tl
+from ..language import core
+from ..language.core import constexpr, tensor
+from ..language.semantic import Semantic, SemanticError, block_pointer
+from .errors import CompilationError
+from .ir_builder import Block, Builder, Location, Region
+
+
+class _Return(Exception):
+    """Unwinds the statement walk at a `return`."""
+
+
+def _unwrap(value: Any) -> Any:
+    return value.value if isinstance(value, constexpr) else value
+
+
+def _is_constexpr_like(value: Any) -> bool:
+    return not isinstance(value, (tensor, block_pointer, tuple, list))
+
+
+# Composite values (tuples, block pointers) cross loop and branch boundaries as flat lists of
+# tensors.
+
+def flatten(value: Any) -> list[tensor]:
+    if isinstance(value, tensor):
+        return [value]
+    if isinstance(value, (tuple, list)):
+        return [t for item in value for t in flatten(item)]
+    if isinstance(value, block_pointer):
+        return [value.base, *value.shape, *value.strides, *value.offsets]
+    return []
+
+
+def rebuild(template: Any, flat: list[tensor]) -> tuple[Any, list[tensor]]:
+    """`template` with its tensors replaced, in order, by those of `flat`; returns the rest."""
+    if isinstance(template, tensor):
+        return flat[0], flat[1:]
+    if isinstance(template, (tuple, list)):
+        items = []
+        for item in template:
+            new, flat = rebuild(item, flat)
+            items.append(new)
+        return type(template)(items), flat
+    if isinstance(template, block_pointer):
+        rank = len(template.block_shape)
+        base, rest = flat[0], flat[1:]
+        shape, rest = rest[:rank], rest[rank:]
+        strides, rest = rest[:rank], rest[rank:]
+        offsets, rest = rest[:rank], rest[rank:]
+        return block_pointer(base, list(shape), list(strides), list(offsets),
+                             template.block_shape, template.order), rest
+    return template, flat
+
+
+def _types_of(value: Any) -> list:
+    return [t.type for t in flatten(value)]
+
+
+class FunctionContext:
+    """Where a function's source lives, to turn AST positions into file locations."""
+
+    def __init__(self, jit_fn: Any) -> None:
+        self.jit_fn = jit_fn
+        self.name = jit_fn.__name__
+        self.file = jit_fn.file_name
+        self.line_offset = jit_fn.starting_line_number - 1
+        self.column_offset = jit_fn.dedent_indent
+        self.globals = jit_fn.fn.__globals__
+        self.nonlocals = {}
+        closure = jit_fn.fn.__closure__ or ()
+        for name, cell in zip(jit_fn.fn.__code__.co_freevars, closure):
+            try:
+                self.nonlocals[name] = cell.cell_contents
+            except ValueError:
+                pass
+
+    def location(self, node: ast.AST) -> Location:
+        return Location(self.file, self.line_offset + getattr(node, "lineno", 1),
+                        self.column_offset + getattr(node, "col_offset", 0) + 1)
+
+
+class CodeGenerator(ast.NodeVisitor):
+    """Generates one function's body into the builder's current block."""
+
+    def __init__(self, semantic: Semantic, context: FunctionContext, scope: dict[str, Any],
+                 kernel_name: str) -> None:
+        self.semantic = semantic
+        self.builder: Builder = semantic.builder
+        self.context = context
+        self.scope = dict(scope)
+        self.kernel_name = kernel_name
+        self.return_value: Any = None
+        self.returned = False
+
+    # Errors and locations --------------------------------------------------------------
+
+    def error(self, node: ast.AST, message: str) -> CompilationError:
+        location = self.context.location(node)
+        return CompilationError(self.kernel_name, message, location.file, location.line,
+                                location.column)
+
+    def visit(self, node: ast.AST) -> Any:
+        if node is None:
+            return None
+        saved = self.builder.location
+        saved_generator = self.semantic.active_generator
+        self.semantic.active_generator = self
+        if hasattr(node, "lineno"):
+            self.builder.location = self.context.location(node)
+        try:
+            return super().visit(node)
+        except (CompilationError, _Return):
+            raise
+        except (SemanticError, TypeError, ValueError, AssertionError, NotImplementedError,
+                IndexError, KeyError, RuntimeError, AttributeError, ZeroDivisionError) as error:
+            raise self.error(node, str(error) or type(error).__name__) from None
+        finally:
+            self.builder.location = saved
+            self.semantic.active_generator = saved_generator
+
+    def generic_visit(self, node: ast.AST) -> Any:
+        raise self.error(node, f"unsupported Python construct in a kernel: "
+                               f"{type(node).__name__}")
+
+    # Names -----------------------------------------------------------------------------
+
+    def lookup(self, name: str, node: ast.AST) -> Any:
+        if name in self.scope:
+            return self.scope[name]
+        if name in self.context.nonlocals:
+            return self._global_value(self.context.nonlocals[name])
+        if name in self.context.globals:
+            return self._global_value(self.context.globals[name])
+        if hasattr(builtins, name):
+            return getattr(builtins, name)
+        raise self.error(node, f"name `{name}` is not defined")
+
+    @staticmethod
+    def _global_value(value: Any) -> Any:
+        # Numbers from the module scope are compile-time constants, as Triton's globals are.
+        if isinstance(value, (bool, int, float)) and not isinstance(value, tensor):
+            return constexpr(value)
+        return value
+
+    def assign(self, name: str, value: Any, keep_constexpr: bool = False) -> None:
+        if isinstance(value, constexpr) and not keep_constexpr:
+            value = value.value
+        if not keep_constexpr and isinstance(value, (bool, int, float)):
+            value = self.semantic.to_tensor(value)
+        self.scope[name] = value
+
+    # Function bodies -------------------------------------------------------------------
+
+    def generate_body(self, statements: Sequence[ast.stmt]) -> None:
+        for index, statement in enumerate(statements):
+            if self.returned:
+                raise self.error(statement, "statements after `return` are not supported")
+            if isinstance(statement, ast.Return) and index != len(statements) - 1:
+                raise self.error(statement, "`return` must be the last statement")
+            self.visit(statement)
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> Any:
+        raise self.error(node, "functions defined inside a kernel are not supported; define a "
+                               "@jit function at module level")
+
+    def visit_Return(self, node: ast.Return) -> Any:
+        if self.returned:
+            raise self.error(node, "a function may return only once")
+        self.return_value = self.visit(node.value) if node.value is not None else None
+        self.returned = True
+
+    # Statements ------------------------------------------------------------------------
+
+    def visit_Pass(self, node: ast.Pass) -> None:
+        return None
+
+    def visit_Expr(self, node: ast.Expr) -> None:
+        if isinstance(node.value, ast.Constant) and isinstance(node.value.value, str):
+            return None  # a docstring
+        self.visit(node.value)
+
+    def _assign_target(self, target: ast.expr, value: Any, keep_constexpr: bool) -> None:
+        if isinstance(target, ast.Name):
+            self.assign(target.id, value, keep_constexpr)
+            return
+        if isinstance(target, (ast.Tuple, ast.List)):
+            value = _unwrap(value)
+            if not isinstance(value, (tuple, list)) or len(value) != len(target.elts):
+                raise self.error(target, f"cannot unpack {value!r} into "
+                                         f"{len(target.elts)} names")
+            for element, item in zip(target.elts, value):
+                self._assign_target(element, item, keep_constexpr)
+            return
+        raise self.error(target, "only names and tuples of names can be assigned in a kernel")
+
+    def visit_Assign(self, node: ast.Assign) -> None:
+        value = self.visit(node.value)
+        for target in node.targets:
+            self._assign_target(target, value, keep_constexpr=False)
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
+        annotation = self.visit(node.annotation)
+        is_constexpr = annotation is constexpr or _unwrap(annotation) is constexpr
+        if node.value is None:
+            return
+        value = self.visit(node.value)
+        if is_constexpr and not _is_constexpr_like(value):
+            raise self.error(node, f"`{ast.unparse(node.target)}` is declared tl.constexpr but "
+                                   "its value is only known at run time")
+        self._assign_target(node.target, constexpr(value) if is_constexpr else value,
+                            keep_constexpr=is_constexpr)
+
+    def visit_AugAssign(self, node: ast.AugAssign) -> None:
+        if not isinstance(node.target, ast.Name):
+            raise self.error(node, "augmented assignment needs a name on the left")
+        current = self.lookup(node.target.id, node)
+        value = self._binary(node.op, current, self.visit(node.value), node)
+        self.assign(node.target.id, value)
+
+    def visit_Assert(self, node: ast.Assert) -> None:
+        test = self.visit(node.test)
+        message = _unwrap(self.visit(node.msg)) if node.msg is not None else ""
+        if _is_constexpr_like(test):
+            if not _unwrap(test):
+                raise self.error(node, f"assertion failed at compile time: {message}")
+            return
+        self.semantic.device_assert(test, str(message) or f"Assertion `{ast.unparse(node.test)}` "
+                                                          "failed")
+
+    def visit_Break(self, node: ast.Break) -> None:
+        raise self.error(node, "`break` is not supported in Triton kernels")
+
+    def visit_Continue(self, node: ast.Continue) -> None:
+        raise self.error(node, "`continue` is not supported in Triton kernels")
+
+    # if --------------------------------------------------------------------------------
+
+    def visit_If(self, node: ast.If) -> None:
+        condition = self.visit(node.test)
+        if _is_constexpr_like(condition):
+            branch = node.body if _unwrap(condition) else node.orelse
+            self._visit_static_branch(branch)
+            return
+        self._visit_dynamic_if(node, condition)
+
+    def _visit_static_branch(self, statements: Sequence[ast.stmt]) -> None:
+        for statement in statements:
+            if self.returned:
+                raise self.error(statement, "statements after `return` are not supported")
+            self.visit(statement)
+
+    def _generate_branch(self, statements: Sequence[ast.stmt]) -> tuple[Block, dict, bool]:
+        block = Block()
+        saved_scope = dict(self.scope)
+        with self.builder.at(block):
+            for statement in statements:
+                if isinstance(statement, ast.Return):
+                    raise self.error(statement, "`return` inside an `if` on a run-time "
+                                                "condition is not supported")
+                self.visit(statement)
+        branch_scope = self.scope
+        self.scope = saved_scope
+        return block, branch_scope, False
+
+    def _scalar_condition(self, condition: Any, node: ast.AST) -> tensor:
+        condition = self.semantic.to_tensor(condition)
+        if condition.type.is_block():
+            raise self.error(node, f"the condition of an `if` or `while` must be a scalar; got "
+                                   f"a tensor of shape {list(condition.type.shape)}")
+        return self.semantic.cast(condition, tl.int1)
+
+    def _visit_dynamic_if(self, node: ast.If, condition: Any) -> None:
+        condition = self._scalar_condition(condition, node.test)
+        then_block, then_scope, _ = self._generate_branch(node.body)
+        else_block, else_scope, _ = self._generate_branch(node.orelse)
+        names = []
+        for name in dict.fromkeys([*then_scope, *else_scope]):
+            then_value = then_scope.get(name, self.scope.get(name))
+            else_value = else_scope.get(name, self.scope.get(name))
+            if then_value is None or else_value is None:
+                continue  # defined in one branch only: not visible after the `if`
+            if then_value is else_value or not flatten(then_value):
+                continue
+            if _types_of(then_value) != _types_of(else_value):
+                raise self.error(node, f"`{name}` has type {_describe(then_value)} after the "
+                                       f"`if` branch but {_describe(else_value)} after the "
+                                       "`else` branch")
+            names.append((name, then_value, else_value))
+        then_results = [t for _, value, _ in names for t in flatten(value)]
+        else_results = [t for _, _, value in names for t in flatten(value)]
+        for block, results in ((then_block, then_results), (else_block, else_results)):
+            with self.builder.at(block):
+                self._yield(results)
+        types = [t.handle.type for t in then_results]
+        arrow = f" -> ({', '.join(types)})" if types else ""
+        handles = self.builder.create(
+            f"scf.if {condition.handle.name}{arrow}", types, "",
+            regions=[Region(then_block), Region(else_block)], separator=" else ")
+        flat = [tensor(h, t.type) for h, t in zip(handles, then_results)]
+        for name, template, _ in names:
+            value, flat = rebuild(template, flat)
+            self.scope[name] = value
+
+    def _yield(self, values: list[tensor]) -> None:
+        if values:
+            names = ", ".join(v.handle.name for v in values)
+            types = ", ".join(v.handle.type for v in values)
+            self.builder.create(f"scf.yield {names}", [], f": {types}")
+        else:
+            self.builder.create("scf.yield")
+
+    # Loops -----------------------------------------------------------------------------
+
+    def _carried_names(self, body: Sequence[ast.stmt], bind: dict[str, Any]) -> list[str]:
+        """The names that the loop body assigns and that exist before the loop: its
+        loop-carried values. Found by generating the body into a block that is thrown away."""
+        saved_scope = dict(self.scope)
+        self.scope.update(bind)
+        with self.builder.at(Block()):
+            for statement in body:
+                self.visit(statement)
+        body_scope = self.scope
+        self.scope = saved_scope
+        carried = []
+        for name, value in body_scope.items():
+            if name in bind or name not in saved_scope:
+                continue
+            if value is saved_scope[name] or not flatten(saved_scope[name]):
+                continue
+            if _types_of(value) != _types_of(saved_scope[name]):
+                raise self.error(body[0], f"loop-carried variable `{name}` changes type in the "
+                                          f"loop, from {_describe(saved_scope[name])} to "
+                                          f"{_describe(value)}; give it its final type "
+                                          "before the loop")
+            carried.append(name)
+        return carried
+
+    def visit_For(self, node: ast.For) -> None:
+        if node.orelse:
+            raise self.error(node, "`for ... else` is not supported")
+        if not isinstance(node.target, ast.Name):
+            raise self.error(node.target, "the loop variable must be a single name")
+        iterator = node.iter
+        if not isinstance(iterator, ast.Call):
+            raise self.error(iterator, "kernels loop over range(...), tl.range(...) or "
+                                       "tl.static_range(...)")
+        function = self.visit(iterator.func)
+        args = [self.visit(a) for a in iterator.args]
+        kwargs = {k.arg: self.visit(k.value) for k in iterator.keywords}
+        if function is tl.static_range:
+            self._static_for(node, args)
+            return
+        if function not in (builtins.range, tl.range):
+            raise self.error(iterator, "kernels loop over range(...), tl.range(...) or "
+                                       "tl.static_range(...)")
+        self._dynamic_for(node, args, kwargs)
+
+    def _static_for(self, node: ast.For, args: list) -> None:
+        bounds = [_unwrap(a) for a in args]
+        if not all(isinstance(b, int) for b in bounds):
+            raise self.error(node.iter, "tl.static_range needs tl.constexpr bounds")
+        for value in builtins.range(*bounds):
+            self.scope[node.target.id] = constexpr(value)
+            self._visit_static_branch(node.body)
+
+    def _dynamic_for(self, node: ast.For, args: list, kwargs: dict) -> None:
+        if not 1 <= len(args) <= 3:
+            raise self.error(node.iter, "range takes 1 to 3 arguments")
+        start, end, step = (0, args[0], 1) if len(args) == 1 else \
+            (args[0], args[1], args[2] if len(args) == 3 else 1)
+        negative = isinstance(_unwrap(step), int) and _unwrap(step) < 0
+        if _unwrap(step) == 0:
+            raise self.error(node.iter, "range step must not be zero")
+        sem = self.semantic
+        bounds = [sem.to_tensor(b) for b in (start, end, step)]
+        for bound in bounds:
+            if not bound.dtype.is_int() or bound.type.is_block():
+                raise self.error(node.iter, f"range bounds must be scalar integers; got "
+                                            f"{bound.type}")
+        index_ty = tl.int64 if any(b.dtype.int_bitwidth == 64 for b in bounds) else tl.int32
+        lower, upper, stride = [sem.cast(b, index_ty) for b in bounds]
+        if negative:
+            # range(a, b, -s) visits a, a - s, ... while > b: iterate iv = b, b + s, ... < a,
+            # and the body sees a + b - iv.
+            lower, upper, stride = upper, lower, sem.minus(stride)
+        iv_placeholder = tensor(self.builder.fresh(index_ty.to_ir()), index_ty)
+        carried = self._carried_names(node.body, {node.target.id: iv_placeholder})
+        initial = [t for name in carried for t in flatten(self.scope[name])]
+        body = self.builder.new_block([index_ty.to_ir()] + [t.handle.type for t in initial])
+        iv = tensor(body.arguments[0], index_ty)
+        flat = [tensor(a, t.type) for a, t in zip(body.arguments[1:], initial)]
+        outer_scope = dict(self.scope)
+        with self.builder.at(body):
+            for name in carried:
+                value, flat = rebuild(self.scope[name], flat)
+                self.scope[name] = value
+            self.scope[node.target.id] = sem.sub(sem.add(upper, lower), iv) if negative else iv
+            for statement in node.body:
+                self.visit(statement)
+            results = [t for name in carried for t in flatten(self.scope[name])]
+            self._yield(results)
+        self.scope = outer_scope
+        types = [t.handle.type for t in initial]
+        iter_args = ", ".join(f"{a.name} = {t.handle.name}"
+                              for a, t in zip(body.arguments[1:], initial))
+        header = (f"scf.for {iv.handle.name} = {lower.handle.name} to {upper.handle.name} "
+                  f"step {stride.handle.name}")
+        if initial:
+            header += f" iter_args({iter_args}) -> ({', '.join(types)})"
+        header += f" : {index_ty.to_ir()}"
+        handles = self.builder.create(header, types, "", regions=[Region(body)])
+        flat = [tensor(h, t.type) for h, t in zip(handles, initial)]
+        for name in carried:
+            value, flat = rebuild(self.scope[name], flat)
+            self.scope[name] = value
+
+    def visit_While(self, node: ast.While) -> None:
+        if node.orelse:
+            raise self.error(node, "`while ... else` is not supported")
+        carried = self._carried_names(node.body, {})
+        initial = [t for name in carried for t in flatten(self.scope[name])]
+        types = [t.handle.type for t in initial]
+        before = self.builder.new_block(types)
+        after = self.builder.new_block(types)
+        outer_scope = dict(self.scope)
+
+        def bind(block: Block) -> None:
+            flat = [tensor(a, t.type) for a, t in zip(block.arguments, initial)]
+            for name in carried:
+                value, flat = rebuild(outer_scope[name], flat)
+                self.scope[name] = value
+
+        with self.builder.at(before):
+            bind(before)
+            condition = self._scalar_condition(self.visit(node.test), node.test)
+            names = ", ".join(a.name for a in before.arguments)
+            signature = f" {names} : {', '.join(types)}" if types else ""
+            self.builder.create(f"scf.condition({condition.handle.name}){signature}")
+        self.scope = dict(outer_scope)
+        with self.builder.at(after):
+            bind(after)
+            for statement in node.body:
+                self.visit(statement)
+            self._yield([t for name in carried for t in flatten(self.scope[name])])
+        self.scope = outer_scope
+        inits = ", ".join(f"{a.name} = {t.handle.name}"
+                          for a, t in zip(before.arguments, initial))
+        handles = self.builder.create(
+            f"scf.while ({inits}) : ({', '.join(types)}) -> ({', '.join(types)})", types, "",
+            regions=[Region(before), Region(after, show_arguments=True)], separator=" do ")
+        flat = [tensor(h, t.type) for h, t in zip(handles, initial)]
+        for name in carried:
+            value, flat = rebuild(self.scope[name], flat)
+            self.scope[name] = value
+
+    # Expressions -----------------------------------------------------------------------
+
+    def visit_Constant(self, node: ast.Constant) -> Any:
+        return constexpr(node.value)
+
+    def visit_Name(self, node: ast.Name) -> Any:
+        return self.lookup(node.id, node)
+
+    def visit_Tuple(self, node: ast.Tuple) -> Any:
+        return tuple(self.visit(e) for e in node.elts)
+
+    def visit_List(self, node: ast.List) -> Any:
+        return [self.visit(e) for e in node.elts]
+
+    def visit_JoinedStr(self, node: ast.JoinedStr) -> Any:
+        parts = []
+        for value in node.values:
+            if isinstance(value, ast.Constant):
+                parts.append(str(value.value))
+            else:
+                inner = _unwrap(self.visit(value.value))
+                if isinstance(inner, tensor):
+                    raise self.error(value, "f-strings can only format tl.constexpr values")
+                spec = _unwrap(self.visit(value.format_spec)) if value.format_spec else ""
+                parts.append(format(inner, spec))
+        return constexpr("".join(parts))
+
+    def visit_FormattedValue(self, node: ast.FormattedValue) -> Any:
+        return self.visit(node.value)
+
+    def visit_Attribute(self, node: ast.Attribute) -> Any:
+        base = self.visit(node.value)
+        if isinstance(base, tensor) and node.attr in ("dtype", "shape", "type", "numel", "T"):
+            value = getattr(base, node.attr)
+            return value if isinstance(value, tensor) else constexpr(value)
+        return getattr(_unwrap(base), node.attr)
+
+    def visit_Subscript(self, node: ast.Subscript) -> Any:
+        base = self.visit(node.value)
+        index = self.visit(node.slice)
+        if isinstance(base, tensor):
+            return base[index]
+        return _wrap_constexpr(_unwrap(base)[_unwrap_deep(index)])
+
+    def visit_Slice(self, node: ast.Slice) -> Any:
+        parts = [_unwrap(self.visit(p)) if p is not None else None
+                 for p in (node.lower, node.upper, node.step)]
+        return slice(*parts)
+
+    def visit_UnaryOp(self, node: ast.UnaryOp) -> Any:
+        operand = self.visit(node.operand)
+        if _is_constexpr_like(operand):
+            value = _unwrap(operand)
+            result = {ast.USub: lambda v: -v, ast.UAdd: lambda v: +v, ast.Not: lambda v: not v,
+                      ast.Invert: lambda v: ~v}[type(node.op)](value)
+            return constexpr(result)
+        sem = self.semantic
+        if isinstance(node.op, ast.USub):
+            return sem.minus(operand)
+        if isinstance(node.op, ast.UAdd):
+            return operand
+        if isinstance(node.op, ast.Invert):
+            return sem.invert(operand)
+        return sem.logical_not(operand)
+
+    _BINARY = {
+        ast.Add: "add", ast.Sub: "sub", ast.Mult: "mul", ast.Div: "truediv",
+        ast.FloorDiv: "floordiv", ast.Mod: "mod", ast.BitAnd: "and_", ast.BitOr: "or_",
+        ast.BitXor: "xor_", ast.LShift: "shl", ast.RShift: "shr",
+    }
+    _PYTHON_BINARY = {
+        ast.Add: lambda a, b: a + b, ast.Sub: lambda a, b: a - b, ast.Mult: lambda a, b: a * b,
+        ast.Div: lambda a, b: a / b, ast.FloorDiv: lambda a, b: a // b,
+        ast.Mod: lambda a, b: a % b, ast.Pow: lambda a, b: a ** b,
+        ast.BitAnd: lambda a, b: a & b, ast.BitOr: lambda a, b: a | b,
+        ast.BitXor: lambda a, b: a ^ b, ast.LShift: lambda a, b: a << b,
+        ast.RShift: lambda a, b: a >> b,
+    }
+
+    def _binary(self, op: ast.operator, lhs: Any, rhs: Any, node: ast.AST) -> Any:
+        if _is_constexpr_like(lhs) and _is_constexpr_like(rhs):
+            if type(op) not in self._PYTHON_BINARY:
+                raise self.error(node, f"unsupported operator {type(op).__name__}")
+            return constexpr(self._PYTHON_BINARY[type(op)](_unwrap(lhs), _unwrap(rhs)))
+        if type(op) not in self._BINARY:
+            raise self.error(node, f"the operator {type(op).__name__} is not supported on "
+                                   "tensors")
+        return getattr(self.semantic, self._BINARY[type(op)])(lhs, rhs)
+
+    def visit_BinOp(self, node: ast.BinOp) -> Any:
+        return self._binary(node.op, self.visit(node.left), self.visit(node.right), node)
+
+    _COMPARE = {ast.Lt: "lt", ast.LtE: "le", ast.Gt: "gt", ast.GtE: "ge", ast.Eq: "eq",
+                ast.NotEq: "ne"}
+
+    def visit_Compare(self, node: ast.Compare) -> Any:
+        result = None
+        left = self.visit(node.left)
+        for op, comparator in zip(node.ops, node.comparators):
+            right = self.visit(comparator)
+            if isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)):
+                if not (_is_constexpr_like(left) and _is_constexpr_like(right)):
+                    raise self.error(node, f"`{type(op).__name__}` compares tl.constexpr values "
+                                           "only")
+                lhs, rhs = _unwrap(left), _unwrap_deep(right)
+                value = {ast.Is: lambda: lhs is rhs, ast.IsNot: lambda: lhs is not rhs,
+                         ast.In: lambda: lhs in rhs, ast.NotIn: lambda: lhs not in rhs}[
+                    type(op)]()
+                step = constexpr(value)
+            elif _is_constexpr_like(left) and _is_constexpr_like(right):
+                step = constexpr(_PYTHON_COMPARE[type(op)](_unwrap(left), _unwrap(right)))
+            else:
+                step = self.semantic.compare(self._COMPARE[type(op)], left, right)
+            result = step if result is None else self._logical(ast.And(), result, step)
+            left = right
+        return result
+
+    def _logical(self, op: ast.boolop, lhs: Any, rhs: Any) -> Any:
+        if _is_constexpr_like(lhs) and _is_constexpr_like(rhs):
+            lhs, rhs = _unwrap(lhs), _unwrap(rhs)
+            return constexpr((lhs and rhs) if isinstance(op, ast.And) else (lhs or rhs))
+        if isinstance(op, ast.And):
+            return self.semantic.logical_and(lhs, rhs)
+        return self.semantic.logical_or(lhs, rhs)
+
+    def visit_BoolOp(self, node: ast.BoolOp) -> Any:
+        result = self.visit(node.values[0])
+        for value_node in node.values[1:]:
+            # A constexpr left side short-circuits as in Python.
+            if _is_constexpr_like(result):
+                truth = bool(_unwrap(result))
+                if isinstance(node.op, ast.And) and not truth:
+                    return result
+                if isinstance(node.op, ast.Or) and truth:
+                    return result
+                result = self.visit(value_node)
+                continue
+            result = self._logical(node.op, result, self.visit(value_node))
+        return result
+
+    def visit_IfExp(self, node: ast.IfExp) -> Any:
+        condition = self.visit(node.test)
+        if _is_constexpr_like(condition):
+            return self.visit(node.body if _unwrap(condition) else node.orelse)
+        return self.semantic.where(condition, self.visit(node.body), self.visit(node.orelse))
+
+    def visit_Call(self, node: ast.Call) -> Any:
+        function = self.visit(node.func)
+        args = []
+        for arg in node.args:
+            if isinstance(arg, ast.Starred):
+                args.extend(_unwrap(self.visit(arg.value)))
+            else:
+                args.append(self.visit(arg))
+        kwargs = {}
+        for keyword in node.keywords:
+            if keyword.arg is None:
+                kwargs.update(_unwrap(self.visit(keyword.value)))
+            else:
+                kwargs[keyword.arg] = self.visit(keyword.value)
+        return self.call(_unwrap(function), args, kwargs, node)
+
+    def call(self, function: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
+        from ..runtime.jit import JITFunction
+
+        if isinstance(function, JITFunction):
+            return self.call_jit(function, args, kwargs, node)
+        if function in (builtins.min, builtins.max) and any(
+                isinstance(a, tensor) for a in args):
+            if len(args) != 2 or kwargs:
+                raise self.error(node, f"{function.__name__} on tensors takes two arguments")
+            choose = self.semantic.minimum if function is builtins.min else self.semantic.maximum
+            return choose(*args)
+        if function is builtins.abs and args and isinstance(args[0], tensor):
+            return self.semantic.abs(args[0])
+        if core.is_builtin(function):
+            return function(*args, **kwargs)
+        if function is builtins.print:
+            raise self.error(node, "print() does not run in a kernel; use tl.static_print for "
+                                   "compile-time values or tl.device_print for run-time ones")
+        if any(isinstance(a, (tensor, block_pointer)) for a in [*args, *kwargs.values()]):
+            name = getattr(function, "__name__", repr(function))
+            raise self.error(node, f"`{name}` is not a Triton function and cannot take tensors; "
+                                   "decorate it with @jit")
+        # A plain Python function of compile-time values runs now.
+        result = function(*[_unwrap_deep(a) for a in args],
+                          **{k: _unwrap_deep(v) for k, v in kwargs.items()})
+        return _wrap_constexpr(result)
+
+    def call_jit(self, function: Any, args: list, kwargs: dict, node: Optional[ast.AST]) -> Any:
+        """Generates a call of another @jit function inline: its parameters are bound to the
+        arguments, and its return value replaces the call."""
+        bound = function.bind_arguments(args, kwargs)
+        scope = {}
+        for name, value in bound.items():
+            if name in function.constexpr_names:
+                if not _is_constexpr_like(value):
+                    raise CompilationError(
+                        self.kernel_name,
+                        f"argument `{name}` of `{function.__name__}` is tl.constexpr but gets a "
+                        "value known only at run time",
+                        *self._node_location(node))
+                scope[name] = constexpr(value)
+            elif _is_constexpr_like(value) and not isinstance(_unwrap(value), (bool, int, float)):
+                scope[name] = value if isinstance(value, constexpr) else constexpr(value)
+            elif _is_constexpr_like(value) and _unwrap(value) is not None:
+                scope[name] = self.semantic.to_tensor(value)
+            else:
+                scope[name] = value
+        callee = CodeGenerator(self.semantic, FunctionContext(function), scope, self.kernel_name)
+        definition = function.parse()
+        callee.generate_body(definition.body)
+        return callee.return_value
+
+    def _node_location(self, node: Optional[ast.AST]) -> tuple:
+        if node is None:
+            return ()
+        location = self.context.location(node)
+        return (location.file, location.line, location.column)
+
+
+_PYTHON_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
+                   ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
+
+
+def _describe(value: Any) -> str:
+    types = _types_of(value)
+    return str(types[0]) if len(types) == 1 else "(" + ", ".join(str(t) for t in types) + ")"
+
+
+def _unwrap_deep(value: Any) -> Any:
+    value = _unwrap(value)
+    if isinstance(value, (tuple, list)):
+        return type(value)(_unwrap_deep(v) for v in value)
+    return value
+
+
+def _wrap_constexpr(value: Any) -> Any:
+    if isinstance(value, (tensor, block_pointer, constexpr)):
+        return value
+    if isinstance(value, tuple):
+        return tuple(_wrap_constexpr(v) for v in value)
+    return constexpr(value)

@@ -1,0 +1,43 @@
+"""Errors a kernel author sees: what is wrong, in the language's terms, at which source line,
+with a caret under the column."""
+
+from __future__ import annotations
+
+import linecache
+from typing import Optional
+
+
+def format_source_line(file: str, line: int, column: int) -> str:
+    """`file:line:column`, the source line, and a caret under the column (1-based)."""
+    text = linecache.getline(file, line).rstrip("\n") if file else ""
+    header = f"{file}:{line}:{column}"
+    if not text:
+        return header
+    caret = " " * max(column - 1, 0) + "^"
+    return f"{header}\n{text}\n{caret}"
+
+
+class CompilationError(Exception):
+    """A kernel could not be compiled. `kernel`, `file`, `line` and `column` say where; the
+    message says what is wrong."""
+
+    def __init__(self, kernel: str, message: str, file: str = "", line: int = 0,
+                 column: int = 0, notes: Optional[list[str]] = None) -> None:
+        self.kernel = kernel
+        self.message = message
+        self.file = file
+        self.line = line
+        self.column = column
+        self.notes = list(notes or [])
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        parts = [f"in kernel `{self.kernel}`: {self.message}"]
+        if self.file:
+            parts.append(format_source_line(self.file, self.line, self.column))
+        parts.extend(self.notes)
+        return "\n".join(parts)
+
+    def __reduce__(self):
+        return (CompilationError, (self.kernel, self.message, self.file, self.line, self.column,
+                                   self.notes))

@@ -1,0 +1,230 @@
+"""dot, reductions and scans with combiner functions, histograms, debugging ops and hints."""
+
+from __future__ import annotations
+
+from typing import Any, Sequence
+
+from ...compiler.ir_builder import Region
+from .. import dtypes as tl
+from ..core import tensor
+from ..dtypes import block_type, dtype
+from .base import SemanticBase, SemanticError, unwrap
+
+
+def _string_literal(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+class ReductionMixin(SemanticBase):
+    """Linear algebra, reductions, scans, and the ops for debugging and hints."""
+
+    # dot -------------------------------------------------------------------------------
+
+    def dot(self, a: Any, b: Any, acc: Any = None, input_precision: Any = None,
+            allow_tf32: Any = None, max_num_imprecise_acc: Any = None,
+            out_dtype: Any = tl.float32) -> tensor:
+        a, b = self.to_tensor(a), self.to_tensor(b)
+        out_dtype = unwrap(out_dtype)
+        if not a.type.is_block() or not b.type.is_block():
+            raise SemanticError("tl.dot needs tensor operands")
+        a_shape, b_shape = a.type.shape, b.type.shape
+        rank = len(a_shape)
+        if rank not in (2, 3) or len(b_shape) != rank:
+            raise SemanticError(f"tl.dot needs 2-D operands (or 3-D, batched); got shapes "
+                                f"{list(a_shape)} and {list(b_shape)}")
+        m, k = a_shape[-2:]
+        k_b, n = b_shape[-2:]
+        if k != k_b:
+            raise SemanticError(f"tl.dot: the columns of the first operand ({k}) must match the "
+                                f"rows of the second ({k_b}); got shapes {list(a_shape)} and "
+                                f"{list(b_shape)}")
+        if rank == 3 and a_shape[0] != b_shape[0]:
+            raise SemanticError("tl.dot: batched operands must have one batch size")
+        if min(m, n, k) < 16:
+            raise SemanticError(f"tl.dot needs 2-D operands of at least 16x16; got "
+                                f"{m}x{k} and {k_b}x{n}")
+        a_ty, b_ty = a.dtype, b.dtype
+        if a_ty != b_ty and not (a_ty.is_fp8() and b_ty.is_fp8()):
+            raise SemanticError(f"tl.dot needs operands of one dtype; got {a_ty} and {b_ty}")
+        if a_ty.is_int():
+            if a_ty.int_bitwidth != 8:
+                raise SemanticError(f"tl.dot supports int8 integer operands only; got {a_ty}")
+            result_ty = tl.int32
+        elif a_ty.is_fp64():
+            result_ty = tl.float64
+        else:
+            result_ty = out_dtype if out_dtype is not None else tl.float32
+            if not result_ty.is_floating():
+                raise SemanticError(f"tl.dot's out_dtype must be a float type for float "
+                                    f"operands; got {result_ty}")
+        batch = a_shape[:-2]
+        out_type = block_type(result_ty, (*batch, m, n))
+        if unwrap(acc) is None:
+            acc = self.full(out_type.shape, 0, result_ty)
+        else:
+            # The accumulator's dtype is the result's.
+            acc = self.to_tensor(acc)
+            if acc.type.is_block() and acc.type.shape != out_type.shape:
+                raise SemanticError(f"tl.dot's accumulator must have shape "
+                                    f"{list(out_type.shape)}; got {list(acc.type.shape)}")
+            if acc.dtype.is_int() != a_ty.is_int() or acc.dtype.is_ptr():
+                raise SemanticError(f"tl.dot's accumulator must be {result_ty}-like for "
+                                    f"{a_ty} operands; got {acc.dtype}")
+            out_type = block_type(acc.dtype, out_type.shape)
+            acc = self.broadcast_to_shape(acc, out_type.shape)
+        precision = unwrap(input_precision)
+        if precision is None:
+            precision = "ieee" if unwrap(allow_tf32) is False else "tf32"
+        precision = str(precision).lower()
+        if precision not in ("tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"):
+            raise SemanticError(f"unknown input_precision {precision!r}")
+        precision_text = f", inputPrecision = {precision}" \
+            if a_ty.is_fp32() and precision != "ieee" else ""
+        attributes = {}
+        if unwrap(max_num_imprecise_acc):
+            attributes["maxNumImpreciseAcc"] = f"{int(unwrap(max_num_imprecise_acc))} : i32"
+        handle = self.builder.create_one(
+            f"tt.dot {a.handle.name}, {b.handle.name}, {acc.handle.name}{precision_text}",
+            out_type.to_ir(), f": {a.handle.type} * {b.handle.type} -> {out_type.to_ir()}",
+            attributes=attributes)
+        return tensor(handle, out_type)
+
+    # Reductions and scans --------------------------------------------------------------
+
+    def _combiner_region(self, element_types: list[dtype], combine_fn: Any, what: str) -> Region:
+        block = self.builder.new_block([t.to_ir() for t in element_types] * 2)
+        arguments = [tensor(v, t) for v, t in zip(block.arguments, element_types * 2)]
+        with self.builder.at(block):
+            results = self.call_jit_function(combine_fn, arguments, what)
+            if len(results) != len(element_types):
+                raise SemanticError(f"the {what} combine function must return "
+                                    f"{len(element_types)} value(s); it returned {len(results)}")
+            results = [self.cast(self.to_tensor(r, t), t) for r, t in zip(results, element_types)]
+            for result, ty in zip(results, element_types):
+                if result.type != ty:
+                    raise SemanticError(f"the {what} combine function must return scalars of "
+                                        f"type {ty}; got {result.type}")
+            names = ", ".join(r.handle.name for r in results)
+            types = ", ".join(r.handle.type for r in results)
+            self.builder.create(f"tt.{what}.return {names}", [], f": {types}")
+        return Region(block, show_arguments=True)
+
+    def reduce(self, inputs: Any, axis: Any, combine_fn: Any, keep_dims: Any = False) -> Any:
+        single = isinstance(inputs, tensor)
+        inputs = [self.to_tensor(x) for x in ([inputs] if single else list(inputs))]
+        axis = unwrap(axis)
+        if axis is None:
+            inputs = [self.ravel(x) for x in inputs]
+            axis = 0
+        shape = inputs[0].type.shape if inputs[0].type.is_block() else ()
+        if not shape:
+            raise SemanticError("tl.reduce needs tensor inputs")
+        for x in inputs:
+            if x.type.shape != shape:
+                raise SemanticError("tl.reduce needs inputs of one shape")
+        rank = len(shape)
+        axis = int(axis)
+        if axis < 0:
+            axis += rank
+        if not 0 <= axis < rank:
+            raise SemanticError(f"reduction axis {axis} is out of range for rank {rank}")
+        element_types = [x.dtype for x in inputs]
+        region = self._combiner_region(element_types, combine_fn, "reduce")
+        result_shape = shape[:axis] + shape[axis + 1:]
+        result_types = [block_type(t, result_shape) if result_shape else t
+                        for t in element_types]
+        operands = ", ".join(x.handle.name for x in inputs)
+        input_types = ", ".join(x.handle.type for x in inputs)
+        output_types = ", ".join(t.to_ir() for t in result_types)
+        if len(result_types) > 1:
+            output_types = f"({output_types})"
+        handles = self.builder.create(
+            f"tt.reduce({operands}) axis = {axis}", [t.to_ir() for t in result_types],
+            f": ({input_types}) -> {output_types}", regions=[region])
+        results = [tensor(h, t) for h, t in zip(handles, result_types)]
+        if unwrap(keep_dims):
+            results = [self.expand_dims(r, axis) for r in results]
+        return results[0] if single else tuple(results)
+
+    def scan(self, inputs: Any, axis: Any, combine_fn: Any, reverse: Any = False) -> Any:
+        single = isinstance(inputs, tensor)
+        inputs = [self.to_tensor(x) for x in ([inputs] if single else list(inputs))]
+        shape = inputs[0].type.shape if inputs[0].type.is_block() else ()
+        if not shape:
+            raise SemanticError("tl.associative_scan needs tensor inputs")
+        rank = len(shape)
+        axis = int(unwrap(axis))
+        if axis < 0:
+            axis += rank
+        if not 0 <= axis < rank:
+            raise SemanticError(f"scan axis {axis} is out of range for rank {rank}")
+        element_types = [x.dtype for x in inputs]
+        region = self._combiner_region(element_types, combine_fn, "scan")
+        operands = ", ".join(x.handle.name for x in inputs)
+        input_types = ", ".join(x.handle.type for x in inputs)
+        output_types = input_types if len(inputs) == 1 else f"({input_types})"
+        reverse_text = " reverse" if unwrap(reverse) else ""
+        handles = self.builder.create(
+            f"tt.scan({operands}) axis = {axis}{reverse_text}",
+            [x.handle.type for x in inputs], f": ({input_types}) -> {output_types}",
+            regions=[region])
+        results = [tensor(h, x.type) for h, x in zip(handles, inputs)]
+        return results[0] if single else tuple(results)
+
+    def histogram(self, value: Any, num_bins: Any, mask: Any = None) -> tensor:
+        value = self.to_tensor(value)
+        num_bins = int(unwrap(num_bins))
+        if not value.type.is_block() or len(value.type.shape) != 1 or not value.dtype.is_int():
+            raise SemanticError(f"tl.histogram needs a 1-D integer tensor; got {value.type}")
+        ty = block_type(tl.int32, (num_bins,))
+        operands = value.handle.name
+        if unwrap(mask) is not None:
+            mask_t = self.broadcast_to_shape(self.cast(mask, tl.int1), value.type.shape)
+            operands += f", {mask_t.handle.name}"
+        handle = self.builder.create_one(f"tt.histogram {operands}", ty.to_ir(),
+                                         f": {value.handle.type} -> {ty.to_ir()}")
+        return tensor(handle, ty)
+
+    # Debugging -------------------------------------------------------------------------
+
+    def device_print(self, prefix: str, args: Sequence[Any], hex: bool = False) -> None:
+        values = [self.to_tensor(a) for a in args]
+        signed = ", ".join("1" if v.dtype.is_int_signed() else "0" for v in values)
+        signed_text = f"array<i32: {signed}>" if values else "array<i32>"
+        arguments = ""
+        if values:
+            arguments = (": " + ", ".join(v.handle.name for v in values) + " : "
+                         + ", ".join(v.handle.type for v in values))
+        self.builder.create(f"tt.print {_string_literal(prefix)}", [], arguments,
+                            attributes={"hex": "true" if unwrap(hex) else "false",
+                                        "isSigned": signed_text})
+
+    def device_assert(self, condition: Any, message: str) -> None:
+        condition = self.to_tensor(condition)
+        if condition.dtype.is_floating() or condition.dtype.is_ptr():
+            condition = self.cast(condition, tl.int1)
+        self.builder.create(
+            f"tt.assert {condition.handle.name}, {_string_literal(message)}", [],
+            f": {condition.handle.type}")
+
+    # Hints -------------------------------------------------------------------------------
+
+    def hint(self, value: Any, name: str, values: Sequence[Any]) -> tensor:
+        """Records `tt.divisibility`, `tt.contiguity` or `tt.constancy` on the op that defines
+        `value`, as Triton does, for the AxisInfo analysis."""
+        value = self.to_tensor(value)
+        numbers = [int(unwrap(v)) for v in (values if isinstance(values, (list, tuple))
+                                            else [values])]
+        rank = len(value.type.shape) if value.type.is_block() else 1
+        if len(numbers) == 1:
+            numbers *= rank
+        if len(numbers) != rank or any(n < 1 for n in numbers):
+            raise SemanticError(f"{name} hints need one positive value per dimension")
+        owner = value.handle.owner
+        if owner is None:
+            raise SemanticError(f"the {name} hint applies to values computed in the kernel, "
+                                "not to arguments; arguments are specialized at launch")
+        text = ", ".join(str(n) for n in numbers)
+        owner.attributes[f"tt.{name}"] = f"dense<[{text}]> : tensor<{len(numbers)}xi32>"
+        return value

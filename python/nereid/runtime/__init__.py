@@ -1,0 +1,1 @@
+"""Specialization, the kernel cache, the autotuner and launching."""

@@ -1,0 +1,214 @@
+"""`@jit`: a Triton kernel as a Python object that specializes on its arguments, compiles to
+tt IR (cached on disk) and launches with `kernel[grid](*args)`."""
+
+from __future__ import annotations
+
+import ast
+import functools
+import hashlib
+import inspect
+import os
+import textwrap
+from typing import Any, Callable, Optional
+
+from ..compiler.compiler import KernelSignature, compile_to_ir
+from ..compiler.errors import CompilationError
+from ..language.core import constexpr
+from . import arguments as arguments_module
+from .cache import KernelCache
+
+# Launch options that are not kernel arguments: they tune code generation on GPUs.
+LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
+                  "debug")
+
+
+class CompiledKernel:
+    """A kernel compiled for one signature: its IR by stage (`asm["ttir"]`) and metadata."""
+
+    def __init__(self, name: str, ttir: str, signature: KernelSignature, key: str) -> None:
+        self.name = name
+        self.asm = {"ttir": ttir}
+        self.signature = signature
+        self.key = key
+
+    def __repr__(self) -> str:
+        return f"CompiledKernel({self.name}, key={self.key[:12]})"
+
+
+class JITFunction:
+    """A @jit function: a kernel, or a device function that kernels call."""
+
+    def __init__(self, fn: Callable, do_not_specialize: tuple = (), noinline: bool = False,
+                 debug: Optional[bool] = None) -> None:
+        self.fn = fn
+        self.__name__ = fn.__name__
+        self.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
+        self.__doc__ = fn.__doc__
+        self.__module__ = fn.__module__
+        self.signature = inspect.signature(fn)
+        self.arg_names = list(self.signature.parameters)
+        self.constexpr_names = {
+            name for name, p in self.signature.parameters.items()
+            if p.annotation is constexpr or p.annotation == "tl.constexpr"
+            or getattr(p.annotation, "__name__", None) == "constexpr"
+            or (isinstance(p.annotation, str) and p.annotation.endswith("constexpr"))}
+        self.do_not_specialize = {self.arg_names[d] if isinstance(d, int) else d
+                                  for d in do_not_specialize}
+        self.noinline = noinline
+        self.debug = debug
+        try:
+            lines, self.starting_line_number = inspect.getsourcelines(fn)
+        except (OSError, TypeError) as error:
+            raise CompilationError(fn.__name__, "the source of a @jit function must be "
+                                                f"available: {error}") from None
+        self.raw_src = "".join(lines)
+        self.src = textwrap.dedent(self.raw_src)
+        self.dedent_indent = len(lines[0]) - len(lines[0].lstrip())
+        self.file_name = inspect.getsourcefile(fn) or "<unknown>"
+        self._definition: Optional[ast.FunctionDef] = None
+        self._cache_key: Optional[str] = None
+        self.compiled: dict[str, CompiledKernel] = {}
+        functools.update_wrapper(self, fn)
+
+    def __repr__(self) -> str:
+        return f"JITFunction({self.__module__}:{self.__qualname__})"
+
+    # Source ----------------------------------------------------------------------------
+
+    def parse(self) -> ast.FunctionDef:
+        if self._definition is None:
+            module = ast.parse(self.src)
+            definition = module.body[0]
+            if not isinstance(definition, ast.FunctionDef):
+                raise CompilationError(self.__name__, "@jit applies to functions")
+            self._definition = definition
+        return self._definition
+
+    @property
+    def cache_key(self) -> str:
+        """A hash of this function's source and of every @jit function it references."""
+        if self._cache_key is None:
+            digest = hashlib.sha256(self.src.encode())
+            for dependency in self._dependencies():
+                digest.update(dependency.cache_key.encode())
+            self._cache_key = digest.hexdigest()
+        return self._cache_key
+
+    def _dependencies(self) -> list["JITFunction"]:
+        names = {node.id for node in ast.walk(self.parse()) if isinstance(node, ast.Name)}
+        attributes = {node.attr for node in ast.walk(self.parse())
+                      if isinstance(node, ast.Attribute)}
+        found = []
+        for name in sorted(names | attributes):
+            value = self.fn.__globals__.get(name)
+            if isinstance(value, JITFunction) and value is not self:
+                found.append(value)
+        return found
+
+    # Arguments -------------------------------------------------------------------------
+
+    def bind_arguments(self, args: list, kwargs: dict) -> dict[str, Any]:
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as error:
+            raise TypeError(f"{self.__name__}() {error}; it takes "
+                            f"({', '.join(self.arg_names)})") from None
+        bound.apply_defaults()
+        return dict(bound.arguments)
+
+    # Launch ----------------------------------------------------------------------------
+
+    def __getitem__(self, grid: Any) -> Callable:
+        return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        from ..language import core
+
+        semantic = core._active_semantic
+        if semantic is not None and semantic.active_generator is not None:
+            return semantic.active_generator.call_jit(self, list(args), kwargs, None)
+        raise RuntimeError(f"@jit function `{self.__name__}` cannot be called directly from "
+                           f"Python; launch it with {self.__name__}[grid](...)")
+
+    def _split_options(self, kwargs: dict) -> tuple[dict, dict]:
+        options = {k: kwargs.pop(k) for k in list(kwargs) if k in LAUNCH_OPTIONS}
+        return kwargs, options
+
+    def specialize(self, args: tuple, kwargs: dict) -> tuple[dict[str, Any], KernelSignature]:
+        """Binds the launch arguments and derives the signature the kernel compiles for."""
+        bound = self.bind_arguments(list(args), kwargs)
+        types, constexprs = {}, {}
+        divisible, equal_to_1 = set(), set()
+        for name, value in bound.items():
+            if name in self.constexpr_names:
+                constexprs[name] = value.value if isinstance(value, constexpr) else value
+                continue
+            if value is None:
+                constexprs[name] = None
+                continue
+            ty, specialization = arguments_module.argument_type(
+                name, value, specialize=name not in self.do_not_specialize)
+            types[name] = ty
+            if specialization == "divisible_by_16":
+                divisible.add(name)
+            elif specialization == "equal_to_1":
+                equal_to_1.add(name)
+        return bound, KernelSignature(types, constexprs, divisible, equal_to_1)
+
+    def compile(self, signature: KernelSignature, options: dict) -> CompiledKernel:
+        key = _signature_key(self, signature, options)
+        kernel = self.compiled.get(key)
+        if kernel is not None:
+            return kernel
+        cache = KernelCache()
+        ttir = cache.get(key, "ttir")
+        if ttir is None:
+            ttir = compile_to_ir(self, signature)
+            cache.put(key, "ttir", ttir)
+        kernel = CompiledKernel(self.__name__, ttir, signature, key)
+        self.compiled[key] = kernel
+        return kernel
+
+    def warmup(self, *args: Any, grid: Any = None, **kwargs: Any) -> CompiledKernel:
+        """Compiles for these arguments without launching; returns the compiled kernel."""
+        kwargs, options = self._split_options(dict(kwargs))
+        _, signature = self.specialize(args, kwargs)
+        return self.compile(signature, options)
+
+    def run(self, *args: Any, grid: Any, **kwargs: Any) -> CompiledKernel:
+        from . import launcher
+
+        kwargs, options = self._split_options(dict(kwargs))
+        bound, signature = self.specialize(args, kwargs)
+        kernel = self.compile(signature, options)
+        launcher.launch(self, kernel, bound, grid, options)
+        return kernel
+
+
+def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict) -> str:
+    from .. import __version__
+
+    parts = [
+        __version__, fn.cache_key,
+        repr(sorted((k, str(v)) for k, v in signature.types.items())),
+        repr(sorted((k, repr(v)) for k, v in signature.constexprs.items())),
+        repr(sorted(signature.divisible_by_16)), repr(sorted(signature.equal_to_1)),
+        repr(sorted((k, repr(v)) for k, v in options.items())),
+    ]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def jit(fn: Optional[Callable] = None, *, do_not_specialize: tuple = (), noinline: bool = False,
+        debug: Optional[bool] = None, **unused: Any) -> Any:
+    """Decorates a Triton kernel or device function: `@jit` or `@jit(...)`."""
+    def decorator(function: Callable) -> JITFunction:
+        return JITFunction(function, do_not_specialize, noinline, debug)
+
+    if fn is not None:
+        return decorator(fn)
+    return decorator
+
+
+def interpret_mode() -> bool:
+    return os.environ.get("NEREID_INTERPRET", os.environ.get("TRITON_INTERPRET", "0")) not in (
+        "", "0")

@@ -1,0 +1,34 @@
+"""Launching a compiled kernel: the grid, and the backend that follows the data."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .jit import interpret_mode
+
+
+def resolve_grid(grid: Any, meta: dict) -> tuple[int, int, int]:
+    """The grid as three positive sizes; `grid` is a tuple or a callable of the kernel's
+    meta-parameters (its bound arguments)."""
+    if callable(grid):
+        grid = grid(meta)
+    if isinstance(grid, int):
+        grid = (grid,)
+    grid = tuple(int(g) for g in grid)
+    if not 1 <= len(grid) <= 3:
+        raise ValueError(f"a grid has 1 to 3 dimensions; got {grid}")
+    if any(g < 0 for g in grid):
+        raise ValueError(f"grid sizes must be non-negative; got {grid}")
+    return grid + (1,) * (3 - len(grid))
+
+
+def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict) -> None:
+    resolve_grid(grid, bound)
+    if interpret_mode():
+        raise RuntimeError(
+            f"cannot launch `{jit_fn.__name__}`: the interpreter is not available in this "
+            "build yet")
+    raise RuntimeError(
+        f"cannot launch `{jit_fn.__name__}`: no backend is available for these arguments "
+        "(host memory needs the CPU backend, which this build does not have yet); the "
+        "kernel's tt IR is available through kernel.warmup(...).asm['ttir']")
