@@ -31,7 +31,11 @@ def _unwrap(value: Any) -> Any:
 
 
 def _is_constexpr_like(value: Any) -> bool:
-    return not isinstance(value, (tensor, block_pointer, tuple, list))
+    """Whether `value` is known at compile time: not a tensor, nor a container of one."""
+    value = _unwrap(value)
+    if isinstance(value, (tuple, list)):
+        return all(_is_constexpr_like(item) for item in value)
+    return not isinstance(value, (tensor, block_pointer))
 
 
 # Composite values (tuples, block pointers) cross loop and branch boundaries as flat lists of
@@ -385,7 +389,7 @@ class CodeGenerator(ast.NodeVisitor):
         start, end, step = (0, args[0], 1) if len(args) == 1 else \
             (args[0], args[1], args[2] if len(args) == 3 else 1)
         negative = isinstance(_unwrap(step), int) and _unwrap(step) < 0
-        if _unwrap(step) == 0:
+        if isinstance(_unwrap(step), int) and _unwrap(step) == 0:
             raise self.error(node.iter, "range step must not be zero")
         sem = self.semantic
         bounds = [sem.to_tensor(b) for b in (start, end, step)]
@@ -504,7 +508,13 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(base, tensor) and node.attr in ("dtype", "shape", "type", "numel", "T"):
             value = getattr(base, node.attr)
             return value if isinstance(value, tensor) else constexpr(value)
-        return getattr(_unwrap(base), node.attr)
+        base = _unwrap(base)
+        if not hasattr(base, node.attr):
+            owner = getattr(base, "__name__", type(base).__name__)
+            if owner == "nereid.language":
+                owner = "triton.language"
+            raise self.error(node, f"`{node.attr}` is not a name of {owner}")
+        return getattr(base, node.attr)
 
     def visit_Subscript(self, node: ast.Subscript) -> Any:
         base = self.visit(node.value)
@@ -664,18 +674,15 @@ class CodeGenerator(ast.NodeVisitor):
         bound = function.bind_arguments(args, kwargs)
         scope = {}
         for name, value in bound.items():
-            if name in function.constexpr_names:
-                if not _is_constexpr_like(value):
-                    raise CompilationError(
-                        self.kernel_name,
-                        f"argument `{name}` of `{function.__name__}` is tl.constexpr but gets a "
-                        "value known only at run time",
-                        *self._node_location(node))
-                scope[name] = constexpr(value)
-            elif _is_constexpr_like(value) and not isinstance(_unwrap(value), (bool, int, float)):
-                scope[name] = value if isinstance(value, constexpr) else constexpr(value)
-            elif _is_constexpr_like(value) and _unwrap(value) is not None:
-                scope[name] = self.semantic.to_tensor(value)
+            # As in Triton, a value known at compile time stays a constexpr in the callee,
+            # whatever the parameter's annotation: the callee is specialized on it.
+            if _is_constexpr_like(value):
+                scope[name] = constexpr(_unwrap_deep(value))
+            elif name in function.constexpr_names:
+                raise CompilationError(
+                    self.kernel_name,
+                    f"argument `{name}` of `{function.__name__}` is tl.constexpr but gets a "
+                    "value known only at run time", *self._node_location(node))
             else:
                 scope[name] = value
         callee = CodeGenerator(self.semantic, FunctionContext(function), scope, self.kernel_name)

@@ -131,7 +131,12 @@ class JITFunction:
                            f"Python; launch it with {self.__name__}[grid](...)")
 
     def _split_options(self, kwargs: dict) -> tuple[dict, dict]:
-        options = {k: kwargs.pop(k) for k in list(kwargs) if k in LAUNCH_OPTIONS}
+        """Separates launch options from kernel arguments; an option that is also a parameter
+        of the kernel (Triton's tutorials declare `num_stages: tl.constexpr`) is both."""
+        options = {k: kwargs[k] for k in kwargs if k in LAUNCH_OPTIONS}
+        for name in options:
+            if name not in self.arg_names:
+                del kwargs[name]
         return kwargs, options
 
     def specialize(self, args: tuple, kwargs: dict) -> tuple[dict[str, Any], KernelSignature]:

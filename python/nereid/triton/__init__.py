@@ -1,0 +1,15 @@
+"""Triton's names, so that a Triton program runs after changing only its imports:
+
+    import nereid.triton as triton
+    import nereid.triton.language as tl
+"""
+
+from .. import __version__, testing
+from ..compiler.errors import CompilationError
+from ..runtime.autotuner import Config, autotune, heuristics
+from ..runtime.jit import JITFunction, jit
+from ..utils import cdiv, next_power_of_2
+from . import language
+
+__all__ = ["CompilationError", "Config", "JITFunction", "autotune", "cdiv", "heuristics", "jit",
+           "language", "next_power_of_2", "testing", "__version__"]
