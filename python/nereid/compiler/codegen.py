@@ -77,10 +77,16 @@ def _types_of(value: Any) -> list:
 
 
 class FunctionContext:
-    """Where a function's source lives, to turn AST positions into file locations."""
+    """Where a function's source lives, to turn AST positions into file locations.
 
-    def __init__(self, jit_fn: Any) -> None:
+    `caller` is where the function was called from when it is generated inline. The language's
+    own library (tl.sum, tl.softmax, ...) is not the kernel author's code: its ops take the
+    location of the call, so that errors and dumps point at the kernel's line."""
+
+    def __init__(self, jit_fn: Any, caller: Optional[Location] = None) -> None:
         self.jit_fn = jit_fn
+        self.caller = caller
+        self.is_library = jit_fn.__module__.startswith("nereid.language")
         self.name = jit_fn.__name__
         self.file = jit_fn.file_name
         self.line_offset = jit_fn.starting_line_number - 1
@@ -95,8 +101,10 @@ class FunctionContext:
                 pass
 
     def location(self, node: ast.AST) -> Location:
+        if self.is_library and self.caller is not None:
+            return self.caller
         return Location(self.file, self.line_offset + getattr(node, "lineno", 1),
-                        self.column_offset + getattr(node, "col_offset", 0) + 1)
+                        self.column_offset + getattr(node, "col_offset", 0) + 1, self.caller)
 
 
 class CodeGenerator(ast.NodeVisitor):
@@ -116,8 +124,13 @@ class CodeGenerator(ast.NodeVisitor):
 
     def error(self, node: ast.AST, message: str) -> CompilationError:
         location = self.context.location(node)
+        notes = []
+        caller = location.caller
+        while caller is not None:
+            notes.append(f"called from {caller.file}:{caller.line}:{caller.column}")
+            caller = caller.caller
         return CompilationError(self.kernel_name, message, location.file, location.line,
-                                location.column)
+                                location.column, notes)
 
     def visit(self, node: ast.AST) -> Any:
         if node is None:
@@ -685,7 +698,8 @@ class CodeGenerator(ast.NodeVisitor):
                     "value known only at run time", *self._node_location(node))
             else:
                 scope[name] = value
-        callee = CodeGenerator(self.semantic, FunctionContext(function), scope, self.kernel_name)
+        callee = CodeGenerator(self.semantic, FunctionContext(function, self.builder.location),
+                               scope, self.kernel_name)
         definition = function.parse()
         callee.generate_body(definition.body)
         return callee.return_value

@@ -15,15 +15,25 @@ from typing import Optional, Sequence
 
 @dataclass(frozen=True)
 class Location:
-    """A source position: the file and the 1-based line and column of a Python kernel."""
+    """A source position: the file and the 1-based line and column of a Python kernel. Code
+    inlined from a called @jit function also records where it was called from (`caller`)."""
 
     file: str
     line: int
     column: int
+    caller: Optional["Location"] = None
+
+    def _position(self) -> str:
+        escaped = self.file.replace("\\", "\\\\").replace('"', '\\"')
+        return f'"{escaped}":{self.line}:{self.column}'
+
+    def _body(self) -> str:
+        if self.caller is None:
+            return self._position()
+        return f"callsite({self._position()} at {self.caller._body()})"
 
     def to_ir(self) -> str:
-        escaped = self.file.replace("\\", "\\\\").replace('"', '\\"')
-        return f'loc("{escaped}":{self.line}:{self.column})'
+        return f"loc({self._body()})"
 
 
 @dataclass(eq=False)
