@@ -107,45 +107,40 @@ def _reduce_with_indices(input, axis, combine_fn, keep_dims: constexpr = False):
 
 
 @jit
-def max(input, axis=None, return_indices: constexpr = False,
-        return_indices_tie_break_left: constexpr = True, keep_dims: constexpr = False):
+def _min_or_max(input, axis, return_indices: constexpr, tie_break_left: constexpr,
+                keep_dims: constexpr, combine: constexpr, combine_indices_left: constexpr,
+                combine_indices_fast: constexpr):
+    # As Triton: bfloat16 reduces as float32, and narrow types as 32-bit.
     if input.dtype == dtypes.bfloat16:
         input = input.to(dtypes.float32)
     if return_indices:
-        if return_indices_tie_break_left:
-            return _reduce_with_indices(input, axis, _argmax_combine_tie_break_left,
-                                        keep_dims=keep_dims)
+        if tie_break_left:
+            return _reduce_with_indices(input, axis, combine_indices_left, keep_dims=keep_dims)
         else:
-            return _reduce_with_indices(input, axis, _argmax_combine_tie_break_fast,
-                                        keep_dims=keep_dims)
+            return _reduce_with_indices(input, axis, combine_indices_fast, keep_dims=keep_dims)
     else:
         if input.dtype.primitive_bitwidth < 32:
             if input.dtype.is_floating():
                 input = input.to(dtypes.float32)
             else:
                 input = input.to(dtypes.int32)
-        return ops.reduce(input, axis, _max_combine, keep_dims=keep_dims)
+        return ops.reduce(input, axis, combine, keep_dims=keep_dims)
+
+
+@jit
+def max(input, axis=None, return_indices: constexpr = False,
+        return_indices_tie_break_left: constexpr = True, keep_dims: constexpr = False):
+    return _min_or_max(input, axis, return_indices, return_indices_tie_break_left, keep_dims,
+                       _max_combine, _argmax_combine_tie_break_left,
+                       _argmax_combine_tie_break_fast)
 
 
 @jit
 def min(input, axis=None, return_indices: constexpr = False,
         return_indices_tie_break_left: constexpr = True, keep_dims: constexpr = False):
-    if input.dtype == dtypes.bfloat16:
-        input = input.to(dtypes.float32)
-    if return_indices:
-        if return_indices_tie_break_left:
-            return _reduce_with_indices(input, axis, _argmin_combine_tie_break_left,
-                                        keep_dims=keep_dims)
-        else:
-            return _reduce_with_indices(input, axis, _argmin_combine_tie_break_fast,
-                                        keep_dims=keep_dims)
-    else:
-        if input.dtype.primitive_bitwidth < 32:
-            if input.dtype.is_floating():
-                input = input.to(dtypes.float32)
-            else:
-                input = input.to(dtypes.int32)
-        return ops.reduce(input, axis, _min_combine, keep_dims=keep_dims)
+    return _min_or_max(input, axis, return_indices, return_indices_tie_break_left, keep_dims,
+                       _min_combine, _argmin_combine_tie_break_left,
+                       _argmin_combine_tie_break_fast)
 
 
 @jit

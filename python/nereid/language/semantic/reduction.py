@@ -110,25 +110,31 @@ class ReductionMixin(SemanticBase):
             self.builder.create(f"tt.{what}.return {names}", [], f": {types}")
         return Region(block, show_arguments=True)
 
-    def reduce(self, inputs: Any, axis: Any, combine_fn: Any, keep_dims: Any = False) -> Any:
+    def _tile_inputs(self, inputs: Any, axis: Any, what: str) -> tuple[bool, list, int]:
+        """The inputs of a reduction or scan as tensors of one shape, and the axis, checked and
+        made non-negative. A single tensor input is reported as such, for the result."""
         single = isinstance(inputs, tensor)
         inputs = [self.to_tensor(x) for x in ([inputs] if single else list(inputs))]
-        axis = unwrap(axis)
-        if axis is None:
-            inputs = [self.ravel(x) for x in inputs]
-            axis = 0
         shape = inputs[0].type.shape if inputs[0].type.is_block() else ()
         if not shape:
-            raise SemanticError("tl.reduce needs tensor inputs")
-        for x in inputs:
-            if x.type.shape != shape:
-                raise SemanticError("tl.reduce needs inputs of one shape")
+            raise SemanticError(f"tl.{what} needs tensor inputs")
+        if any(x.type.shape != shape for x in inputs):
+            raise SemanticError(f"tl.{what} needs inputs of one shape")
         rank = len(shape)
-        axis = int(axis)
+        axis = int(unwrap(axis))
         if axis < 0:
             axis += rank
         if not 0 <= axis < rank:
-            raise SemanticError(f"reduction axis {axis} is out of range for rank {rank}")
+            raise SemanticError(f"tl.{what} axis {axis} is out of range for rank {rank}")
+        return single, inputs, axis
+
+    def reduce(self, inputs: Any, axis: Any, combine_fn: Any, keep_dims: Any = False) -> Any:
+        if unwrap(axis) is None:
+            single = isinstance(inputs, tensor)
+            inputs = [self.ravel(x) for x in ([inputs] if single else list(inputs))]
+            inputs, axis = (inputs[0] if single else tuple(inputs)), 0
+        single, inputs, axis = self._tile_inputs(inputs, axis, "reduce")
+        shape = inputs[0].type.shape
         element_types = [x.dtype for x in inputs]
         region = self._combiner_region(element_types, combine_fn, "reduce")
         result_shape = shape[:axis] + shape[axis + 1:]
@@ -148,17 +154,7 @@ class ReductionMixin(SemanticBase):
         return results[0] if single else tuple(results)
 
     def scan(self, inputs: Any, axis: Any, combine_fn: Any, reverse: Any = False) -> Any:
-        single = isinstance(inputs, tensor)
-        inputs = [self.to_tensor(x) for x in ([inputs] if single else list(inputs))]
-        shape = inputs[0].type.shape if inputs[0].type.is_block() else ()
-        if not shape:
-            raise SemanticError("tl.associative_scan needs tensor inputs")
-        rank = len(shape)
-        axis = int(unwrap(axis))
-        if axis < 0:
-            axis += rank
-        if not 0 <= axis < rank:
-            raise SemanticError(f"scan axis {axis} is out of range for rank {rank}")
+        single, inputs, axis = self._tile_inputs(inputs, axis, "associative_scan")
         element_types = [x.dtype for x in inputs]
         region = self._combiner_region(element_types, combine_fn, "scan")
         operands = ", ".join(x.handle.name for x in inputs)
