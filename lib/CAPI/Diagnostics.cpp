@@ -1,5 +1,7 @@
 #include "Diagnostics.h"
 
+#include "nereid/Support/Location.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Location.h"
 
@@ -23,24 +25,10 @@ static NereidSeverity toNereidSeverity(DiagnosticSeverity severity) {
   return NEREID_SEVERITY_ERROR;
 }
 
-/// The first file:line:col inside `location`, looking through fused, named and call-site
-/// locations (for a call site, the callee's location: the line the kernel author wrote).
-static std::optional<FileLineColLoc> findFileLocation(Location location) {
-  std::optional<FileLineColLoc> found;
-  location->walk([&](Location inner) {
-    if (auto fileLocation = dyn_cast<FileLineColLoc>(inner)) {
-      found = fileLocation;
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
-
 static void append(NereidDiagnostics &diagnostics, Diagnostic &diagnostic) {
   NereidDiagnostics::Record record{toNereidSeverity(diagnostic.getSeverity()),
                                    diagnostic.str(), "", 0, 0};
-  if (auto fileLocation = findFileLocation(diagnostic.getLocation())) {
+  if (auto fileLocation = mlir::nereid::findFileLocation(diagnostic.getLocation())) {
     record.file = fileLocation->getFilename().str();
     record.line = fileLocation->getLine();
     record.column = fileLocation->getColumn();
