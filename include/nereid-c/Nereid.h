@@ -102,6 +102,57 @@ NEREID_C_EXPORT const char *nereid_module_print(NereidModule *module, int with_l
 NEREID_C_EXPORT NereidStatus nereid_module_run_pipeline(NereidModule *module, const char *pipeline,
                                                         NereidDiagnostics *diagnostics);
 
+/* ---------------------------------------------------------------------------------------- */
+/* Interpreter                                                                                */
+/* ---------------------------------------------------------------------------------------- */
+
+typedef enum NereidArgumentKind {
+  NEREID_ARGUMENT_BUFFER = 0,  /* for a pointer parameter */
+  NEREID_ARGUMENT_INTEGER = 1, /* for an integer parameter */
+  NEREID_ARGUMENT_FLOAT = 2,   /* for a float parameter */
+} NereidArgumentKind;
+
+/* One kernel argument: a tagged union matched against the kernel's parameter type. A buffer is
+ * the host memory a pointer parameter points at; the kernel may touch its `size_bytes` bytes
+ * and no others. An integer is given as int64_t (an unsigned value as its bit pattern) and must
+ * fit the parameter's width; a float is rounded to nearest even to the parameter's type. */
+typedef struct NereidArgument {
+  NereidArgumentKind kind;
+  union {
+    struct {
+      void *data;
+      size_t size_bytes;
+    } buffer;
+    int64_t integer;
+    double floating;
+  } value;
+} NereidArgument;
+
+/* Receives text that tt.print wrote: one program's lines at a time, not NUL-terminated. */
+typedef void (*NereidPrintCallback)(const char *text, size_t length, void *user_data);
+
+/* How nereid_interpret runs. A NULL options pointer means all defaults (zeros). */
+typedef struct NereidInterpretOptions {
+  /* 0 or 1: programs run one after another, x fastest, then y, then z. More: in parallel on
+   * that many threads (oneTBB), with the same results. */
+  uint32_t num_threads;
+  /* Where tt.print output goes; NULL writes it to stdout. */
+  NereidPrintCallback print;
+  void *print_user_data;
+} NereidInterpretOptions;
+
+/* Runs the tt.func named `kernel` of `module` in the interpreter for every program of
+ * `grid[0] x grid[1] x grid[2]`, on host memory. Every masked-in memory access is checked
+ * against the buffer its pointer derives from. On failure (a wrong argument, an unsupported
+ * op, an out-of-bounds access, a failed tt.assert) the first failure in program order is an
+ * error in `diagnostics` with the file, line and column of the op, and memory may hold the
+ * writes of the programs that ran. */
+NEREID_C_EXPORT NereidStatus nereid_interpret(NereidModule *module, const char *kernel,
+                                              const uint32_t grid[3],
+                                              const NereidArgument *args, size_t num_args,
+                                              const NereidInterpretOptions *options,
+                                              NereidDiagnostics *diagnostics);
+
 #ifdef __cplusplus
 }
 #endif

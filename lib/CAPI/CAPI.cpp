@@ -3,6 +3,7 @@
 #include "nereid-c/Nereid.h"
 
 #include "Diagnostics.h"
+#include "Handles.h"
 #include "nereid/Registration.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -20,29 +21,6 @@
 
 using namespace mlir;
 using mlir::nereid::capi::DiagnosticCollector;
-
-struct NereidContext {
-  MLIRContext context;
-
-  NereidContext() : context(makeRegistry(), MLIRContext::Threading::DISABLED) {
-    context.loadAllAvailableDialects();
-    // Diagnostics name the op by its source location; the generic dump of the op that MLIR
-    // attaches by default means nothing to a kernel author.
-    context.printOpOnDiagnostic(false);
-  }
-
-private:
-  static DialectRegistry makeRegistry() {
-    DialectRegistry registry;
-    mlir::nereid::registerAllDialects(registry);
-    return registry;
-  }
-};
-
-struct NereidModule {
-  OwningOpRef<ModuleOp> module;
-  std::string printed;
-};
 
 /// The deepest bracket nesting that IR text may have. MLIR's parser recurses once per level of
 /// nested types, attributes and regions, so deeper text could exhaust the stack; real kernels

@@ -1,0 +1,77 @@
+// Pointer arithmetic and casts: tt.addptr, tt.int_to_ptr, tt.ptr_to_int and tt.bitcast. A
+// pointer keeps the buffer it derives from through addptr and pointer bitcasts; int_to_ptr
+// takes the buffer that holds the address, if any.
+
+#include "Executor.h"
+#include "Handlers.h"
+#include "MemoryAccess.h"
+
+namespace mlir::nereid::interpreter {
+namespace {
+
+LogicalResult executeAddPtr(Operation *op, Frame &frame) {
+  auto addPtr = cast<tt::AddPtrOp>(op);
+  const Tensor &pointers = frame.get(addPtr.getPtr());
+  const Tensor &offsets = frame.get(addPtr.getOffset());
+  uint64_t stride = getPointeeElement(addPtr.getPtr().getType()).size;
+  // An i1 offset counts 0 or 1 elements; wider offsets are signed.
+  bool isBool = offsets.kind() == ElementKind::I1;
+  Tensor result = Tensor::zeros(ElementKind::Pointer, pointers.shape());
+  Pointer *out = result.mutableData<Pointer>();
+  const Pointer *in = pointers.data<Pointer>();
+  for (int64_t i = 0, e = result.numElements(); i < e; ++i) {
+    int64_t offset = isBool ? int64_t(offsets.getBits(i)) : offsets.getSigned(i);
+    out[i] = Pointer{in[i].address + uint64_t(offset) * stride, in[i].buffer};
+  }
+  frame.set(addPtr.getResult(), std::move(result));
+  return success();
+}
+
+LogicalResult executeIntToPtr(Operation *op, Frame &frame) {
+  auto intToPtr = cast<tt::IntToPtrOp>(op);
+  const Tensor &integers = frame.get(intToPtr.getSrc());
+  Tensor result = Tensor::zeros(ElementKind::Pointer, integers.shape());
+  for (int64_t i = 0, e = result.numElements(); i < e; ++i) {
+    uint64_t address = integers.getBits(i);
+    result.mutableData<Pointer>()[i] = Pointer{address, frame.state.launch.findBuffer(address)};
+  }
+  frame.set(intToPtr.getResult(), std::move(result));
+  return success();
+}
+
+LogicalResult executePtrToInt(Operation *op, Frame &frame) {
+  auto ptrToInt = cast<tt::PtrToIntOp>(op);
+  const Tensor &pointers = frame.get(ptrToInt.getSrc());
+  Tensor result = Tensor::zeros(ElementKind::I64, pointers.shape());
+  for (int64_t i = 0, e = result.numElements(); i < e; ++i)
+    result.mutableData<uint64_t>()[i] = pointers.getPointer(i).address;
+  frame.set(ptrToInt.getResult(), std::move(result));
+  return success();
+}
+
+LogicalResult executeBitcast(Operation *op, Frame &frame) {
+  Value resultValue = op->getResult(0);
+  const Tensor &source = frame.get(op->getOperand(0));
+  ElementKind kind = kindOf(resultValue);
+  if (kind == ElementKind::Pointer) {
+    frame.set(resultValue, source);
+    return success();
+  }
+  // Same width: the bytes are kept and read as the new kind.
+  Tensor result = Tensor::zeros(kind, source.shape());
+  std::memcpy(result.mutableBytes(), source.bytes(),
+              source.numElements() * getStorageSize(source.kind()));
+  frame.set(resultValue, std::move(result));
+  return success();
+}
+
+} // namespace
+
+void registerPointerHandlers(HandlerTable &table) {
+  table.add<tt::AddPtrOp>(executeAddPtr);
+  table.add<tt::IntToPtrOp>(executeIntToPtr);
+  table.add<tt::PtrToIntOp>(executePtrToInt);
+  table.add<tt::BitcastOp, arith::BitcastOp>(executeBitcast);
+}
+
+} // namespace mlir::nereid::interpreter

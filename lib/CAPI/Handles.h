@@ -1,0 +1,39 @@
+#ifndef NEREID_LIB_CAPI_HANDLES_H
+#define NEREID_LIB_CAPI_HANDLES_H
+
+#include "nereid-c/Nereid.h"
+#include "nereid/Registration.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/OwningOpRef.h"
+
+#include <string>
+
+/// The storage behind a NereidContext handle: an MLIR context with every Nereid dialect.
+struct NereidContext {
+  mlir::MLIRContext context;
+
+  NereidContext() : context(makeRegistry(), mlir::MLIRContext::Threading::DISABLED) {
+    context.loadAllAvailableDialects();
+    // Diagnostics name the op by its source location; the generic dump of the op that MLIR
+    // attaches by default means nothing to a kernel author.
+    context.printOpOnDiagnostic(false);
+  }
+
+private:
+  static mlir::DialectRegistry makeRegistry() {
+    mlir::DialectRegistry registry;
+    mlir::nereid::registerAllDialects(registry);
+    return registry;
+  }
+};
+
+/// The storage behind a NereidModule handle: the module, and its last printed text.
+struct NereidModule {
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+  std::string printed;
+};
+
+#endif // NEREID_LIB_CAPI_HANDLES_H
