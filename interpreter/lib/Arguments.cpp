@@ -30,8 +30,7 @@ bool fitsInWidth(int64_t value, unsigned width) {
 
 } // namespace
 
-FailureOr<SmallVector<Tensor>> bindArguments(tt::FuncOp kernel,
-                                             ArrayRef<KernelArgument> arguments,
+FailureOr<SmallVector<Tensor>> bindArguments(tt::FuncOp kernel, ArrayRef<KernelArgument> arguments,
                                              LaunchContext &launch) {
   ArrayRef<Type> parameters = kernel.getArgumentTypes();
   if (parameters.size() != arguments.size())
@@ -41,9 +40,8 @@ FailureOr<SmallVector<Tensor>> bindArguments(tt::FuncOp kernel,
   SmallVector<Tensor> values;
   for (auto [index, type, argument] : llvm::enumerate(parameters, arguments)) {
     auto fail = [&, index = index, type = type]() {
-      return emitError(kernel.getLoc())
-             << "argument " << index << " of kernel '" << kernel.getName() << "' (" << type
-             << ") ";
+      return emitError(kernel.getLoc()) << "argument " << index << " of kernel '"
+                                        << kernel.getName() << "' (type " << type << ") ";
     };
     std::optional<ElementKind> kind = getElementKind(type);
     bool isPointer = kind == ElementKind::Pointer;

@@ -11,8 +11,7 @@ namespace mlir::nereid::interpreter {
 /// `launch`, and gives the value each parameter takes. An argument of the wrong kind, out of
 /// range for its type, or contradicting the kernel's specialization (tt.divisibility,
 /// tt.equal_to) is an error at the kernel's location that names it.
-FailureOr<SmallVector<Tensor>> bindArguments(tt::FuncOp kernel,
-                                             ArrayRef<KernelArgument> arguments,
+FailureOr<SmallVector<Tensor>> bindArguments(tt::FuncOp kernel, ArrayRef<KernelArgument> arguments,
                                              LaunchContext &launch);
 
 } // namespace mlir::nereid::interpreter

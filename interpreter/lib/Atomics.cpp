@@ -76,13 +76,11 @@ LogicalResult executeAtomicRMW(Operation *op, Frame &frame) {
   const Tensor &values = frame.get(atomic.getVal());
   const Tensor *mask = atomic.getMask() ? &frame.get(atomic.getMask()) : nullptr;
   MemoryElement element = getPointeeElement(atomic.getPtr().getType());
-  auto maskedIn = [&](int64_t i) {
-    return !mask || mask->getBits(mask->isScalar() ? 0 : i) != 0;
-  };
+  auto maskedIn = [&](int64_t i) { return !mask || mask->getBits(mask->isScalar() ? 0 : i) != 0; };
   for (int64_t i = 0, e = pointers.numElements(); i < e; ++i)
-    if (maskedIn(i) && failed(checkAccess(op, frame, "tt.atomic_rmw", "updates",
-                                          pointers.getPointer(i), element.size,
-                                          pointers.shape(), i)))
+    if (maskedIn(i) &&
+        failed(checkAccess(op, frame, "tt.atomic_rmw", "updates", pointers.getPointer(i),
+                           element.size, pointers.shape(), i)))
       return failure();
   Tensor result = Tensor::zeros(element.kind, pointers.shape());
   tt::RMWOp rmw = atomic.getAtomicRmwOp();

@@ -34,8 +34,8 @@ LogicalResult executeFor(Operation *op, Frame &frame) {
   __int128 lower = read(loop.getLowerBound()), upper = read(loop.getUpperBound());
   __int128 step = read(loop.getStep());
   if (step <= 0)
-    return frame.fail(op, "invalid scf.for", "the step must be positive; got " +
-                                                 Twine(int64_t(step)));
+    return frame.fail(op, "invalid scf.for",
+                      "the step must be positive; got " + Twine(int64_t(step)));
   ElementKind ivKind = kindOf(loop.getInductionVar());
   SmallVector<Tensor> carried = valuesOf(loop.getInitArgs(), frame);
   SmallVector<Tensor> arguments;
@@ -99,8 +99,8 @@ LogicalResult executeCall(Operation *op, Frame &frame) {
     return frame.fail(op, "call of an unknown function",
                       "no tt.func named '" + call.getCallee() + "' in the module");
   SmallVector<Tensor> results;
-  if (failed(callFunction(op, it->second, valuesOf(call.getOperands(), frame), frame.state,
-                          results)))
+  if (failed(
+          callFunction(op, it->second, valuesOf(call.getOperands(), frame), frame.state, results)))
     return failure();
   bindResults(op, frame, results);
   return success();

@@ -47,8 +47,7 @@ void integerToFloat(Tensor &out, int64_t i, uint64_t magnitude, bool negative) {
 LogicalResult executeSignedToFloat(Operation *op, Frame &frame) {
   return convert(op, frame, [](const Tensor &in, Tensor &out, int64_t i) {
     int64_t value = in.getSigned(i);
-    integerToFloat(out, i, value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value),
-                   value < 0);
+    integerToFloat(out, i, value < 0 ? uint64_t(0) - uint64_t(value) : uint64_t(value), value < 0);
   });
 }
 
@@ -112,8 +111,8 @@ LogicalResult executeTruncF(Operation *op, Frame &frame) {
 
 LogicalResult executeFpToFp(Operation *op, Frame &frame) {
   std::optional<tt::RoundingMode> mode = cast<tt::FpToFpOp>(op).getRounding();
-  Rounding rounding = mode && *mode == tt::RoundingMode::RTZ ? Rounding::TowardZero
-                                                              : Rounding::NearestEven;
+  Rounding rounding =
+      mode && *mode == tt::RoundingMode::RTZ ? Rounding::TowardZero : Rounding::NearestEven;
   return convertFloat(op, frame, rounding);
 }
 

@@ -16,9 +16,7 @@ LogicalResult executePrint(Operation *op, Frame &frame) {
   auto print = cast<tt::PrintOp>(op);
   const std::array<uint32_t, 3> &pid = frame.state.programId;
   llvm::raw_string_ostream stream(frame.state.output);
-  auto header = [&] {
-    stream << "pid (" << pid[0] << ", " << pid[1] << ", " << pid[2] << ")";
-  };
+  auto header = [&] { stream << "pid (" << pid[0] << ", " << pid[1] << ", " << pid[2] << ")"; };
   if (print.getArgs().empty()) {
     header();
     stream << print.getPrefix() << "\n";

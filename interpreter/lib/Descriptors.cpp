@@ -42,8 +42,8 @@ BlockAccess locateBlock(const TensorDescriptor &descriptor, ArrayRef<int64_t> bl
       offset += coordinate * descriptor.strides[d];
     }
     if (inside)
-      access.pointers.push_back(Pointer{
-          descriptor.base.address + uint64_t(offset) * elementSize, descriptor.base.buffer});
+      access.pointers.push_back(Pointer{descriptor.base.address + uint64_t(offset) * elementSize,
+                                        descriptor.base.buffer});
     else
       access.pointers.push_back(std::nullopt);
     for (int64_t d = int64_t(blockShape.size()) - 1; d >= 0; --d) {
@@ -76,8 +76,8 @@ LogicalResult executeDescriptorLoad(Operation *op, Frame &frame) {
     if (failed(checkAccess(op, frame, "tt.descriptor_load", "reads", *pointer, element.size,
                            blockType.getShape(), i)))
       return failure();
-    readElement(frame.state.launch, reinterpret_cast<const uint8_t *>(pointer->address),
-                element, result, i);
+    readElement(frame.state.launch, reinterpret_cast<const uint8_t *>(pointer->address), element,
+                result, i);
   }
   frame.set(load.getResult(), std::move(result));
   return success();

@@ -32,8 +32,7 @@ struct DotShape {
   int64_t batch, m, n, k;
 };
 
-template <typename T>
-std::vector<T> readOperand(const Tensor &tensor, bool roundTF32) {
+template <typename T> std::vector<T> readOperand(const Tensor &tensor, bool roundTF32) {
   std::vector<T> values(tensor.numElements());
   for (int64_t i = 0, e = tensor.numElements(); i < e; ++i) {
     T value = T(tensor.getFloat(i));
@@ -73,8 +72,7 @@ LogicalResult executeDot(Operation *op, Frame &frame) {
   const Tensor &c = frame.get(dot.getC());
   ArrayRef<int64_t> aShape = a.shape(), bShape = b.shape();
   bool batched = aShape.size() == 3;
-  DotShape shape{batched ? aShape[0] : 1, aShape[aShape.size() - 2], bShape.back(),
-                 aShape.back()};
+  DotShape shape{batched ? aShape[0] : 1, aShape[aShape.size() - 2], bShape.back(), aShape.back()};
   ElementKind accKind = c.kind();
   Tensor result = Tensor::zeros(accKind, c.shape());
   int64_t count = c.numElements();
@@ -95,8 +93,8 @@ LogicalResult executeDot(Operation *op, Frame &frame) {
   }
 
   bool roundTF32 = dot.getInputPrecision() == tt::InputPrecision::TF32;
-  bool wide = accKind == ElementKind::F64 || a.kind() == ElementKind::F64 ||
-              b.kind() == ElementKind::F64;
+  bool wide =
+      accKind == ElementKind::F64 || a.kind() == ElementKind::F64 || b.kind() == ElementKind::F64;
   if (accKind == ElementKind::F32 && !wide) {
     std::vector<float> aValues = readOperand<float>(a, roundTF32);
     std::vector<float> bValues = readOperand<float>(b, roundTF32);

@@ -21,9 +21,10 @@ namespace mlir::nereid::interpreter {
 /// Compile-time facts about an integer width.
 template <unsigned Bits> struct IntWidth {
   static constexpr unsigned bits = Bits;
-  using Storage = std::conditional_t<
-      (Bits <= 8), uint8_t,
-      std::conditional_t<(Bits <= 16), uint16_t, std::conditional_t<(Bits <= 32), uint32_t, uint64_t>>>;
+  using Storage =
+      std::conditional_t<(Bits <= 8), uint8_t,
+                         std::conditional_t<(Bits <= 16), uint16_t,
+                                            std::conditional_t<(Bits <= 32), uint32_t, uint64_t>>>;
   static constexpr uint64_t mask = Bits == 64 ? ~uint64_t(0) : (uint64_t(1) << Bits) - 1;
 
   /// The two's-complement value of the low `Bits` bits.

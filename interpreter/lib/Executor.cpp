@@ -49,8 +49,8 @@ ElementKind kindOf(Value value) {
 LogicalResult executeOp(Operation *op, Frame &frame) {
   for (Value operand : op->getOperands())
     if (!frame.isBound(operand))
-      return frame.fail(op, "internal error", "an operand of " + op->getName().getStringRef() +
-                                                  " has no value");
+      return frame.fail(op, "internal error",
+                        "an operand of " + op->getName().getStringRef() + " has no value");
   OpHandler handler = getHandlerTable().lookup(op);
   if (!handler)
     return frame.fail(op, "unsupported op",
@@ -104,8 +104,7 @@ FailureOr<Operation *> executeRegion(Region &region, ArrayRef<Tensor> arguments,
     }
     if (isa<BranchOpInterface>(terminator))
       return frame.fail(terminator, "unsupported op",
-                        terminator->getName().getStringRef() +
-                            " cannot run in the interpreter");
+                        terminator->getName().getStringRef() + " cannot run in the interpreter");
     collect(terminator->getOperands(), frame, results);
     return terminator;
   }

@@ -50,16 +50,16 @@ const llvm::StringMap<ExternFunction> &getExternFunctions() {
       map[name] = {arity, nullptr, std::move(f)};
     };
     for (auto [name, f] : std::initializer_list<std::pair<StringRef, double (*)(double)>>{
-             {"exp", std::exp},     {"exp2", std::exp2},     {"expm1", std::expm1},
-             {"log", std::log},     {"log2", std::log2},     {"log10", std::log10},
-             {"log1p", std::log1p}, {"logb", std::logb},     {"sin", std::sin},
-             {"cos", std::cos},     {"tan", std::tan},       {"asin", std::asin},
-             {"acos", std::acos},   {"atan", std::atan},     {"sinh", std::sinh},
-             {"cosh", std::cosh},   {"tanh", std::tanh},     {"asinh", std::asinh},
-             {"acosh", std::acosh}, {"atanh", std::atanh},   {"sqrt", std::sqrt},
-             {"cbrt", std::cbrt},   {"erf", std::erf},       {"erfc", std::erfc},
+             {"exp", std::exp},       {"exp2", std::exp2},     {"expm1", std::expm1},
+             {"log", std::log},       {"log2", std::log2},     {"log10", std::log10},
+             {"log1p", std::log1p},   {"logb", std::logb},     {"sin", std::sin},
+             {"cos", std::cos},       {"tan", std::tan},       {"asin", std::asin},
+             {"acos", std::acos},     {"atan", std::atan},     {"sinh", std::sinh},
+             {"cosh", std::cosh},     {"tanh", std::tanh},     {"asinh", std::asinh},
+             {"acosh", std::acosh},   {"atanh", std::atanh},   {"sqrt", std::sqrt},
+             {"cbrt", std::cbrt},     {"erf", std::erf},       {"erfc", std::erfc},
              {"lgamma", std::lgamma}, {"tgamma", std::tgamma}, {"floor", std::floor},
-             {"ceil", std::ceil},   {"trunc", std::trunc},   {"round", std::round},
+             {"ceil", std::ceil},     {"trunc", std::trunc},   {"round", std::round},
              {"fabs", std::fabs}})
       unary(name, f);
     unary("rint", [](double x) { return std::copysign(x - std::remainder(x, 1.0), x); });
@@ -77,10 +77,17 @@ const llvm::StringMap<ExternFunction> &getExternFunctions() {
     unary("isfinite", [](double x) { return double(std::isfinite(x)); });
     unary("signbit", [](double x) { return double(std::signbit(x)); });
     for (auto [name, f] : std::initializer_list<std::pair<StringRef, double (*)(double, double)>>{
-             {"pow", std::pow},       {"atan2", std::atan2},         {"fmod", std::fmod},
-             {"remainder", std::remainder}, {"hypot", std::hypot}, {"fmin", std::fmin},
-             {"fmax", std::fmax},     {"copysign", std::copysign}, {"fdim", std::fdim},
-             {"nextafter", std::nextafter}, {"powi", std::pow}})
+             {"pow", std::pow},
+             {"atan2", std::atan2},
+             {"fmod", std::fmod},
+             {"remainder", std::remainder},
+             {"hypot", std::hypot},
+             {"fmin", std::fmin},
+             {"fmax", std::fmax},
+             {"copysign", std::copysign},
+             {"fdim", std::fdim},
+             {"nextafter", std::nextafter},
+             {"powi", std::pow}})
       binary(name, f);
     map["fma"] = {3, [](const double *x) { return std::fma(x[0], x[1], x[2]); }, nullptr};
 
@@ -166,16 +173,15 @@ LogicalResult executeExternElementwise(Operation *op, Frame &frame) {
     operands.push_back(&frame.get(source));
   ElementKind resultKind = kindOf(call.getResult());
   bool onIntegers = bool(function->onIntegers);
-  if (onIntegers && (!isIntegerKind(resultKind) ||
-                     llvm::any_of(operands, [](const Tensor *operand) {
-                       return !isIntegerKind(operand->kind());
-                     })))
+  if (onIntegers &&
+      (!isIntegerKind(resultKind) || llvm::any_of(operands, [](const Tensor *operand) {
+        return !isIntegerKind(operand->kind());
+      })))
     return frame.fail(op, "wrong call of an external function",
                       "'" + call.getSymbol() + "' takes and returns integers");
   auto isNumber = [](ElementKind kind) { return isIntegerKind(kind) || isFloatKind(kind); };
-  if (!isNumber(resultKind) || llvm::any_of(operands, [&](const Tensor *operand) {
-        return !isNumber(operand->kind());
-      }))
+  if (!isNumber(resultKind) ||
+      llvm::any_of(operands, [&](const Tensor *operand) { return !isNumber(operand->kind()); }))
     return frame.fail(op, "wrong call of an external function",
                       "'" + call.getSymbol() + "' takes and returns numbers");
 

@@ -27,9 +27,9 @@ template <unsigned Arity, typename Fn> LogicalResult floatOp(Operation *op, Fram
   return success();
 }
 
-#define FLOAT_OP(NAME, ARITY, PARAMS, BODY)                                                            \
-  LogicalResult NAME(Operation *op, Frame &frame) {                                            \
-    return floatOp<ARITY>(op, frame, [] PARAMS { BODY });                                             \
+#define FLOAT_OP(NAME, ARITY, PARAMS, BODY)                                                        \
+  LogicalResult NAME(Operation *op, Frame &frame) {                                                \
+    return floatOp<ARITY>(op, frame, [] PARAMS { BODY });                                          \
   }
 
 FLOAT_OP(executeAddF, 2, (auto x, auto y), return x + y;)
@@ -48,9 +48,8 @@ FLOAT_OP(executePreciseSqrt, 1, (auto x), return std::sqrt(x);)
 
 LogicalResult executeClampF(Operation *op, Frame &frame) {
   if (cast<tt::ClampFOp>(op).getPropagateNan() == tt::PropagateNan::ALL)
-    return floatOp<3>(op, frame, [](auto x, auto low, auto high) {
-      return minimumOf(maximumOf(x, low), high);
-    });
+    return floatOp<3>(
+        op, frame, [](auto x, auto low, auto high) { return minimumOf(maximumOf(x, low), high); });
   return floatOp<3>(op, frame, [](auto x, auto low, auto high) {
     return minimumNumberOf(maximumNumberOf(x, low), high);
   });

@@ -15,27 +15,27 @@ namespace {
 /// Binds result 0 of `op` to fn over its two operands, as integers of the operands' kind.
 template <typename Fn> LogicalResult binary(Operation *op, Frame &frame, Fn fn) {
   ElementKind kind = kindOf(op->getOperand(0));
-  frame.set(op->getResult(0), mapIntegerBinary(kind, frame.get(op->getOperand(0)),
-                                               frame.get(op->getOperand(1)),
-                                               kindOf(op->getResult(0)), fn));
+  frame.set(op->getResult(0),
+            mapIntegerBinary(kind, frame.get(op->getOperand(0)), frame.get(op->getOperand(1)),
+                             kindOf(op->getResult(0)), fn));
   return success();
 }
 
 template <typename Fn> LogicalResult unary(Operation *op, Frame &frame, Fn fn) {
-  frame.set(op->getResult(0), mapIntegerUnary(kindOf(op->getOperand(0)),
-                                              frame.get(op->getOperand(0)),
-                                              kindOf(op->getResult(0)), fn));
+  frame.set(op->getResult(0),
+            mapIntegerUnary(kindOf(op->getOperand(0)), frame.get(op->getOperand(0)),
+                            kindOf(op->getResult(0)), fn));
   return success();
 }
 
 // All-ones is the quotient of a division by zero; the dividend is the remainder.
-#define INTEGER_BINARY(NAME, ...)                                                              \
-  LogicalResult NAME(Operation *op, Frame &frame) {                                            \
-    return binary(op, frame, [](uint64_t a, uint64_t b, auto w) -> uint64_t {                  \
-      using W = decltype(w);                                                                   \
-      (void)sizeof(W);                                                                         \
-      __VA_ARGS__                                                                              \
-    });                                                                                        \
+#define INTEGER_BINARY(NAME, ...)                                                                  \
+  LogicalResult NAME(Operation *op, Frame &frame) {                                                \
+    return binary(op, frame, [](uint64_t a, uint64_t b, auto w) -> uint64_t {                      \
+      using W = decltype(w);                                                                       \
+      (void)sizeof(W);                                                                             \
+      __VA_ARGS__                                                                                  \
+    });                                                                                            \
   }
 
 INTEGER_BINARY(executeAddI, return a + b;)
@@ -163,12 +163,12 @@ template <bool Signed> LogicalResult executeMulExtended(Operation *op, Frame &fr
     else
       return __int128((unsigned __int128)a * b);
   };
-  frame.set(op->getResult(0), mapIntegerBinary(kind, lhs, rhs, kind, [&](uint64_t a, uint64_t b,
-                                                                         auto w) -> uint64_t {
+  frame.set(op->getResult(0),
+            mapIntegerBinary(kind, lhs, rhs, kind, [&](uint64_t a, uint64_t b, auto w) -> uint64_t {
               return uint64_t(product(a, b, w));
             }));
-  frame.set(op->getResult(1), mapIntegerBinary(kind, lhs, rhs, kind, [&](uint64_t a, uint64_t b,
-                                                                         auto w) -> uint64_t {
+  frame.set(op->getResult(1),
+            mapIntegerBinary(kind, lhs, rhs, kind, [&](uint64_t a, uint64_t b, auto w) -> uint64_t {
               return uint64_t((unsigned __int128)product(a, b, w) >> decltype(w)::bits);
             }));
   return success();

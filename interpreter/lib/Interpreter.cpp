@@ -67,8 +67,8 @@ LogicalResult prepareFunctions(ModuleOp module, tt::FuncOp kernel, LaunchContext
       for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes())) {
         std::string problem = checkType(type);
         if (!problem.empty()) {
-          emitError(op->getLoc()) << "the interpreter cannot run " << op->getName() << ": "
-                                  << type << " " << problem;
+          emitError(op->getLoc()) << "the interpreter cannot run " << op->getName() << ": " << type
+                                  << " " << problem;
           return WalkResult::interrupt();
         }
       }
@@ -111,8 +111,7 @@ void runProgram(int64_t linearId, tt::FuncOp kernel, ArrayRef<Tensor> arguments,
   ProgramState state(launch, programId, linearId);
   Frame frame(state);
   SmallVector<Tensor> results;
-  FailureOr<Operation *> terminator =
-      executeRegion(kernel.getBody(), arguments, frame, results);
+  FailureOr<Operation *> terminator = executeRegion(kernel.getBody(), arguments, frame, results);
   if (!state.output.empty()) {
     std::lock_guard<std::mutex> lock(launch.printMutex);
     launch.print(state.output);
@@ -128,9 +127,8 @@ void runProgram(int64_t linearId, tt::FuncOp kernel, ArrayRef<Tensor> arguments,
 
 } // namespace
 
-LogicalResult interpretKernel(ModuleOp module, StringRef kernelName,
-                              std::array<uint32_t, 3> grid, ArrayRef<KernelArgument> arguments,
-                              const InterpretOptions &options) {
+LogicalResult interpretKernel(ModuleOp module, StringRef kernelName, std::array<uint32_t, 3> grid,
+                              ArrayRef<KernelArgument> arguments, const InterpretOptions &options) {
   auto kernel = module.lookupSymbol<tt::FuncOp>(kernelName);
   if (!kernel) {
     InFlightDiagnostic diagnostic = emitError(module.getLoc())

@@ -33,13 +33,13 @@ double roundToEven(double x) {
   return std::copysign(x - std::remainder(x, 1.0), x);
 }
 
-#define UNARY_F64(NAME, CALL)                                                                   \
-  LogicalResult NAME(Operation *op, Frame &frame) {                                            \
-    return floatOp<1>(op, frame, [](auto x) { return CALL(double(x)); });                         \
+#define UNARY_F64(NAME, CALL)                                                                      \
+  LogicalResult NAME(Operation *op, Frame &frame) {                                                \
+    return floatOp<1>(op, frame, [](auto x) { return CALL(double(x)); });                          \
   }
-#define BINARY_F64(NAME, CALL)                                                                  \
-  LogicalResult NAME(Operation *op, Frame &frame) {                                            \
-    return floatOp<2>(op, frame, [](auto x, auto y) { return CALL(double(x), double(y)); });      \
+#define BINARY_F64(NAME, CALL)                                                                     \
+  LogicalResult NAME(Operation *op, Frame &frame) {                                                \
+    return floatOp<2>(op, frame, [](auto x, auto y) { return CALL(double(x), double(y)); });       \
   }
 
 UNARY_F64(executeAbsF, std::fabs)

@@ -28,8 +28,8 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
       continue;
     }
     Pointer pointer = pointers.getPointer(i);
-    if (failed(checkAccess(op, frame, "tt.load", "reads", pointer, element.size,
-                           pointers.shape(), i)))
+    if (failed(
+            checkAccess(op, frame, "tt.load", "reads", pointer, element.size, pointers.shape(), i)))
       return failure();
     readElement(frame.state.launch, reinterpret_cast<const uint8_t *>(pointer.address), element,
                 result, i);
@@ -46,14 +46,13 @@ LogicalResult executeStore(Operation *op, Frame &frame) {
   MemoryElement element = getPointeeElement(store.getPtr().getType());
   // Check every element before writing any, so that a failing store changes nothing.
   for (int64_t i = 0, e = pointers.numElements(); i < e; ++i)
-    if (isMaskedIn(mask, i) && failed(checkAccess(op, frame, "tt.store", "writes",
-                                                  pointers.getPointer(i), element.size,
-                                                  pointers.shape(), i)))
+    if (isMaskedIn(mask, i) &&
+        failed(checkAccess(op, frame, "tt.store", "writes", pointers.getPointer(i), element.size,
+                           pointers.shape(), i)))
       return failure();
   for (int64_t i = 0, e = pointers.numElements(); i < e; ++i)
     if (isMaskedIn(mask, i))
-      writeElement(reinterpret_cast<uint8_t *>(pointers.getPointer(i).address), element, values,
-                   i);
+      writeElement(reinterpret_cast<uint8_t *>(pointers.getPointer(i).address), element, values, i);
   return success();
 }
 

@@ -83,8 +83,7 @@ LogicalResult executeMakeRange(Operation *op, Frame &frame) {
 
 LogicalResult executeSplat(Operation *op, Frame &frame) {
   auto splat = cast<tt::SplatOp>(op);
-  frame.set(splat.getResult(),
-            expandScalar(frame.get(splat.getSrc()), splat.getType().getShape()));
+  frame.set(splat.getResult(), expandScalar(frame.get(splat.getSrc()), splat.getType().getShape()));
   return success();
 }
 
@@ -92,8 +91,9 @@ LogicalResult executeConstant(Operation *op, Frame &frame) {
   auto constant = cast<arith::ConstantOp>(op);
   auto it = frame.state.launch.constants.find(op);
   if (it == frame.state.launch.constants.end())
-    return frame.fail(op, "unsupported constant", "arith.constant has a value the interpreter "
-                                                  "cannot read");
+    return frame.fail(op, "unsupported constant",
+                      "arith.constant has a value the interpreter "
+                      "cannot read");
   frame.set(constant.getResult(), it->second);
   return success();
 }

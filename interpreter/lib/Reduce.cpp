@@ -150,8 +150,8 @@ LogicalResult executeReduce(Operation *op, Frame &frame) {
     sources.push_back(frame.get(source));
   AxisSplit split = splitAround(sources.front().shape(), reduce.getAxis());
   SmallVector<Tensor> acc;
-  if (failed(combineAlongAxis(op, reduce.getCombineOp(), sources, split, /*reverse=*/false,
-                              frame, acc, [](int64_t, ArrayRef<Tensor>, int64_t) {})))
+  if (failed(combineAlongAxis(op, reduce.getCombineOp(), sources, split, /*reverse=*/false, frame,
+                              acc, [](int64_t, ArrayRef<Tensor>, int64_t) {})))
     return failure();
   for (auto [result, value] : llvm::zip(reduce.getResult(), acc))
     frame.set(result, value);

@@ -147,8 +147,7 @@ LogicalResult executeHistogram(Operation *op, Frame &frame) {
   auto histogram = cast<tt::HistogramOp>(op);
   const Tensor &source = frame.get(histogram.getSrc());
   const Tensor *mask = histogram.getMask() ? &frame.get(histogram.getMask()) : nullptr;
-  Tensor result = Tensor::zeros(kindOf(histogram.getResult()),
-                                resultShape(histogram.getResult()));
+  Tensor result = Tensor::zeros(kindOf(histogram.getResult()), resultShape(histogram.getResult()));
   int64_t bins = result.numElements();
   for (int64_t i = 0, e = source.numElements(); i < e; ++i) {
     if (mask && mask->getBits(i) == 0)

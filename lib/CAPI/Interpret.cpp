@@ -62,9 +62,8 @@ NereidStatus nereid_interpret(NereidModule *module, const char *kernel, const ui
   DiagnosticCollector collector(module->module->getContext(), diagnostics);
   if (failed(verify(*module->module)))
     return NEREID_FAILURE;
-  return succeeded(interpreter::interpretKernel(*module->module, kernel,
-                                                {grid[0], grid[1], grid[2]}, arguments,
-                                                interpretOptions))
+  return succeeded(interpreter::interpretKernel(
+             *module->module, kernel, {grid[0], grid[1], grid[2]}, arguments, interpretOptions))
              ? NEREID_SUCCESS
              : NEREID_FAILURE;
 }

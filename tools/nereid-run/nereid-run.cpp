@@ -47,8 +47,7 @@ static cl::opt<unsigned> seed("seed", cl::desc("Seed of the random inputs"), cl:
 static cl::opt<unsigned> threads("num-threads",
                                  cl::desc("Run programs on this many threads (0 or 1: in order)"),
                                  cl::init(1));
-static cl::opt<bool> printArgs("print-args",
-                               cl::desc("After the run, print every buffer argument"),
+static cl::opt<bool> printArgs("print-args", cl::desc("After the run, print every buffer argument"),
                                cl::init(false));
 
 namespace {
@@ -276,8 +275,7 @@ int main(int argc, char **argv) {
 
   ErrorOr<std::unique_ptr<MemoryBuffer>> file = MemoryBuffer::getFileOrSTDIN(inputFilename);
   if (!file) {
-    errs() << "error: cannot read " << inputFilename << ": " << file.getError().message()
-           << "\n";
+    errs() << "error: cannot read " << inputFilename << ": " << file.getError().message() << "\n";
     return 1;
   }
   Expected<std::array<uint32_t, 3>> grid = parseGrid(gridOption);
@@ -303,8 +301,9 @@ int main(int argc, char **argv) {
       cArgument.value.buffer.data = argument.bytes.empty() ? nullptr : argument.bytes.data();
       cArgument.value.buffer.size_bytes = argument.bytes.size();
     } else if (argument.type.isFloat) {
-      APFloat value(*argument.type.semantics,
-                    APInt(argument.type.bytes * 8, readBits(argument.bytes, 0, argument.type.bytes)));
+      APFloat value(
+          *argument.type.semantics,
+          APInt(argument.type.bytes * 8, readBits(argument.bytes, 0, argument.type.bytes)));
       bool losesInfo;
       value.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
       cArgument.kind = NEREID_ARGUMENT_FLOAT;
@@ -313,10 +312,9 @@ int main(int argc, char **argv) {
       uint64_t bits = readBits(argument.bytes, 0, argument.type.bytes);
       unsigned width = argument.type.bytes * 8;
       cArgument.kind = NEREID_ARGUMENT_INTEGER;
-      cArgument.value.integer =
-          argument.type.isUnsigned || width == 64
-              ? int64_t(bits)
-              : int64_t(bits << (64 - width)) >> (64 - width);
+      cArgument.value.integer = argument.type.isUnsigned || width == 64
+                                    ? int64_t(bits)
+                                    : int64_t(bits << (64 - width)) >> (64 - width);
       if (argument.type.name == "i1")
         cArgument.value.integer = int64_t(bits);
     }

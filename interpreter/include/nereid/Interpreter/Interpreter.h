@@ -59,8 +59,7 @@ struct InterpretOptions {
 /// unsupported op, a wrong argument) is emitted as an error diagnostic at the location of the
 /// op, or of the kernel for argument errors, and the result is failure(); memory may then hold
 /// the writes of any programs that ran.
-LogicalResult interpretKernel(ModuleOp module, llvm::StringRef kernel,
-                              std::array<uint32_t, 3> grid,
+LogicalResult interpretKernel(ModuleOp module, llvm::StringRef kernel, std::array<uint32_t, 3> grid,
                               llvm::ArrayRef<KernelArgument> arguments,
                               const InterpretOptions &options = {});
 
