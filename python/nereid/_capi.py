@@ -46,6 +46,37 @@ class NereidDiagnostic(ctypes.Structure):
     ]
 
 
+# NereidArgumentKind
+ARGUMENT_BUFFER = 0
+ARGUMENT_INTEGER = 1
+ARGUMENT_FLOAT = 2
+
+
+class _BufferValue(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("size_bytes", ctypes.c_size_t)]
+
+
+class _ArgumentValue(ctypes.Union):
+    _fields_ = [("buffer", _BufferValue), ("integer", ctypes.c_int64),
+                ("floating", ctypes.c_double)]
+
+
+class NereidArgument(ctypes.Structure):
+    """The C `NereidArgument`: a buffer, an integer or a float, tagged by `kind`."""
+
+    _fields_ = [("kind", ctypes.c_int), ("value", _ArgumentValue)]
+
+
+PRINT_CALLBACK = ctypes.CFUNCTYPE(None, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_void_p)
+
+
+class NereidInterpretOptions(ctypes.Structure):
+    """The C `NereidInterpretOptions`."""
+
+    _fields_ = [("num_threads", ctypes.c_uint32), ("print", PRINT_CALLBACK),
+                ("print_user_data", ctypes.c_void_p)]
+
+
 def candidate_paths() -> list[Path]:
     """The paths tried, in order. NEREID_LIBRARY, when set, is the only one."""
     override = os.environ.get("NEREID_LIBRARY")
@@ -78,6 +109,13 @@ def _declare(library: ctypes.CDLL) -> None:
         "nereid_module_verify": ([void_p, void_p], ctypes.c_int),
         "nereid_module_print": ([void_p, ctypes.c_int], ctypes.c_char_p),
         "nereid_module_run_pipeline": ([void_p, ctypes.c_char_p, void_p], ctypes.c_int),
+        # Interpreter
+        "nereid_interpret": (
+            [void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32),
+             ctypes.POINTER(NereidArgument), ctypes.c_size_t,
+             ctypes.POINTER(NereidInterpretOptions), void_p],
+            ctypes.c_int,
+        ),
     }
     for name, (argtypes, restype) in signatures.items():
         function = getattr(library, name)

@@ -11,9 +11,10 @@ A `Context` serves one thread at a time; `parse` and `verify` make a fresh one u
 
 from __future__ import annotations
 
+import ctypes
 import itertools
 from dataclasses import dataclass
-from typing import Callable, Iterable, Optional, TypeVar, Union
+from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar, Union
 
 from . import _capi
 
@@ -182,6 +183,24 @@ class Module:
         status, diagnostics = _collecting(
             lambda diagnostics_handle: self._lib.nereid_module_run_pipeline(
                 handle, encoded, diagnostics_handle
+            )
+        )
+        if status != _capi.SUCCESS:
+            raise IRError(diagnostics)
+
+    def interpret(self, kernel: str, grid: Sequence[int], arguments: Sequence[Any],
+                  num_threads: int = 1) -> None:
+        """Runs `kernel` in the interpreter for every program of the 3-D `grid`;
+        `arguments` are `_capi.NereidArgument`s in parameter order. Raises IRError with the
+        diagnostics of the first failure (a memory violation, a failed assertion, ...)."""
+        handle = self._require_handle()
+        grid_array = (ctypes.c_uint32 * 3)(*grid)
+        argument_array = (_capi.NereidArgument * max(len(arguments), 1))(*arguments)
+        options = _capi.NereidInterpretOptions(num_threads, _capi.PRINT_CALLBACK(), None)
+        status, diagnostics = _collecting(
+            lambda diagnostics_handle: self._lib.nereid_interpret(
+                handle, kernel.encode("utf-8"), grid_array, argument_array, len(arguments),
+                ctypes.byref(options), diagnostics_handle
             )
         )
         if status != _capi.SUCCESS:

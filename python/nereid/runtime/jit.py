@@ -17,9 +17,10 @@ from ..language.core import constexpr
 from . import arguments as arguments_module
 from .cache import KernelCache
 
-# Launch options that are not kernel arguments: they tune code generation on GPUs.
+# Launch options that are not kernel arguments: they tune code generation on GPUs, and
+# `num_threads` sets how many host threads run the programs on the CPU and in the interpreter.
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
-                  "debug")
+                  "debug", "num_threads")
 
 
 class CompiledKernel:

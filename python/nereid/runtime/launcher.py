@@ -23,12 +23,14 @@ def resolve_grid(grid: Any, meta: dict) -> tuple[int, int, int]:
 
 
 def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict) -> None:
-    resolve_grid(grid, bound)
+    grid = resolve_grid(grid, {**bound, **kernel.signature.constexprs})
     if interpret_mode():
-        raise RuntimeError(
-            f"cannot launch `{jit_fn.__name__}`: the interpreter is not available in this "
-            "build yet")
+        from . import interpreter
+
+        interpreter.launch(jit_fn, kernel, bound, grid, options)
+        return
     raise RuntimeError(
         f"cannot launch `{jit_fn.__name__}`: no backend is available for these arguments "
-        "(host memory needs the CPU backend, which this build does not have yet); the "
-        "kernel's tt IR is available through kernel.warmup(...).asm['ttir']")
+        "(host memory needs the CPU backend, which this build does not have yet); set "
+        "NEREID_INTERPRET=1 to run it in the interpreter, or get its tt IR from "
+        "kernel.warmup(...).asm['ttir']")

@@ -1,0 +1,145 @@
+"""Runs compiled kernels in the interpreter (NEREID_INTERPRET=1 or TRITON_INTERPRET=1).
+
+Host arrays are passed in place, so results land in the caller's arrays. Arrays in GPU memory
+(`__cuda_array_interface__`, torch CUDA tensors) are copied to the host and back."""
+
+from __future__ import annotations
+
+import os
+import threading
+from typing import Any
+
+import numpy as np
+
+from .. import _capi, ir
+from ..compiler.errors import format_source_line
+from . import arguments as arguments_module
+
+
+class KernelError(RuntimeError):
+    """A kernel failed at run time: a memory access out of bounds, a failed device_assert, or
+    an op the interpreter cannot run. The message names the kernel, the program and the
+    Python source line."""
+
+    def __init__(self, kernel: str, diagnostics: list) -> None:
+        self.kernel = kernel
+        self.diagnostics = diagnostics
+        errors = [d for d in diagnostics if d.severity == "error"] or diagnostics
+        parts = [f"kernel `{kernel}` failed in the interpreter: "
+                 + (errors[0].message if errors else "unknown error")]
+        if errors and errors[0].file:
+            parts.append(format_source_line(errors[0].file, errors[0].line, errors[0].column))
+        parts.extend(str(d) for d in diagnostics if errors and d is not errors[0])
+        super().__init__("\n".join(parts))
+
+
+# Parsed modules by compiled-kernel key, per thread (a context serves one thread).
+_modules = threading.local()
+
+
+def _module_for(kernel: Any) -> ir.Module:
+    cache = getattr(_modules, "by_key", None)
+    if cache is None:
+        cache = _modules.by_key = {}
+    module = cache.get(kernel.key)
+    if module is None:
+        module = cache[kernel.key] = ir.parse(kernel.asm["ttir"], f"<{kernel.name}>")
+    return module
+
+
+def _on_gpu(value: Any) -> bool:
+    device = getattr(value, "device", None)
+    if getattr(device, "type", None) == "cuda":
+        return True
+    return hasattr(value, "__cuda_array_interface__") and not hasattr(
+        value, "__array_interface__")
+
+
+class _HostCopy:
+    """A host array standing in for a GPU array during a launch, copied back afterwards."""
+
+    def __init__(self, original: Any) -> None:
+        self.original = original
+        if hasattr(original, "cpu"):
+            self.host = original.detach().cpu().contiguous()
+        else:
+            import cupy  # arrays with __cuda_array_interface__ other than torch's
+
+            self.host = cupy.asnumpy(original)
+
+    def copy_back(self) -> None:
+        if hasattr(self.original, "copy_"):
+            self.original.copy_(self.host)
+        else:
+            self.original.set(self.host)
+
+
+def _buffer_extent(value: Any) -> tuple[int, int]:
+    """The address of an array argument and how many bytes from there its elements span."""
+    array = value
+    if not hasattr(array, "__array_interface__") and hasattr(array, "__dlpack__") \
+            and not hasattr(array, "data_ptr"):
+        array = np.from_dlpack(array)
+    address = arguments_module.data_pointer(array)
+    if hasattr(array, "data_ptr") and hasattr(array, "element_size"):  # torch
+        itemsize = array.element_size()
+        shape, strides = tuple(array.shape), tuple(array.stride())
+    else:
+        view = np.asarray(array)
+        itemsize = view.itemsize
+        shape = view.shape
+        strides = tuple(s // itemsize for s in view.strides)
+    if any(s < 0 for s in strides):
+        raise ValueError("arrays with negative strides cannot be passed to kernels")
+    if any(d == 0 for d in shape):
+        return address, 0
+    last = sum((d - 1) * s for d, s in zip(shape, strides))
+    return address, (last + 1) * itemsize
+
+
+def _to_argument(name: str, value: Any, ty: Any) -> Any:
+    argument = _capi.NereidArgument()
+    if ty.is_ptr():
+        address, size = _buffer_extent(value)
+        argument.kind = _capi.ARGUMENT_BUFFER
+        argument.value.buffer.data = address
+        argument.value.buffer.size_bytes = size
+    elif ty.is_floating():
+        argument.kind = _capi.ARGUMENT_FLOAT
+        argument.value.floating = float(value)
+    else:
+        argument.kind = _capi.ARGUMENT_INTEGER
+        integer = int(value)
+        if integer >= 2**63:
+            integer -= 2**64
+        argument.value.integer = integer
+    return argument
+
+
+def num_threads(options: dict) -> int:
+    configured = options.get("num_threads") or os.environ.get("NEREID_NUM_THREADS") or 1
+    return max(1, int(configured))
+
+
+def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> None:
+    """Runs `kernel` for every program of `grid` on the arguments `bound` by name."""
+    if any(g == 0 for g in grid):
+        return
+    copies = []
+    arguments = []
+    for name in jit_fn.arg_names:
+        if name not in kernel.signature.types:
+            continue  # a constexpr, compiled into the kernel
+        value = bound[name]
+        if _on_gpu(value):
+            copy = _HostCopy(value)
+            copies.append(copy)
+            value = copy.host
+        arguments.append(_to_argument(name, value, kernel.signature.types[name]))
+    try:
+        _module_for(kernel).interpret(kernel.name, grid, arguments, num_threads(options))
+    except ir.IRError as error:
+        raise KernelError(kernel.name, error.diagnostics) from None
+    finally:
+        for copy in copies:
+            copy.copy_back()
