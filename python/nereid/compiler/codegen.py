@@ -312,7 +312,7 @@ class CodeGenerator(ast.NodeVisitor):
             else_value = else_scope.get(name, self.scope.get(name))
             if then_value is None or else_value is None:
                 continue  # defined in one branch only: not visible after the `if`
-            if then_value is else_value or not flatten(then_value):
+            if then_value is else_value or not (flatten(then_value) or flatten(else_value)):
                 continue
             if _types_of(then_value) != _types_of(else_value):
                 raise self.error(node, f"`{name}` has type {_describe(then_value)} after the "
@@ -358,7 +358,15 @@ class CodeGenerator(ast.NodeVisitor):
         for name, value in body_scope.items():
             if name in bind or name not in saved_scope:
                 continue
-            if value is saved_scope[name] or not flatten(saved_scope[name]):
+            if value is saved_scope[name]:
+                continue
+            if not flatten(saved_scope[name]):
+                if flatten(value):
+                    # A compile-time value before the loop cannot carry run-time values.
+                    raise self.error(body[0], f"loop-carried variable `{name}` is "
+                                              f"{saved_scope[name]!r} before the loop but "
+                                              f"{_describe(value)} in it; give it a run-time "
+                                              "value of its final type before the loop")
                 continue
             if _types_of(value) != _types_of(saved_scope[name]):
                 raise self.error(body[0], f"loop-carried variable `{name}` changes type in the "
@@ -682,8 +690,9 @@ class CodeGenerator(ast.NodeVisitor):
         return _wrap_constexpr(result)
 
     def call_jit(self, function: Any, args: list, kwargs: dict, node: Optional[ast.AST]) -> Any:
-        """Generates a call of another @jit function inline: its parameters are bound to the
-        arguments, and its return value replaces the call."""
+        """Generates a call of another @jit function: inline (its parameters bound to the
+        arguments, its return value replacing the call), or as a `tt.call` for a
+        `@jit(noinline=True)` function."""
         bound = function.bind_arguments(args, kwargs)
         scope = {}
         for name, value in bound.items():
@@ -698,6 +707,8 @@ class CodeGenerator(ast.NodeVisitor):
                     "value known only at run time", *self._node_location(node))
             else:
                 scope[name] = value
+        if function.noinline:
+            return self.semantic.functions.call(self, function, scope)
         callee = CodeGenerator(self.semantic, FunctionContext(function, self.builder.location),
                                scope, self.kernel_name)
         definition = function.parse()

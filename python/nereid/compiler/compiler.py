@@ -13,6 +13,7 @@ from ..language.dtypes import dtype
 from ..language.semantic import Semantic
 from .codegen import CodeGenerator, FunctionContext
 from .errors import CompilationError
+from .functions import FunctionTable
 from .ir_builder import Block, Builder, print_block
 
 
@@ -40,6 +41,7 @@ def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
     """The kernel as tt IR text (a module holding one public `tt.func`)."""
     builder = Builder()
     semantic = Semantic(builder)
+    semantic.functions = FunctionTable()
     context = FunctionContext(jit_fn)
     definition = jit_fn.parse()
     body = Block()
@@ -64,8 +66,9 @@ def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
         builder.location = context.location(definition)
         builder.create("tt.return")
     location = context.location(definition).to_ir()
-    return (f"module {{\n  tt.func public @{jit_fn.__name__}({', '.join(parameters)}) {{\n"
-            f"{print_block(body, 2)}\n  }} {location}\n}}\n")
+    functions = "".join(f"{text}\n" for text in semantic.functions.definitions)
+    return (f"module {{\n{functions}  tt.func public @{jit_fn.__name__}({', '.join(parameters)})"
+            f" {{\n{print_block(body, 2)}\n  }} {location}\n}}\n")
 
 
 def verify_ir(kernel_name: str, text: str) -> None:

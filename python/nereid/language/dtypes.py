@@ -104,14 +104,13 @@ class dtype:
         return self
 
     def kind_rank(self) -> int:
-        """bool < unsigned < signed < float, the order in which Python scalars promote."""
+        """bool < integer < float (Triton's `dtype.kind()`), the order in which Python scalars
+        promote: signed and unsigned integers are one kind."""
         if self.is_bool():
             return 0
-        if self.is_int_unsigned():
+        if self.is_int():
             return 1
-        if self.is_int_signed():
-            return 2
-        return 3
+        return 2
 
     def to_ir(self) -> str:
         return dtype._MLIR[self.name]
@@ -163,7 +162,7 @@ class pointer_type(dtype):
         return 64
 
     def kind_rank(self) -> int:
-        return 4
+        return 3
 
     def to_ir(self) -> str:
         space = "" if self.address_space == 1 else f", {self.address_space}"

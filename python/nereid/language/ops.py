@@ -106,9 +106,11 @@ class tensor_descriptor:
         self.block_shape = handle.type.block_type.shape
         self.dtype = handle.type.block_type.element_ty
 
+    @builtin
     def load(self, offsets: Sequence[Any]) -> tensor:
         return semantic().descriptor_load(self.handle, unwrap(offsets))
 
+    @builtin
     def store(self, offsets: Sequence[Any], value: Any) -> None:
         semantic().descriptor_store(self.handle, unwrap(offsets), value)
 

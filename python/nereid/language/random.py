@@ -12,21 +12,38 @@ PHILOX_KEY_A: constexpr = constexpr(0x9E3779B9)
 PHILOX_KEY_B: constexpr = constexpr(0xBB67AE85)
 PHILOX_ROUND_A: constexpr = constexpr(0xD2511F53)
 PHILOX_ROUND_B: constexpr = constexpr(0xCD9E8D57)
+# Philox4x64's constants, which Triton uses for 64-bit offsets.
+PHILOX_KEY_A_64: constexpr = constexpr(0x9E3779B97F4A7C15)
+PHILOX_KEY_B_64: constexpr = constexpr(0xBB67AE8584CAA73B)
+PHILOX_ROUND_A_64: constexpr = constexpr(0xD2E7470EE14C6C93)
+PHILOX_ROUND_B_64: constexpr = constexpr(0xCA5A826395121157)
 
 
 @jit
 def philox_impl(c0, c1, c2, c3, k0, k1, n_rounds: constexpr = N_ROUNDS_DEFAULT):
     """Runs `n_rounds` rounds of Philox4x32 (or 4x64) on counters c0..c3 with key k0, k1."""
+    if c0.dtype == dtypes.uint32:
+        key_a: constexpr = PHILOX_KEY_A
+        key_b: constexpr = PHILOX_KEY_B
+        round_a: constexpr = PHILOX_ROUND_A
+        round_b: constexpr = PHILOX_ROUND_B
+    else:
+        ops.static_assert(c0.dtype == dtypes.uint64, "philox_impl needs uint32 or uint64 "
+                                                     "counters")
+        key_a: constexpr = PHILOX_KEY_A_64
+        key_b: constexpr = PHILOX_KEY_B_64
+        round_a: constexpr = PHILOX_ROUND_A_64
+        round_b: constexpr = PHILOX_ROUND_B_64
     for _ in ops.static_range(n_rounds):
-        A = PHILOX_ROUND_A
-        B = PHILOX_ROUND_B
+        A = round_a
+        B = round_b
         _c0, _c2 = c0, c2
         c0 = ops.umulhi(B, _c2) ^ c1 ^ k0
         c2 = ops.umulhi(A, _c0) ^ c3 ^ k1
         c1 = B * _c2
         c3 = A * _c0
-        k0 = k0 + PHILOX_KEY_A
-        k1 = k1 + PHILOX_KEY_B
+        k0 = k0 + key_a
+        k1 = k1 + key_b
     return c0, c1, c2, c3
 
 

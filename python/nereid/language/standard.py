@@ -161,6 +161,9 @@ def argmin(input, axis, tie_break_left: constexpr = True, keep_dims: constexpr =
 
 @jit
 def cumsum(input, axis=0, reverse: constexpr = False, dtype: constexpr = None):
+    # As Triton does, bfloat16 scans in float32.
+    if input.dtype == dtypes.bfloat16:
+        input = input.to(dtypes.float32)
     out_dtype: constexpr = _pick_sum_dtype(input.dtype, dtype)
     if out_dtype is not None:
         input = input.to(out_dtype)
@@ -169,6 +172,8 @@ def cumsum(input, axis=0, reverse: constexpr = False, dtype: constexpr = None):
 
 @jit
 def cumprod(input, axis=0, reverse: constexpr = False):
+    if input.dtype == dtypes.bfloat16:
+        input = input.to(dtypes.float32)
     return ops.associative_scan(input, axis, _prod_combine, reverse)
 
 

@@ -42,8 +42,6 @@ def computation_type(a: dtype, a_is_scalar: bool, b: dtype, b_is_scalar: bool,
         return tl.bfloat16 if a.is_bf16() and b.is_bf16() else tl.float32
     if a.is_fp8() and b.is_fp8():
         return a if a == b else tl.float16
-    if a.is_fp8() or b.is_fp8():
-        return tl.float32
     if not a.is_int() or not b.is_int():
         raise SemanticError(f"unexpected operand types {a} and {b}")
     if div_or_mod and a.is_int_signed() != b.is_int_signed():
@@ -85,6 +83,12 @@ class ArithmeticMixin(SemanticBase):
                 raise SemanticError(
                     "cannot combine an unsigned tensor with a negative scalar; cast the "
                     "tensor to a signed type first")
+            if is_scalar and ty.is_int():
+                bits = ty.int_bitwidth
+                low, high = (0, 2**bits - 1) if ty.is_int_unsigned() else \
+                    (-2**(bits - 1), 2**(bits - 1) - 1)
+                if not low <= scalar <= high:
+                    raise SemanticError(f"scalar {scalar} is out of range for type {ty}")
         lhs_t = self.scalar_constant(lhs, ty) if lhs_scalar else self.cast(lhs, ty)
         rhs_t = self.scalar_constant(rhs, ty) if rhs_scalar else self.cast(rhs, ty)
         lhs_t, rhs_t = self.broadcast_values(lhs_t, rhs_t)

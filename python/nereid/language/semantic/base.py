@@ -256,6 +256,11 @@ class SemanticBase:
         if fp_downcast_rounding not in (None, "rtne", "rtz"):
             raise SemanticError(f"fp_downcast_rounding must be 'rtne' or 'rtz'; got "
                                 f"{fp_downcast_rounding!r}")
+        if fp_downcast_rounding is not None and not (
+                source.is_floating() and ty.is_floating()
+                and ty.primitive_bitwidth < source.primitive_bitwidth):
+            raise SemanticError(f"fp_downcast_rounding applies only to narrowing float "
+                                f"conversions; got a cast from {source} to {ty}")
         if source.is_ptr() or ty.is_ptr():
             return self._cast_pointer(value, ty)
         if ty.is_bool():
@@ -285,6 +290,10 @@ class SemanticBase:
 
     def _cast_float(self, value: tensor, ty: dtype, rounding: Optional[str]) -> tensor:
         source = value.dtype
+        if source in (tl.float16, tl.bfloat16) and ty.is_standard_floating() and \
+                ty != tl.float32:
+            # As Triton does: half types convert to anything but fp32 through fp32.
+            return self._cast_float(self._cast_float(value, tl.float32, None), ty, rounding)
         widening = ty.primitive_bitwidth > source.primitive_bitwidth
         if source.is_standard_floating() and ty.is_standard_floating() and rounding in (
                 None, "rtne"):

@@ -10,8 +10,9 @@ from ..core import tensor
 from ..dtypes import block_type, pointer_type, tensor_descriptor_type
 from .base import SemanticBase, SemanticError, unwrap
 
-_CACHE_MODIFIERS = {"": "none", ".ca": "ca", ".cg": "cg", ".cv": "cv", ".wb": "wb", ".cs": "cs",
-                    ".wt": "wt"}
+# Triton's cache modifiers: loads take .ca, .cg and .cv; stores .wb, .cg, .cs and .wt.
+_LOAD_CACHE_MODIFIERS = {"": "none", ".ca": "ca", ".cg": "cg", ".cv": "cv"}
+_STORE_CACHE_MODIFIERS = {"": "none", ".wb": "wb", ".cg": "cg", ".cs": "cs", ".wt": "wt"}
 _EVICTION_POLICIES = {"": "evict_normal", "evict_normal": "evict_normal",
                       "evict_first": "evict_first", "evict_last": "evict_last"}
 _SEMANTICS = {None: "acq_rel", "acq_rel": "acq_rel", "acquire": "acquire", "release": "release",
@@ -53,15 +54,19 @@ class MemoryMixin(SemanticBase):
     def addptr(self, pointer: tensor, offset: tensor) -> tensor:
         if not offset.dtype.is_int():
             raise SemanticError(f"pointer offsets must be integers; got {offset.dtype}")
+        if offset.dtype.is_int_unsigned() and offset.dtype.int_bitwidth < 64:
+            # tt.addptr reads offsets as signed: zero-extend unsigned ones, as Triton does.
+            offset = self.cast(offset, tl.uint64)
         pointer, offset = self.broadcast_values(pointer, offset)
         handle = self.builder.create_one(
             f"tt.addptr {pointer.handle.name}, {offset.handle.name}", pointer.handle.type,
             f": {pointer.handle.type}, {offset.handle.type}")
         return tensor(handle, pointer.type)
 
-    def _memory_attributes(self, cache: Any, eviction: Any) -> str:
+    def _memory_attributes(self, cache: Any, eviction: Any, store: bool = False) -> str:
         parts = []
-        cache = _option(_CACHE_MODIFIERS, cache or "", "cache modifier")
+        cache = _option(_STORE_CACHE_MODIFIERS if store else _LOAD_CACHE_MODIFIERS,
+                        cache or "", "cache modifier")
         eviction = _option(_EVICTION_POLICIES, eviction or "", "eviction policy")
         if cache != "none":
             parts.append(f" cacheModifier = {cache}")
@@ -89,6 +94,10 @@ class MemoryMixin(SemanticBase):
                                             cache_modifier, eviction_policy, volatile)
         pointer = self.to_tensor(pointer)
         element = self.pointer_element(pointer)
+        if boundary_check or unwrap(padding_option):
+            raise SemanticError("tl.load: boundary_check and padding_option apply to block "
+                                "pointers (tl.make_block_ptr) only; mask a load through a "
+                                "tensor of pointers instead")
         if unwrap(mask) is None and unwrap(other) is not None:
             raise SemanticError("tl.load: `other` needs a `mask`")
         mask_t = self._mask_for(mask, pointer)
@@ -145,7 +154,7 @@ class MemoryMixin(SemanticBase):
             operands.append(mask_t.handle.name)
         self.builder.create(
             f"tt.store {', '.join(operands)}"
-            f"{self._memory_attributes(cache_modifier, eviction_policy)}",
+            f"{self._memory_attributes(cache_modifier, eviction_policy, store=True)}",
             [], f": {store_pointer.handle.type}")
 
     # Atomics ---------------------------------------------------------------------------
@@ -160,6 +169,11 @@ class MemoryMixin(SemanticBase):
         value = self.cast(value, element)
         if pointer.type.is_block():
             value = self.broadcast_to_shape(value, pointer.type.shape)
+        # Triton's rules: no 8- or 16-bit integer atomics; fp16 and bf16 with atomic_add only.
+        name = "xchg" if op == "exch" else op
+        if (element.is_int() and element.int_bitwidth < 32) or element.is_fp8() or (
+                element in (tl.float16, tl.bfloat16) and op != "add"):
+            raise SemanticError(f"tl.atomic_{name} does not support {element}")
         if op == "add" and element.is_floating():
             op = "fadd"
         elif op in ("max", "min") and element.is_int_unsigned():

@@ -157,7 +157,8 @@ class ShapeMixin(SemanticBase):
 
     def ravel(self, value: Any) -> tensor:
         value = self.to_tensor(value)
-        return self.reshape(value, (value.type.numel,), can_reorder=True)
+        numel = value.type.numel if value.type.is_block() else 1
+        return self.reshape(value, (numel,), can_reorder=True)
 
     def gather(self, src: Any, index: Any, axis: Any) -> tensor:
         src, index = self.to_tensor(src), self.to_tensor(index)
