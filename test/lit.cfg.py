@@ -1,5 +1,5 @@
-# lit configuration of Nereid's IR tests: every .mlir file under test/ runs nereid-opt (and,
-# later, nereid-run) and checks the output with FileCheck.
+# lit configuration of Nereid's IR tests: every .mlir file under test/ runs nereid-opt or
+# nereid-run (the interpreter, under test/Interpreter) and checks the output with FileCheck.
 import os
 
 import lit.formats
@@ -20,4 +20,5 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 config.substitutions.append(("FileCheck", "FileCheck --enable-var-scope"))
 
 llvm_config.add_tool_substitutions(
-    [ToolSubst("nereid-opt", unresolved="fatal")], [config.nereid_tools_dir])
+    [ToolSubst("nereid-opt", unresolved="fatal"), ToolSubst("nereid-run", unresolved="fatal")],
+    [config.nereid_tools_dir])

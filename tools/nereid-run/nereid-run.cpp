@@ -20,7 +20,9 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <optional>
 #include <random>
@@ -210,7 +212,8 @@ uint64_t readBits(const std::vector<uint8_t> &bytes, size_t index, unsigned size
   return bits;
 }
 
-/// The fewest %g digits that read back to the same value of the type; nan, inf, -inf, -0.
+/// The fewest significant digits that read back to the same value of the type, in plain
+/// notation for exponents from -5 to 15 and scientific otherwise; nan, inf, -inf, -0.
 std::string formatFloat(uint64_t bits, const ElementType &type) {
   APFloat value(*type.semantics, APInt(type.bytes * 8, bits));
   if (value.isNaN())
@@ -220,12 +223,18 @@ std::string formatFloat(uint64_t bits, const ElementType &type) {
   bool losesInfo;
   APFloat asDouble = value;
   asDouble.convert(APFloat::IEEEdouble(), APFloat::rmNearestTiesToEven, &losesInfo);
+  double exact = asDouble.convertToDouble();
   char buffer[64];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof(buffer), "%.*g", precision, asDouble.convertToDouble());
+  int digits = 1;
+  for (; digits < 17; ++digits) {
+    std::snprintf(buffer, sizeof(buffer), "%.*e", digits - 1, exact);
     if (parseFloat(buffer, type) == bits)
       break;
   }
+  std::snprintf(buffer, sizeof(buffer), "%.*e", digits - 1, exact);
+  int exponent = std::atoi(std::strchr(buffer, 'e') + 1);
+  if (exponent >= -5 && exponent < 16)
+    std::snprintf(buffer, sizeof(buffer), "%.*f", std::max(0, digits - 1 - exponent), exact);
   return buffer;
 }
 
