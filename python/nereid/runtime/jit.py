@@ -87,22 +87,45 @@ class JITFunction:
 
     @property
     def cache_key(self) -> str:
-        """A hash of this function's source and of every @jit function it references."""
+        """A hash of this function's source and of every @jit function it references, directly
+        or through others (a cycle of references counts each function once)."""
         if self._cache_key is None:
-            digest = hashlib.sha256(self.src.encode())
-            for dependency in self._dependencies():
-                digest.update(dependency.cache_key.encode())
-            self._cache_key = digest.hexdigest()
+            self._cache_key = self._source_hash(set())
         return self._cache_key
 
+    def _source_hash(self, visiting: set) -> str:
+        if self._cache_key is not None:
+            return self._cache_key
+        visiting.add(id(self))
+        digest = hashlib.sha256(self.src.encode())
+        for dependency in self._dependencies():
+            if id(dependency) not in visiting:
+                digest.update(dependency._source_hash(visiting).encode())
+        return digest.hexdigest()
+
     def _dependencies(self) -> list["JITFunction"]:
-        names = {node.id for node in ast.walk(self.parse()) if isinstance(node, ast.Name)}
-        attributes = {node.attr for node in ast.walk(self.parse())
-                      if isinstance(node, ast.Attribute)}
-        found = []
-        for name in sorted(names | attributes):
-            value = self.fn.__globals__.get(name)
-            if isinstance(value, JITFunction) and value is not self:
+        """The @jit functions this one names: globals, closure variables, and attributes of
+        modules (`mylib.helper`)."""
+        scope = dict(self.fn.__globals__)
+        closure = self.fn.__closure__ or ()
+        for name, cell in zip(self.fn.__code__.co_freevars, closure):
+            try:
+                scope[name] = cell.cell_contents
+            except ValueError:
+                pass
+
+        def resolve(node: ast.AST) -> Any:
+            if isinstance(node, ast.Name):
+                return scope.get(node.id)
+            if isinstance(node, ast.Attribute):
+                base = resolve(node.value)
+                return getattr(base, node.attr, None) if base is not None else None
+            return None
+
+        found: list[JITFunction] = []
+        for node in ast.walk(self.parse()):
+            value = resolve(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
+            if isinstance(value, JITFunction) and value is not self and value not in found:
                 found.append(value)
         return found
 
@@ -191,11 +214,26 @@ class JITFunction:
         return kernel
 
 
+@functools.lru_cache(maxsize=None)
+def frontend_source_hash() -> str:
+    """A hash of the frontend's own sources, so that a changed compiler never reuses kernels it
+    cached before, even at the same version."""
+    package = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    digest = hashlib.sha256()
+    for root, directories, files in sorted(os.walk(package)):
+        directories.sort()
+        for name in sorted(files):
+            if name.endswith(".py"):
+                with open(os.path.join(root, name), "rb") as stream:
+                    digest.update(name.encode() + stream.read())
+    return digest.hexdigest()
+
+
 def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict) -> str:
     from .. import __version__
 
     parts = [
-        __version__, fn.cache_key,
+        __version__, frontend_source_hash(), fn.cache_key,
         repr(sorted((k, str(v)) for k, v in signature.types.items())),
         repr(sorted((k, repr(v)) for k, v in signature.constexprs.items())),
         repr(sorted(signature.divisible_by_16)), repr(sorted(signature.equal_to_1)),
