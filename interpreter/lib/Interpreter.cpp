@@ -131,7 +131,8 @@ LogicalResult interpretKernel(ModuleOp module, StringRef kernelName, std::array<
                               ArrayRef<KernelArgument> arguments, const InterpretOptions &options) {
   auto kernel = module.lookupSymbol<tt::FuncOp>(kernelName);
   if (!kernel) {
-    InFlightDiagnostic diagnostic = emitError(module.getLoc())
+    // The error is about the caller's request, not about a line of the module.
+    InFlightDiagnostic diagnostic = emitError(UnknownLoc::get(module.getContext()))
                                     << "no tt.func named '" << kernelName << "' in the module";
     SmallVector<StringRef> kernels;
     for (auto function : module.getOps<tt::FuncOp>())

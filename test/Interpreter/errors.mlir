@@ -1,0 +1,45 @@
+// RUN: not nereid-run %s --kernel=scale 2>&1 | FileCheck %s --check-prefix=COUNT
+// RUN: not nereid-run %s --kernel=scale --arg=f32:2 --arg=i32:4 2>&1 | FileCheck %s --check-prefix=KIND
+// RUN: not nereid-run %s --kernel=scale --arg=f32:zeros:4 --arg=i32:2 --arg=i8:1 2>&1 | FileCheck %s --check-prefix=COUNT3
+// RUN: not nereid-run %s --kernel=scale --arg=f32:zeros:4 --arg=i32:17 2>&1 | FileCheck %s --check-prefix=DIVISIBILITY
+// RUN: not nereid-run %s --kernel=scales 2>&1 | FileCheck %s --check-prefix=UNKNOWN
+// RUN: not nereid-run %s --kernel=inline_asm 2>&1 | FileCheck %s --check-prefix=ASM
+// RUN: not nereid-run %s --kernel=switch --arg=i32:1 2>&1 | FileCheck %s --check-prefix=SWITCH
+// RUN: not nereid-run %s --kernel=scale --arg=q32:1 2>&1 | FileCheck %s --check-prefix=SPEC
+// RUN: not nereid-run %s --kernel=scale --arg=i8:300 2>&1 | FileCheck %s --check-prefix=RANGE
+
+// Errors that stop a launch before or while it runs, each at a source location.
+
+// COUNT: kernel.py:3:0: error: kernel 'scale' takes 2 arguments; got 0
+// KIND: kernel.py:3:0: error: argument 0 of kernel 'scale' (type '!tt.ptr<f32>') needs a buffer; got a float
+// COUNT3: kernel.py:3:0: error: kernel 'scale' takes 2 arguments; got 3
+// DIVISIBILITY: kernel.py:3:0: error: argument 1 of kernel 'scale' (type 'i32') is declared tt.divisibility = 16, but its value 17 is not a multiple of it
+tt.func public @scale(%x: !tt.ptr<f32>, %n: i32 {tt.divisibility = 16 : i32}) {
+  tt.return
+} loc("kernel.py":3:0)
+
+// UNKNOWN: {{^}}error: no tt.func named 'scales' in the module; its kernels are scale, inline_asm, switch
+
+// Target assembly cannot run in the interpreter; it fails where it runs.
+// ASM: kernel.py:20:10: error: unsupported op in kernel 'inline_asm' at program (0, 0, 0): tt.elementwise_inline_asm holds target assembly ("mov.b32 $0, $1;"), which the interpreter cannot run
+tt.func public @inline_asm() {
+  %x = arith.constant dense<1> : tensor<4xi32>
+  %y = tt.elementwise_inline_asm "mov.b32 $0, $1;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<4xi32> -> tensor<4xi32> loc("kernel.py":20:10)
+  tt.return
+}
+
+// An op outside what the interpreter runs is reported before any program starts.
+// SWITCH: kernel.py:30:3: error: the interpreter does not support cf.switch
+tt.func public @switch(%flag: i32) {
+  cf.switch %flag : i32, [
+    default: ^a,
+    1: ^b
+  ] loc("kernel.py":30:3)
+^a:
+  tt.return
+^b:
+  tt.return
+}
+
+// SPEC: error: --arg=q32:1: unknown element type 'q32'
+// RANGE: error: --arg=i8:300: '300' is not a value of type i8
