@@ -187,7 +187,7 @@ class CodeGenerator(ast.NodeVisitor):
     def generate_body(self, statements: Sequence[ast.stmt]) -> None:
         for index, statement in enumerate(statements):
             if self.returned:
-                raise self.error(statement, "statements after `return` are not supported")
+                break  # a `return` in a compile-time branch made the rest dead code
             if isinstance(statement, ast.Return) and index != len(statements) - 1:
                 raise self.error(statement, "`return` must be the last statement")
             self.visit(statement)
@@ -279,7 +279,7 @@ class CodeGenerator(ast.NodeVisitor):
     def _visit_static_branch(self, statements: Sequence[ast.stmt]) -> None:
         for statement in statements:
             if self.returned:
-                raise self.error(statement, "statements after `return` are not supported")
+                break  # dead code after a `return`, as in Triton
             self.visit(statement)
 
     def _generate_branch(self, statements: Sequence[ast.stmt]) -> tuple[Block, dict, bool]:
@@ -347,6 +347,11 @@ class CodeGenerator(ast.NodeVisitor):
     def _carried_names(self, body: Sequence[ast.stmt], bind: dict[str, Any]) -> list[str]:
         """The names that the loop body assigns and that exist before the loop: its
         loop-carried values. Found by generating the body into a block that is thrown away."""
+        for statement in body:
+            for inner in ast.walk(statement):
+                if isinstance(inner, ast.Return):
+                    raise self.error(inner, "`return` inside a `for` or `while` loop is not "
+                                            "supported, as in Triton")
         saved_scope = dict(self.scope)
         self.scope.update(bind)
         with self.builder.at(Block()):
@@ -403,6 +408,8 @@ class CodeGenerator(ast.NodeVisitor):
         for value in builtins.range(*bounds):
             self.scope[node.target.id] = constexpr(value)
             self._visit_static_branch(node.body)
+            if self.returned:
+                break
 
     def _dynamic_for(self, node: ast.For, args: list, kwargs: dict) -> None:
         if not 1 <= len(args) <= 3:
@@ -600,7 +607,11 @@ class CodeGenerator(ast.NodeVisitor):
         left = self.visit(node.left)
         for op, comparator in zip(node.ops, node.comparators):
             right = self.visit(comparator)
-            if isinstance(op, (ast.Is, ast.IsNot, ast.In, ast.NotIn)):
+            if isinstance(op, (ast.Is, ast.IsNot)):
+                # Identity is known at compile time, of tensors too (`ptr is not None`), as
+                # in Triton.
+                step = constexpr((_unwrap(left) is _unwrap(right)) == isinstance(op, ast.Is))
+            elif isinstance(op, (ast.In, ast.NotIn)):
                 if not (_is_constexpr_like(left) and _is_constexpr_like(right)):
                     raise self.error(node, f"`{type(op).__name__}` compares tl.constexpr values "
                                            "only")
@@ -698,13 +709,10 @@ class CodeGenerator(ast.NodeVisitor):
         for name, value in bound.items():
             # As in Triton, a value known at compile time stays a constexpr in the callee,
             # whatever the parameter's annotation: the callee is specialized on it.
+            # A run-time value passed to a parameter annotated tl.constexpr is passed as a
+            # value: Triton does not enforce the annotation on device functions either.
             if _is_constexpr_like(value):
                 scope[name] = constexpr(_unwrap_deep(value))
-            elif name in function.constexpr_names:
-                raise CompilationError(
-                    self.kernel_name,
-                    f"argument `{name}` of `{function.__name__}` is tl.constexpr but gets a "
-                    "value known only at run time", *self._node_location(node))
             else:
                 scope[name] = value
         if function.noinline:
@@ -714,12 +722,6 @@ class CodeGenerator(ast.NodeVisitor):
         definition = function.parse()
         callee.generate_body(definition.body)
         return callee.return_value
-
-    def _node_location(self, node: Optional[ast.AST]) -> tuple:
-        if node is None:
-            return ()
-        location = self.context.location(node)
-        return (location.file, location.line, location.column)
 
 
 _PYTHON_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,

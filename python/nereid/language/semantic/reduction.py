@@ -129,9 +129,13 @@ class ReductionMixin(SemanticBase):
         return single, inputs, axis
 
     def reduce(self, inputs: Any, axis: Any, combine_fn: Any, keep_dims: Any = False) -> Any:
+        all_axes_of_rank = None  # the input's rank, when every axis is reduced
         if unwrap(axis) is None:
             single = isinstance(inputs, tensor)
-            inputs = [self.ravel(x) for x in ([inputs] if single else list(inputs))]
+            inputs = [self.to_tensor(x) for x in ([inputs] if single else list(inputs))]
+            first = inputs[0].type
+            all_axes_of_rank = len(first.shape) if first.is_block() else 0
+            inputs = [self.ravel(x) for x in inputs]
             inputs, axis = (inputs[0] if single else tuple(inputs)), 0
         single, inputs, axis = self._tile_inputs(inputs, axis, "reduce")
         shape = inputs[0].type.shape
@@ -149,8 +153,12 @@ class ReductionMixin(SemanticBase):
             f"tt.reduce({operands}) axis = {axis}", [t.to_ir() for t in result_types],
             f": ({input_types}) -> {output_types}", regions=[region])
         results = [tensor(h, t) for h, t in zip(handles, result_types)]
-        if unwrap(keep_dims):
+        if unwrap(keep_dims) and all_axes_of_rank is None:
             results = [self.expand_dims(r, axis) for r in results]
+        elif unwrap(keep_dims):
+            # As Triton does: a reduction of every axis keeps them all, as ones.
+            for _ in range(all_axes_of_rank):
+                results = [self.expand_dims(r, 0) for r in results]
         return results[0] if single else tuple(results)
 
     def scan(self, inputs: Any, axis: Any, combine_fn: Any, reverse: Any = False) -> Any:
@@ -219,8 +227,10 @@ class ReductionMixin(SemanticBase):
             raise SemanticError(f"{name} hints need one positive value per dimension")
         owner = value.handle.owner
         if owner is None:
-            raise SemanticError(f"the {name} hint applies to values computed in the kernel, "
-                                "not to arguments; arguments are specialized at launch")
+            # A block argument (a loop variable or a function argument) has no op to carry
+            # the hint. A hint never changes results, so it is dropped; kernel arguments are
+            # specialized at launch instead.
+            return value
         text = ", ".join(str(n) for n in numbers)
         owner.attributes[f"tt.{name}"] = f"dense<[{text}]> : tensor<{len(numbers)}xi32>"
         return value
