@@ -5,9 +5,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <cstring>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 
 namespace mlir::nereid::interpreter {
 

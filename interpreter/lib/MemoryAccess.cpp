@@ -22,9 +22,9 @@ MemoryElement getPointeeElement(Type pointerLike) {
   return getMemoryElement(pointer.getPointeeType()).value_or(MemoryElement{ElementKind::I8, 1});
 }
 
-LogicalResult checkAccess(Operation *op, Frame &frame, StringRef opName, StringRef verb,
-                          const Pointer &pointer, unsigned size, ArrayRef<int64_t> shape,
-                          int64_t index) {
+LogicalResult reportInvalidAccess(Operation *op, Frame &frame, StringRef opName, StringRef verb,
+                                  const Pointer &pointer, unsigned size, ArrayRef<int64_t> shape,
+                                  int64_t index) {
   const LaunchContext &launch = frame.state.launch;
   std::string detail;
   llvm::raw_string_ostream stream(detail);
@@ -52,7 +52,7 @@ LogicalResult checkAccess(Operation *op, Frame &frame, StringRef opName, StringR
            << "), which is not a multiple of " << size;
     return frame.fail(op, "misaligned " + opName, detail);
   }
-  return success();
+  return frame.fail(op, "internal error", "a valid access was reported");
 }
 
 void readElement(const LaunchContext &launch, const uint8_t *address, MemoryElement element,

@@ -20,11 +20,31 @@ std::optional<MemoryElement> getMemoryElement(Type pointeeType);
 MemoryElement getPointeeElement(Type pointerLike);
 
 /// Whether `size` bytes at `pointer` lie within the argument buffer the pointer derives from,
-/// and are aligned to `size`. Otherwise records a report on `op` naming `opName`, `verb`
-/// ("reads", "writes", "updates") and the element `index` of a tensor of `shape`.
-LogicalResult checkAccess(Operation *op, Frame &frame, StringRef opName, StringRef verb,
-                          const Pointer &pointer, unsigned size, ArrayRef<int64_t> shape,
-                          int64_t index);
+/// and are aligned to `size`: the test every access passes, kept inline for speed.
+inline bool isValidAccess(const LaunchContext &launch, const Pointer &pointer, unsigned size) {
+  if (pointer.buffer < 0 || pointer.buffer >= int64_t(launch.buffers.size()))
+    return false;
+  const Buffer &buffer = launch.buffers[pointer.buffer];
+  uint64_t offset = pointer.address - buffer.base;
+  return pointer.address >= buffer.base && offset <= buffer.size && size <= buffer.size - offset &&
+         pointer.address % size == 0;
+}
+
+/// Records the report of an access that isValidAccess rejected, on `op`, naming `opName`,
+/// `verb` ("reads", "writes", "updates") and the element `index` of a tensor of `shape`, and
+/// returns failure().
+LogicalResult reportInvalidAccess(Operation *op, Frame &frame, StringRef opName, StringRef verb,
+                                  const Pointer &pointer, unsigned size, ArrayRef<int64_t> shape,
+                                  int64_t index);
+
+/// Succeeds when the access is valid; otherwise reports it, as reportInvalidAccess.
+inline LogicalResult checkAccess(Operation *op, Frame &frame, StringRef opName, StringRef verb,
+                                 const Pointer &pointer, unsigned size, ArrayRef<int64_t> shape,
+                                 int64_t index) {
+  if (isValidAccess(frame.state.launch, pointer, size))
+    return success();
+  return reportInvalidAccess(op, frame, opName, verb, pointer, size, shape, index);
+}
 
 /// Reads the element at `address` into element `index` of `destination`. An i1 is true when its
 /// byte is not zero; a pointer gets the provenance of the buffer that holds its address.

@@ -2,6 +2,7 @@
 // pointer keeps the buffer it derives from through addptr and pointer bitcasts; int_to_ptr
 // takes the buffer that holds the address, if any.
 
+#include "Elementwise.h"
 #include "Executor.h"
 #include "Handlers.h"
 #include "MemoryAccess.h"
@@ -14,15 +15,19 @@ LogicalResult executeAddPtr(Operation *op, Frame &frame) {
   const Tensor &pointers = frame.get(addPtr.getPtr());
   const Tensor &offsets = frame.get(addPtr.getOffset());
   uint64_t stride = getPointeeElement(addPtr.getPtr().getType()).size;
-  // An i1 offset counts 0 or 1 elements; wider offsets are signed.
-  bool isBool = offsets.kind() == ElementKind::I1;
   Tensor result = Tensor::zeros(ElementKind::Pointer, pointers.shape());
   Pointer *out = result.mutableData<Pointer>();
   const Pointer *in = pointers.data<Pointer>();
-  for (int64_t i = 0, e = result.numElements(); i < e; ++i) {
-    int64_t offset = isBool ? int64_t(offsets.getBits(i)) : offsets.getSigned(i);
-    out[i] = Pointer{in[i].address + uint64_t(offset) * stride, in[i].buffer};
-  }
+  visitIntWidth(offsets.kind(), [&](auto width) {
+    using W = decltype(width);
+    using S = typename W::Storage;
+    const S *offset = offsets.data<S>();
+    for (int64_t i = 0, e = result.numElements(); i < e; ++i) {
+      // An i1 offset counts 0 or 1 elements; wider offsets are signed.
+      int64_t count = W::bits == 1 ? int64_t(offset[i]) : W::toSigned(offset[i]);
+      out[i] = Pointer{in[i].address + uint64_t(count) * stride, in[i].buffer};
+    }
+  });
   frame.set(addPtr.getResult(), std::move(result));
   return success();
 }

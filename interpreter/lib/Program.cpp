@@ -75,8 +75,9 @@ LogicalResult executeMakeRange(Operation *op, Frame &frame) {
   auto range = cast<tt::MakeRangeOp>(op);
   Tensor result = Tensor::zeros(ElementKind::I32, range.getType().getShape());
   int32_t *out = result.mutableData<int32_t>();
+  int32_t start = int32_t(range.getStart());
   for (int64_t i = 0, e = result.numElements(); i < e; ++i)
-    out[i] = int32_t(range.getStart() + i);
+    out[i] = start + int32_t(i);
   frame.set(range.getResult(), std::move(result));
   return success();
 }

@@ -2,11 +2,14 @@
 // - reduce: acc = x[0]; acc = f(acc, x[1]); ...; acc = f(acc, x[n-1]);
 // - scan: y[0] = x[0]; y[i] = f(y[i-1], x[i]); reversed, from the end: y[n-1] = x[n-1];
 //   y[i] = f(y[i+1], x[i]).
-// A combiner made only of elementwise ops runs once per step on the whole slice across the axis
-// (every lane does exactly what it would do alone); any other combiner runs once per element.
+// The common combiners (a single sum, max, min, ... of acc and x) run as native loops
+// (SimpleCombiners.cpp). Otherwise, a combiner made only of elementwise ops runs once per step
+// on the whole slice across the axis (every lane does exactly what it would do alone), and any
+// other combiner runs once per element.
 
 #include "Executor.h"
 #include "Handlers.h"
+#include "SimpleCombiners.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -148,6 +151,13 @@ LogicalResult executeReduce(Operation *op, Frame &frame) {
   SmallVector<Tensor> sources;
   for (Value source : reduce.getSrcs())
     sources.push_back(frame.get(source));
+  if (sources.size() == 1) {
+    if (std::optional<Tensor> result =
+            reduceWithSimpleCombiner(reduce.getCombineOp(), sources.front(), reduce.getAxis())) {
+      frame.set(reduce.getResult()[0], std::move(*result));
+      return success();
+    }
+  }
   AxisSplit split = splitAround(sources.front().shape(), reduce.getAxis());
   SmallVector<Tensor> acc;
   if (failed(combineAlongAxis(op, reduce.getCombineOp(), sources, split, /*reverse=*/false, frame,
@@ -165,6 +175,13 @@ LogicalResult executeScan(Operation *op, Frame &frame) {
   for (Value source : scan.getSrcs()) {
     sources.push_back(frame.get(source));
     outputs.push_back(Tensor::zeros(sources.back().kind(), sources.back().shape()));
+  }
+  if (sources.size() == 1) {
+    if (std::optional<Tensor> result = scanWithSimpleCombiner(scan.getCombineOp(), sources.front(),
+                                                              scan.getAxis(), scan.getReverse())) {
+      frame.set(scan.getResult()[0], std::move(*result));
+      return success();
+    }
   }
   AxisSplit split = splitAround(sources.front().shape(), scan.getAxis());
   SmallVector<Tensor> acc;

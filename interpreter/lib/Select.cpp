@@ -22,11 +22,14 @@ LogicalResult executeSelect(Operation *op, Frame &frame) {
   ArrayRef<int64_t> shape = condition.shape();
   Tensor onTrue = expandScalar(trueValue, shape), onFalse = expandScalar(falseValue, shape);
   Tensor result = Tensor::zeros(onTrue.kind(), shape);
-  size_t size = getStorageSize(onTrue.kind());
   const uint8_t *choose = condition.data<uint8_t>();
-  for (int64_t i = 0, e = result.numElements(); i < e; ++i)
-    std::memcpy(result.mutableBytes() + i * size,
-                (choose[i] ? onTrue.bytes() : onFalse.bytes()) + i * size, size);
+  visitStorageType(getStorageSize(onTrue.kind()), [&](auto tag) {
+    using T = decltype(tag);
+    const T *a = onTrue.data<T>(), *b = onFalse.data<T>();
+    T *out = result.mutableData<T>();
+    for (int64_t i = 0, e = result.numElements(); i < e; ++i)
+      out[i] = choose[i] ? a[i] : b[i];
+  });
   frame.set(select.getResult(), std::move(result));
   return success();
 }

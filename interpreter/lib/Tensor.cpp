@@ -285,9 +285,13 @@ Tensor expandScalar(const Tensor &tensor, ArrayRef<int64_t> shape) {
   if (!tensor.isScalar() || shape.empty())
     return tensor;
   Tensor result = Tensor::zeros(tensor.kind(), shape);
-  size_t size = getStorageSize(tensor.kind());
-  for (int64_t i = 0, e = result.numElements(); i < e; ++i)
-    std::memcpy(result.mutableBytes() + i * size, tensor.bytes(), size);
+  visitStorageType(getStorageSize(tensor.kind()), [&](auto tag) {
+    using T = decltype(tag);
+    T value = tensor.data<T>()[0];
+    T *out = result.mutableData<T>();
+    for (int64_t i = 0, e = result.numElements(); i < e; ++i)
+      out[i] = value;
+  });
   return result;
 }
 

@@ -124,6 +124,24 @@ private:
   std::shared_ptr<const TensorDescriptor> descriptor_;
 };
 
+/// Calls `fn` with a value of the plain type that moves one element of `size` storage bytes:
+/// uint8_t, uint16_t, uint32_t or uint64_t, or Pointer. Loops that only move elements use it to
+/// copy with typed loads and stores instead of memcpy calls.
+template <typename Fn> decltype(auto) visitStorageType(size_t size, Fn &&fn) {
+  switch (size) {
+  case 1:
+    return fn(uint8_t());
+  case 2:
+    return fn(uint16_t());
+  case 4:
+    return fn(uint32_t());
+  case 8:
+    return fn(uint64_t());
+  default:
+    return fn(Pointer());
+  }
+}
+
 /// The number of elements of `shape` (1 for a scalar).
 int64_t getNumElements(ArrayRef<int64_t> shape);
 

@@ -1,0 +1,159 @@
+// Native loops for the combiners that nearly every reduction and scan uses (sum, max, min,
+// product, bitwise). They follow Reduce.cpp's order exactly and compute each step with the
+// scalar functions of the elementwise ops (Elementwise.h), so the results are identical to
+// interpreting the combiner; test/Interpreter checks both paths against the same values.
+
+#include "SimpleCombiners.h"
+
+#include "Elementwise.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+
+namespace mlir::nereid::interpreter {
+namespace {
+
+/// The single op of a combiner `^bb0(%acc, %x): %r = op %acc, %x; return %r`, or null.
+Operation *matchSingleOp(Region &combiner) {
+  if (!combiner.hasOneBlock())
+    return nullptr;
+  Block &block = combiner.front();
+  if (block.getNumArguments() != 2 || !llvm::hasNItems(block.getOperations(), 2))
+    return nullptr;
+  Operation &op = block.front();
+  Operation &terminator = block.back();
+  if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
+      op.getOperand(0) != block.getArgument(0) || op.getOperand(1) != block.getArgument(1) ||
+      terminator.getNumOperands() != 1 || terminator.getOperand(0) != op.getResult(0))
+    return nullptr;
+  return &op;
+}
+
+/// How a tensor splits around the axis: outer x n x inner elements.
+struct Split {
+  int64_t outer = 1, n = 1, inner = 1;
+  SmallVector<int64_t, 4> reducedShape;
+};
+
+Split splitAround(ArrayRef<int64_t> shape, unsigned axis) {
+  Split split;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    if (d < axis)
+      split.outer *= shape[d];
+    else if (d > axis)
+      split.inner *= shape[d];
+    if (d != axis)
+      split.reducedShape.push_back(shape[d]);
+  }
+  split.n = shape[axis];
+  return split;
+}
+
+/// Calls `body(fn, T)` with the scalar function of `op` on values of type T for the element
+/// kind, or returns false when `op` or the kind has no native loop here.
+template <typename Body> bool withCombineFunction(Operation *op, ElementKind kind, Body body) {
+  if (kind == ElementKind::F32 || kind == ElementKind::F64) {
+    auto run = [&](auto tag) {
+      using T = decltype(tag);
+      if (isa<arith::AddFOp>(op))
+        return body([](T a, T b) { return T(a + b); }, tag), true;
+      if (isa<arith::MulFOp>(op))
+        return body([](T a, T b) { return T(a * b); }, tag), true;
+      if (isa<arith::MaximumFOp>(op))
+        return body([](T a, T b) { return maximumOf(a, b); }, tag), true;
+      if (isa<arith::MinimumFOp>(op))
+        return body([](T a, T b) { return minimumOf(a, b); }, tag), true;
+      if (isa<arith::MaxNumFOp>(op))
+        return body([](T a, T b) { return maximumNumberOf(a, b); }, tag), true;
+      if (isa<arith::MinNumFOp>(op))
+        return body([](T a, T b) { return minimumNumberOf(a, b); }, tag), true;
+      return false;
+    };
+    return kind == ElementKind::F32 ? run(float()) : run(double());
+  }
+  if (!isIntegerKind(kind))
+    return false;
+  return visitIntWidth(kind, [&](auto width) {
+    using W = decltype(width);
+    using S = typename W::Storage;
+    auto wrap = [](uint64_t value) { return S(W::truncate(value)); };
+    if (isa<arith::AddIOp>(op))
+      return body([wrap](S a, S b) { return wrap(uint64_t(a) + uint64_t(b)); }, S()), true;
+    if (isa<arith::MulIOp>(op))
+      return body([wrap](S a, S b) { return wrap(uint64_t(a) * uint64_t(b)); }, S()), true;
+    if (isa<arith::AndIOp>(op))
+      return body([](S a, S b) { return S(a & b); }, S()), true;
+    if (isa<arith::OrIOp>(op))
+      return body([](S a, S b) { return S(a | b); }, S()), true;
+    if (isa<arith::XOrIOp>(op))
+      return body([wrap](S a, S b) { return wrap(uint64_t(a ^ b)); }, S()), true;
+    if (isa<arith::MaxSIOp>(op))
+      return body([](S a, S b) { return W::toSigned(a) >= W::toSigned(b) ? a : b; }, S()), true;
+    if (isa<arith::MinSIOp>(op))
+      return body([](S a, S b) { return W::toSigned(a) <= W::toSigned(b) ? a : b; }, S()), true;
+    if (isa<arith::MaxUIOp>(op))
+      return body([](S a, S b) { return a >= b ? a : b; }, S()), true;
+    if (isa<arith::MinUIOp>(op))
+      return body([](S a, S b) { return a <= b ? a : b; }, S()), true;
+    return false;
+  });
+}
+
+} // namespace
+
+std::optional<Tensor> reduceWithSimpleCombiner(Region &combiner, const Tensor &source,
+                                               unsigned axis) {
+  Operation *op = matchSingleOp(combiner);
+  if (!op)
+    return std::nullopt;
+  Split split = splitAround(source.shape(), axis);
+  Tensor result = Tensor::zeros(source.kind(), split.reducedShape);
+  bool matched = withCombineFunction(op, source.kind(), [&](auto fn, auto tag) {
+    using T = decltype(tag);
+    const T *in = source.data<T>();
+    T *out = result.mutableData<T>();
+    for (int64_t o = 0; o < split.outer; ++o) {
+      T *acc = out + o * split.inner;
+      const T *slice = in + o * split.n * split.inner;
+      for (int64_t i = 0; i < split.inner; ++i)
+        acc[i] = slice[i];
+      for (int64_t k = 1; k < split.n; ++k)
+        for (int64_t i = 0; i < split.inner; ++i)
+          acc[i] = fn(acc[i], slice[k * split.inner + i]);
+    }
+  });
+  if (!matched)
+    return std::nullopt;
+  return result;
+}
+
+std::optional<Tensor> scanWithSimpleCombiner(Region &combiner, const Tensor &source, unsigned axis,
+                                             bool reverse) {
+  Operation *op = matchSingleOp(combiner);
+  if (!op)
+    return std::nullopt;
+  Split split = splitAround(source.shape(), axis);
+  Tensor result = Tensor::zeros(source.kind(), source.shape());
+  bool matched = withCombineFunction(op, source.kind(), [&](auto fn, auto tag) {
+    using T = decltype(tag);
+    const T *in = source.data<T>();
+    T *out = result.mutableData<T>();
+    for (int64_t o = 0; o < split.outer; ++o) {
+      int64_t base = o * split.n * split.inner;
+      int64_t first = reverse ? split.n - 1 : 0;
+      for (int64_t i = 0; i < split.inner; ++i)
+        out[base + first * split.inner + i] = in[base + first * split.inner + i];
+      for (int64_t step = 1; step < split.n; ++step) {
+        int64_t k = reverse ? split.n - 1 - step : step;
+        int64_t previous = reverse ? k + 1 : k - 1;
+        for (int64_t i = 0; i < split.inner; ++i)
+          out[base + k * split.inner + i] =
+              fn(out[base + previous * split.inner + i], in[base + k * split.inner + i]);
+      }
+    }
+  });
+  if (!matched)
+    return std::nullopt;
+  return result;
+}
+
+} // namespace mlir::nereid::interpreter
