@@ -18,6 +18,7 @@ from .. import language as tl
 from ..language import core
 from ..language.core import constexpr, tensor
 from ..language.semantic import Semantic, SemanticError, block_pointer
+from .early_returns import contains_return, fold_early_returns
 from .errors import CompilationError
 from .ir_builder import Block, Builder, Location, Region
 
@@ -185,6 +186,7 @@ class CodeGenerator(ast.NodeVisitor):
     # Function bodies -------------------------------------------------------------------
 
     def generate_body(self, statements: Sequence[ast.stmt]) -> None:
+        statements = fold_early_returns(statements)
         for index, statement in enumerate(statements):
             if self.returned:
                 break  # a `return` in a compile-time branch made the rest dead code
@@ -282,18 +284,20 @@ class CodeGenerator(ast.NodeVisitor):
                 break  # dead code after a `return`, as in Triton
             self.visit(statement)
 
-    def _generate_branch(self, statements: Sequence[ast.stmt]) -> tuple[Block, dict, bool]:
+    def _generate_branch(self, statements: Sequence[ast.stmt]) -> tuple[Block, dict, Any]:
+        """Generates one branch of a run-time `if` into a new block; returns the block, the
+        names as the branch leaves them, and what the branch returns (None when it returns
+        nothing or does not return)."""
         block = Block()
         saved_scope = dict(self.scope)
+        saved_return = (self.returned, self.return_value)
+        self.returned, self.return_value = False, None
         with self.builder.at(block):
-            for statement in statements:
-                if isinstance(statement, ast.Return):
-                    raise self.error(statement, "`return` inside an `if` on a run-time "
-                                                "condition is not supported")
-                self.visit(statement)
-        branch_scope = self.scope
+            self.generate_body(statements)
+        branch_scope, returned = self.scope, self.return_value
         self.scope = saved_scope
-        return block, branch_scope, False
+        self.returned, self.return_value = saved_return
+        return block, branch_scope, returned
 
     def _scalar_condition(self, condition: Any, node: ast.AST) -> tensor:
         condition = self.semantic.to_tensor(condition)
@@ -304,8 +308,13 @@ class CodeGenerator(ast.NodeVisitor):
 
     def _visit_dynamic_if(self, node: ast.If, condition: Any) -> None:
         condition = self._scalar_condition(condition, node.test)
-        then_block, then_scope, _ = self._generate_branch(node.body)
-        else_block, else_scope, _ = self._generate_branch(node.orelse)
+        then_block, then_scope, then_return = self._generate_branch(node.body)
+        else_block, else_scope, else_return = self._generate_branch(node.orelse)
+        if contains_return([node]):
+            # After fold_early_returns this `if` ends the function: it yields what it returns.
+            self._finish_returning_if(node, condition, then_block, then_return, else_block,
+                                      else_return)
+            return
         names = []
         for name in dict.fromkeys([*then_scope, *else_scope]):
             then_value = then_scope.get(name, self.scope.get(name))
@@ -333,6 +342,39 @@ class CodeGenerator(ast.NodeVisitor):
         for name, template, _ in names:
             value, flat = rebuild(template, flat)
             self.scope[name] = value
+
+    def _finish_returning_if(self, node: ast.If, condition: tensor, then_block: Block,
+                             then_return: Any, else_block: Block, else_return: Any) -> None:
+        # Compile-time values returned under a run-time condition become run-time values.
+        with self.builder.at(then_block):
+            then_return = self._materialize(then_return)
+        with self.builder.at(else_block):
+            else_return = self._materialize(else_return)
+        if (then_return is None) != (else_return is None) or \
+                _types_of(then_return) != _types_of(else_return):
+            raise self.error(node, "every path through the function must return values of the "
+                                   f"same types; got {_describe(then_return)} and "
+                                   f"{_describe(else_return)}")
+        then_results, else_results = flatten(then_return), flatten(else_return)
+        for block, results in ((then_block, then_results), (else_block, else_results)):
+            with self.builder.at(block):
+                self._yield(results)
+        types = [t.handle.type for t in then_results]
+        arrow = f" -> ({', '.join(types)})" if types else ""
+        handles = self.builder.create(
+            f"scf.if {condition.handle.name}{arrow}", types, "",
+            regions=[Region(then_block), Region(else_block)], separator=" else ")
+        flat = [tensor(h, t.type) for h, t in zip(handles, then_results)]
+        self.return_value = rebuild(then_return, flat)[0] if then_return is not None else None
+        self.returned = True
+
+    def _materialize(self, value: Any) -> Any:
+        """`value` with its compile-time numbers made scalar tensors, tuples element-wise."""
+        if isinstance(value, (tuple, list)):
+            return type(value)(self._materialize(v) for v in value)
+        if _is_constexpr_like(value) and isinstance(_unwrap(value), (bool, int, float)):
+            return self.semantic.to_tensor(value)
+        return value
 
     def _yield(self, values: list[tensor]) -> None:
         if values:
@@ -652,10 +694,31 @@ class CodeGenerator(ast.NodeVisitor):
         return result
 
     def visit_IfExp(self, node: ast.IfExp) -> Any:
+        """`a if c else b`: decided at compile time on a constexpr; on a run-time scalar, an
+        `scf.if` that evaluates only the side taken, as in Triton."""
         condition = self.visit(node.test)
         if _is_constexpr_like(condition):
             return self.visit(node.body if _unwrap(condition) else node.orelse)
-        return self.semantic.where(condition, self.visit(node.body), self.visit(node.orelse))
+        condition = self._scalar_condition(condition, node.test)
+        sides = []
+        for expression in (node.body, node.orelse):
+            block = Block()
+            with self.builder.at(block):
+                sides.append((block, self._materialize(self.visit(expression))))
+        (then_block, then_value), (else_block, else_value) = sides
+        if not flatten(then_value) or _types_of(then_value) != _types_of(else_value):
+            raise self.error(node, "both sides of a conditional expression on a run-time "
+                                   f"condition must have one type; got {_describe(then_value)} "
+                                   f"and {_describe(else_value)}")
+        for block, value in sides:
+            with self.builder.at(block):
+                self._yield(flatten(value))
+        types = [t.handle.type for t in flatten(then_value)]
+        handles = self.builder.create(
+            f"scf.if {condition.handle.name} -> ({', '.join(types)})", types, "",
+            regions=[Region(then_block), Region(else_block)], separator=" else ")
+        flat = [tensor(h, t.type) for h, t in zip(handles, flatten(then_value))]
+        return rebuild(then_value, flat)[0]
 
     def visit_Call(self, node: ast.Call) -> Any:
         function = self.visit(node.func)
@@ -729,6 +792,8 @@ _PYTHON_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.g
 
 
 def _describe(value: Any) -> str:
+    if value is None:
+        return "nothing"
     types = _types_of(value)
     return str(types[0]) if len(types) == 1 else "(" + ", ".join(str(t) for t in types) + ")"
 

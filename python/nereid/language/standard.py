@@ -208,16 +208,18 @@ def _compare_and_swap(x, flip, i: constexpr, n_dims: constexpr):
     # Views x as [2**i, 2, 2**(n_dims-i-1)] and orders each pair along the middle axis.
     n_outer: constexpr = x.numel >> n_dims
     shape: constexpr = [n_outer * 2**i, 2, 2**(n_dims - i - 1)]
-    y = ops.reshape(x, shape)
-    mask = ops.arange(0, 2)[None, :, None]
-    left = ops.broadcast_to(sum(y * (1 - mask), 1, keep_dims=True), shape).to(y.dtype)
-    right = ops.broadcast_to(sum(y * mask, 1, keep_dims=True), shape).to(y.dtype)
-    left = ops.reshape(left, x.shape)
-    right = ops.reshape(right, x.shape)
+    # The halves are picked out by sums over the integer bits, which are exact: a float sum
+    # would turn -0.0 into +0.0 and inf * 0 into NaN, and the swap below would corrupt values.
     idtype = core_int_dtype(x.dtype.primitive_bitwidth)
-    ileft = left.to(idtype, bitcast=True)
-    iright = right.to(idtype, bitcast=True)
     ix = x.to(idtype, bitcast=True)
+    iy = ops.reshape(ix, shape)
+    mask = ops.arange(0, 2)[None, :, None]
+    ileft = ops.broadcast_to(sum(iy * (1 - mask), 1, keep_dims=True), shape).to(idtype)
+    iright = ops.broadcast_to(sum(iy * mask, 1, keep_dims=True), shape).to(idtype)
+    ileft = ops.reshape(ileft, x.shape)
+    iright = ops.reshape(iright, x.shape)
+    left = ileft.to(x.dtype, bitcast=True)
+    right = iright.to(x.dtype, bitcast=True)
     cond = (left > right) != flip
     ret = ix ^ ops.where(cond, ileft ^ iright, ops.zeros_like(ix))
     return ret.to(x.dtype, bitcast=True)

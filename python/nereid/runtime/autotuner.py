@@ -46,7 +46,8 @@ class Autotuner:
         self.key = list(key)
         self.reset_to_zero = list(reset_to_zero)
         self.restore_value = list(restore_value)
-        self.warmup, self.rep = warmup, rep
+        # Triton's names: `warmup` is the method that compiles every configuration.
+        self.num_warmups, self.num_reps = warmup, rep
         self.cache: dict[tuple, Config] = {}
         self.best_config: Optional[Config] = None
         self._do_bench = do_bench
@@ -55,7 +56,8 @@ class Autotuner:
     def _bench(self, call: Callable) -> float:
         from ..testing import do_bench
 
-        bench = self._do_bench or (lambda f: do_bench(f, warmup=self.warmup, rep=self.rep))
+        bench = self._do_bench or (lambda f: do_bench(f, warmup=self.num_warmups,
+                                                        rep=self.num_reps))
         return bench(call)
 
     def run(self, *args: Any, grid: Any, **kwargs: Any) -> Any:
@@ -129,6 +131,7 @@ class Heuristics:
         bound.update(kwargs)
         for name, compute in self.values.items():
             kwargs[name] = compute(bound)
+            bound[name] = kwargs[name]
         return self.fn.warmup(*args, **kwargs)
 
 

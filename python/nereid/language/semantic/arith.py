@@ -218,11 +218,16 @@ class ArithmeticMixin(SemanticBase):
         return self._bitwise("arith.shli", lhs, rhs)
 
     def shr(self, lhs: Any, rhs: Any) -> tensor:
-        """`>>`: arithmetic for signed integers, logical for unsigned ones."""
+        """`>>`: arithmetic when the shifted tensor is signed, logical when it is unsigned
+        (Triton decides by the tensor operand's own dtype, the left one when both are
+        tensors, not by the promoted type)."""
+        tensor_operand = unwrap(lhs) if isinstance(unwrap(lhs), tensor) else unwrap(rhs)
         lhs_t, rhs_t, ty = self._operands(lhs, rhs)
         if not ty.is_int():
             raise SemanticError(f"`>>` is defined on integers only; got {ty}")
-        op = "arith.shrsi" if ty.is_int_signed() else "arith.shrui"
+        signed = tensor_operand.dtype.is_int_signed() if isinstance(tensor_operand, tensor) \
+            else ty.is_int_signed()
+        op = "arith.shrsi" if signed else "arith.shrui"
         return self._binary(op, lhs_t, rhs_t)
 
     def logical_and(self, lhs: Any, rhs: Any) -> tensor:

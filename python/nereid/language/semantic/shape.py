@@ -152,6 +152,8 @@ class ShapeMixin(SemanticBase):
 
     def interleave(self, lhs: Any, rhs: Any) -> tensor:
         joined = self.join(lhs, rhs)
+        if len(joined.type.shape) == 1:
+            return joined  # two scalars, as in Triton
         shape = list(joined.type.shape[:-2]) + [joined.type.shape[-2] * 2]
         return self.reshape(joined, shape)
 
