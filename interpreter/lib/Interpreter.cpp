@@ -33,7 +33,9 @@ std::string checkType(Type type) {
       return "has a dynamic shape";
     int64_t count = 1;
     for (int64_t size : tensor.getShape()) {
-      if (size < 0 || (size > 0 && count > kMaxTensorElements / size))
+      if (size <= 0)
+        return "has an empty dimension";
+      if (count > kMaxTensorElements / size)
         return "holds more than 2^26 elements";
       count *= size;
     }

@@ -5,6 +5,8 @@
 // RUN: not nereid-run %s --kernel=scales 2>&1 | FileCheck %s --check-prefix=UNKNOWN
 // RUN: not nereid-run %s --kernel=inline_asm 2>&1 | FileCheck %s --check-prefix=ASM
 // RUN: not nereid-run %s --kernel=switch --arg=i32:1 2>&1 | FileCheck %s --check-prefix=SWITCH
+// RUN: not nereid-run %s --kernel=vector 2>&1 | FileCheck %s --check-prefix=VECTOR
+// RUN: not nereid-run %s --kernel=empty 2>&1 | FileCheck %s --check-prefix=EMPTY
 // RUN: not nereid-run %s --kernel=scale --arg=q32:1 2>&1 | FileCheck %s --check-prefix=SPEC
 // RUN: not nereid-run %s --kernel=scale --arg=i8:300 2>&1 | FileCheck %s --check-prefix=RANGE
 
@@ -18,7 +20,7 @@ tt.func public @scale(%x: !tt.ptr<f32>, %n: i32 {tt.divisibility = 16 : i32}) {
   tt.return
 } loc("kernel.py":3:0)
 
-// UNKNOWN: {{^}}error: no tt.func named 'scales' in the module; its kernels are scale, inline_asm, switch
+// UNKNOWN: {{^}}error: no tt.func named 'scales' in the module; its kernels are scale, inline_asm, switch, vector, empty
 
 // Target assembly cannot run in the interpreter; it fails where it runs.
 // ASM: kernel.py:20:10: error: unsupported op in kernel 'inline_asm' at program (0, 0, 0): tt.elementwise_inline_asm holds target assembly ("mov.b32 $0, $1;"), which the interpreter cannot run
@@ -38,6 +40,20 @@ tt.func public @switch(%flag: i32) {
 ^a:
   tt.return
 ^b:
+  tt.return
+}
+
+// Types the interpreter does not hold are reported before any program starts, too.
+// VECTOR: kernel.py:40:8: error: the interpreter cannot run arith.constant: 'vector<4xf32>' is not a type the interpreter holds
+tt.func public @vector() {
+  %v = arith.constant dense<1.0> : vector<4xf32> loc("kernel.py":40:8)
+  %w = arith.addf %v, %v : vector<4xf32>
+  tt.return
+}
+
+// EMPTY: kernel.py:50:8: error: the interpreter cannot run arith.constant: 'tensor<0xf32>' has an empty dimension
+tt.func public @empty() {
+  %e = arith.constant dense<> : tensor<0xf32> loc("kernel.py":50:8)
   tt.return
 }
 
