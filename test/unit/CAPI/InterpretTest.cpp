@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <numeric>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -306,6 +307,37 @@ TEST_F(InterpretTest, AnEmptyGridRunsNothing) {
   EXPECT_EQ(nereid_interpret(module, "debug", grid, &limit, 1, &options, diagnostics),
             NEREID_SUCCESS);
   EXPECT_EQ(printed, "");
+}
+
+TEST_F(InterpretTest, MutatedKernelsRunOrFailWithADiagnostic) {
+  // Corrupt a kernel one byte at a time: whatever still parses and verifies must run to the end
+  // or fail with a diagnostic, never crash, however its shapes, offsets and masks changed.
+  std::mt19937 generator(std::random_device{}());
+  const std::string original = kAddKernel;
+  std::uniform_int_distribution<size_t> position(0, original.size() - 1);
+  const char replacements[] = "0123456789xyz,:<>()%@ ";
+  std::uniform_int_distribution<size_t> pick(0, sizeof(replacements) - 2);
+  const size_t n = 300;
+  int ran = 0;
+  for (int trial = 0; trial < 400; ++trial) {
+    std::string text = original;
+    text[position(generator)] = replacements[pick(generator)];
+    NereidModule *module =
+        nereid_module_parse(context, text.data(), text.size(), "mutated.mlir", diagnostics);
+    if (!module)
+      continue;
+    modules.push_back(module);
+    AddBuffers buffers(n);
+    size_t before = nereid_diagnostics_count(diagnostics);
+    NereidStatus status =
+        run(module, "add_kernel", 3,
+            {bufferArgument(buffers.x.data(), n * 4), bufferArgument(buffers.y.data(), n * 4),
+             bufferArgument(buffers.out.data(), n * 4), integerArgument(n)});
+    if (status == NEREID_FAILURE)
+      EXPECT_GT(nereid_diagnostics_count(diagnostics), before) << text;
+    ++ran;
+  }
+  EXPECT_GT(ran, 0);
 }
 
 } // namespace
