@@ -16,6 +16,7 @@
 #include <tbb/parallel_for.h>
 #include <tbb/task_arena.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <limits>
 
@@ -25,6 +26,9 @@ namespace {
 /// No tensor may hold more elements than this: tiles are far smaller, and an absurd shape must
 /// be an error, not an allocation failure.
 constexpr int64_t kMaxTensorElements = int64_t(1) << 26;
+
+/// The most threads one launch uses, whatever it asks for.
+constexpr int64_t kMaxThreads = 1024;
 
 /// Why the interpreter cannot hold values of `type`, or an empty string when it can.
 std::string checkType(Type type) {
@@ -176,15 +180,17 @@ LogicalResult interpretKernel(ModuleOp module, StringRef kernelName, std::array<
   auto run = [&](int64_t linearId) {
     runProgram(linearId, kernel, *values, launch, failureMutex, firstFailure);
   };
-  if (options.numThreads <= 1) {
+  // More threads than programs would idle; a runaway request must not create thousands.
+  int64_t threads = std::min<int64_t>({int64_t(options.numThreads), programs, kMaxThreads});
+  if (threads <= 1) {
     for (int64_t id = 0; id < programs && !firstFailure; ++id)
       run(id);
   } else {
     // oneTBB caps its workers at the core count unless told otherwise; the caller asked for
     // this many threads, so allow them for the length of the launch.
     tbb::global_control parallelism(tbb::global_control::max_allowed_parallelism,
-                                    options.numThreads);
-    tbb::task_arena arena(int(options.numThreads));
+                                    size_t(threads));
+    tbb::task_arena arena(static_cast<int>(threads));
     arena.execute([&] {
       tbb::parallel_for(tbb::blocked_range<int64_t>(0, programs, 1),
                         [&](const tbb::blocked_range<int64_t> &range) {
