@@ -16,6 +16,7 @@ using OpHandler = LogicalResult (*)(Operation *op, Frame &frame);
 /// family registers its handlers from its own file (Handlers.h).
 class HandlerTable {
 public:
+  /// Makes `handler` run each of OpTys.
   template <typename... OpTys> void add(OpHandler handler) {
     (handlers.try_emplace(TypeID::get<OpTys>(), handler), ...);
   }

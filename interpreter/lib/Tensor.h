@@ -43,7 +43,9 @@ std::optional<ElementKind> getElementKind(Type type);
 /// The kind of the elements of a scalar or tensor type.
 std::optional<ElementKind> getElementKindOf(Type scalarOrTensor);
 
+/// Whether a kind is one of the integers I1 to I64.
 bool isIntegerKind(ElementKind kind);
+/// Whether a kind is one of the floats, f64 down to the fp8 formats.
 bool isFloatKind(ElementKind kind);
 /// The bit width of an integer kind (1 for I1).
 unsigned getIntegerWidth(ElementKind kind);
@@ -81,23 +83,28 @@ public:
   /// A scalar descriptor value.
   static Tensor descriptor(TensorDescriptor descriptor);
 
+  /// The kind of every element.
   ElementKind kind() const { return kind_; }
+  /// The shape; empty for a scalar.
   ArrayRef<int64_t> shape() const { return shape_; }
   int64_t rank() const { return shape_.size(); }
+  /// The number of elements: 1 for a scalar.
   int64_t numElements() const { return numElements_; }
   bool isScalar() const { return shape_.empty(); }
-  /// Whether this value was ever set (a default Tensor is empty).
-  bool isEmpty() const { return !storage_ && !descriptor_; }
 
+  /// The elements in row-major order, getStorageSize(kind()) bytes each.
   const uint8_t *bytes() const { return storage_.get(); }
   /// Writable bytes; only for a tensor that was just created and is not yet shared.
   uint8_t *mutableBytes() { return storage_.get(); }
+  /// The elements as an array of T, the C++ type of the kind's storage.
   template <typename T> const T *data() const { return reinterpret_cast<const T *>(bytes()); }
+  /// Writable elements, as mutableBytes().
   template <typename T> T *mutableData() { return reinterpret_cast<T *>(mutableBytes()); }
 
   /// The same elements under another shape with the same number of elements; storage is shared.
   Tensor withShape(ArrayRef<int64_t> shape) const;
 
+  /// The value of a descriptor, or null for any other kind.
   const TensorDescriptor *getDescriptor() const { return descriptor_.get(); }
 
   /// The bits of element `index` of an integer or float tensor, zero-extended to 64 bits.

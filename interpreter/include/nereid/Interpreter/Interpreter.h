@@ -23,6 +23,7 @@ struct KernelArgument {
   int64_t integer = 0;   ///< Integer: the value (an unsigned value as its bit pattern)
   double floating = 0.0; ///< Float: the value, rounded to nearest even to the parameter type
 
+  /// A buffer of `sizeBytes` bytes at `data`, for a pointer parameter.
   static KernelArgument buffer(void *data, size_t sizeBytes) {
     KernelArgument argument;
     argument.kind = Kind::Buffer;
@@ -30,12 +31,14 @@ struct KernelArgument {
     argument.sizeBytes = sizeBytes;
     return argument;
   }
+  /// An integer, for an integer parameter.
   static KernelArgument integerValue(int64_t value) {
     KernelArgument argument;
     argument.kind = Kind::Integer;
     argument.integer = value;
     return argument;
   }
+  /// A float, for a float parameter.
   static KernelArgument floatValue(double value) {
     KernelArgument argument;
     argument.kind = Kind::Float;
