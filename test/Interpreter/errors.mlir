@@ -7,6 +7,8 @@
 // RUN: not nereid-run %s --kernel=switch --arg=i32:1 2>&1 | FileCheck %s --check-prefix=SWITCH
 // RUN: not nereid-run %s --kernel=vector 2>&1 | FileCheck %s --check-prefix=VECTOR
 // RUN: not nereid-run %s --kernel=empty 2>&1 | FileCheck %s --check-prefix=EMPTY
+// RUN: not nereid-run %s --kernel=zero_step --arg=i32:0 2>&1 | FileCheck %s --check-prefix=STEP
+// RUN: not nereid-run %s --kernel=runaway 2>&1 | FileCheck %s --check-prefix=RUNAWAY
 // RUN: not nereid-run %s --kernel=scale --arg=q32:1 2>&1 | FileCheck %s --check-prefix=SPEC
 // RUN: not nereid-run %s --kernel=scale --arg=i8:300 2>&1 | FileCheck %s --check-prefix=RANGE
 
@@ -20,7 +22,7 @@ tt.func public @scale(%x: !tt.ptr<f32>, %n: i32 {tt.divisibility = 16 : i32}) {
   tt.return
 } loc("kernel.py":3:0)
 
-// UNKNOWN: {{^}}error: no tt.func named 'scales' in the module; its kernels are scale, inline_asm, switch, vector, empty
+// UNKNOWN: {{^}}error: no tt.func named 'scales' in the module; its kernels are scale, inline_asm, switch, vector, empty, zero_step, runaway
 
 // Target assembly cannot run in the interpreter; it fails where it runs.
 // ASM: kernel.py:20:10: error: unsupported op in kernel 'inline_asm' at program (0, 0, 0): tt.elementwise_inline_asm holds target assembly ("mov.b32 $0, $1;"), which the interpreter cannot run
@@ -54,6 +56,28 @@ tt.func public @vector() {
 // EMPTY: kernel.py:50:8: error: the interpreter cannot run arith.constant: 'tensor<0xf32>' has an empty dimension
 tt.func public @empty() {
   %e = arith.constant dense<> : tensor<0xf32> loc("kernel.py":50:8)
+  tt.return
+}
+
+// A loop whose step is not positive would never end.
+// STEP: kernel.py:60:5: error: invalid scf.for in kernel 'zero_step' at program (0, 0, 0): the step must be positive; got 0
+tt.func public @zero_step(%step: i32) {
+  %c0 = arith.constant 0 : i32
+  %c10 = arith.constant 10 : i32
+  scf.for %i = %c0 to %c10 step %step : i32 {
+  } loc("kernel.py":60:5)
+  tt.return
+}
+
+// Recursion that never ends stops at a depth of 256 calls.
+// RUNAWAY: kernel.py:70:7: error: call depth exceeded in kernel 'runaway' at program (0, 0, 0): calls nest more than 256 deep
+tt.func private @forever() {
+  tt.call @forever() : () -> () loc("kernel.py":70:7)
+  tt.return
+}
+
+tt.func public @runaway() {
+  tt.call @forever() : () -> ()
   tt.return
 }
 
