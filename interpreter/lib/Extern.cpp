@@ -36,6 +36,65 @@ uint64_t mulHigh(uint64_t a, uint64_t b, unsigned width, bool isSigned) {
   return uint64_t(product >> width);
 }
 
+/// M. Giles' polynomial: erfinv(y) is about p(w) * y for w = -log((1 - y)(1 + y)).
+double gilesPolynomial(double w) {
+  double p;
+  if (w < 5) {
+    w -= 2.5;
+    p = 2.81022636e-08;
+    for (double c : {3.43273939e-07, -3.5233877e-06, -4.39150654e-06, 0.00021858087,
+                     -0.00125372503, -0.00417768164, 0.246640727, 1.50140941})
+      p = c + p * w;
+  } else {
+    w = std::sqrt(w) - 3;
+    p = -0.000200214257;
+    for (double c : {0.000100950558, 0.00134934322, -0.00367342844, 0.00573950773,
+                     -0.0076224613, 0.00943887047, 1.00167406, 2.83297682})
+      p = c + p * w;
+  }
+  return p;
+}
+
+/// Refines x toward f(x) = target by Newton steps, where f' = sign * 2/sqrt(pi) exp(-x^2).
+template <typename F> double newton(F f, double sign, double target, double x) {
+  for (int step = 0; step < 4; ++step) {
+    double slope = sign * 2 / std::sqrt(M_PI) * std::exp(-x * x);
+    if (slope == 0)
+      break;
+    x -= (f(x) - target) / slope;
+  }
+  return x;
+}
+
+double erfInverse(double y);
+
+/// The x with erfc(x) = z, for z in [0, 2]. Near 1 it is erfinv(1 - z), where 1 - z is exact;
+/// otherwise Newton steps on erfc itself, from an estimate computed from z so that tiny z keep
+/// their precision.
+double erfcInverse(double z) {
+  if (std::isnan(z) || z < 0 || z > 2)
+    return std::nan("");
+  if (z == 0)
+    return HUGE_VAL;
+  if (z > 1.5)
+    return -erfcInverse(2 - z);
+  if (z >= 0.5)
+    return erfInverse(1 - z);
+  double estimate = gilesPolynomial(-std::log(z * (2 - z))) * (1 - z);
+  return newton([](double x) { return std::erfc(x); }, -1, z, estimate);
+}
+
+/// The x with erf(x) = y, for y in [-1, 1]: Newton steps on erf for |y| <= 0.5, and erfcinv of
+/// 1 - |y| (exact there) beyond.
+double erfInverse(double y) {
+  if (std::isnan(y) || y < -1 || y > 1)
+    return std::nan("");
+  if (std::fabs(y) > 0.5)
+    return y > 0 ? erfcInverse(1 - y) : -erfcInverse(1 + y);
+  double estimate = gilesPolynomial(-std::log((1 - y) * (1 + y))) * y;
+  return newton([](double x) { return std::erf(x); }, 1, y, estimate);
+}
+
 const llvm::StringMap<ExternFunction> &getExternFunctions() {
   static const llvm::StringMap<ExternFunction> functions = [] {
     llvm::StringMap<ExternFunction> map;
@@ -65,6 +124,13 @@ const llvm::StringMap<ExternFunction> &getExternFunctions() {
     unary("rint", [](double x) { return std::copysign(x - std::remainder(x, 1.0), x); });
     unary("nearbyint", [](double x) { return std::copysign(x - std::remainder(x, 1.0), x); });
     unary("exp10", [](double x) { return std::pow(10.0, x); });
+    unary("erfinv", erfInverse);
+    unary("erfcinv", erfcInverse);
+    unary("normcdfinv", [](double p) { return 0 - M_SQRT2 * erfcInverse(2 * p); });
+    unary("j0", [](double x) { return ::j0(x); });
+    unary("j1", [](double x) { return ::j1(x); });
+    unary("y0", [](double x) { return ::y0(x); });
+    unary("y1", [](double x) { return ::y1(x); });
     unary("rsqrt", [](double x) { return 1.0 / std::sqrt(x); });
     unary("rcbrt", [](double x) { return 1.0 / std::cbrt(x); });
     unary("sinpi", [](double x) { return std::sin(M_PI * x); });

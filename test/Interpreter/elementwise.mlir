@@ -1,6 +1,6 @@
 // RUN: nereid-run %s --kernel=fp_to_fp --arg=f32:zeros:36 --print-args | FileCheck %s --check-prefix=CONVERT
 // RUN: nereid-run %s --kernel=clamp_precise --arg=f32:zeros:16 --print-args | FileCheck %s --check-prefix=CLAMP
-// RUN: nereid-run %s --kernel=extern --arg=f32:zeros:5 --arg=i32:zeros:3 --print-args | FileCheck %s --check-prefix=EXTERN
+// RUN: nereid-run %s --kernel=extern --arg=f32:zeros:8 --arg=i32:zeros:3 --print-args | FileCheck %s --check-prefix=EXTERN
 
 // The elementwise ops of tt beyond arith and math.
 
@@ -111,8 +111,9 @@ tt.func public @clamp_precise(%out: !tt.ptr<f32>) {
 }
 
 // Library calls by their libdevice and ocml names: fmaxf(nan, 1), floorf(-1.5), powf(2, 10),
-// ocml sqrt(16), rsqrtf(0.25); isnanf(nan) (an i32), umulhi(-1, -1), popc(255).
-// EXTERN: arg0: [1, -2, 1024, 4, 2]
+// ocml sqrt(16), rsqrtf(0.25), erfinvf(0.5), j0f(0), normcdfinvf(0.5); isnanf(nan) (an i32),
+// umulhi(-1, -1), popc(255).
+// EXTERN: arg0: [1, -2, 1024, 4, 2, 0.47693628, 1, 0]
 // EXTERN-NEXT: arg1: [1, -2, 8]
 tt.func public @extern(%out: !tt.ptr<f32>, %ints: !tt.ptr<i32>) {
   %nan = arith.constant 0x7FC00000 : f32
@@ -141,6 +142,20 @@ tt.func public @extern(%out: !tt.ptr<f32>, %ints: !tt.ptr<i32>) {
   tt.store %p3s, %d : tensor<1x!tt.ptr<f32>>
   %p4 = tt.addptr %out, %c4 : !tt.ptr<f32>, i32
   tt.store %p4, %e : !tt.ptr<f32>
+  %half = arith.constant 0.5 : f32
+  %zero = arith.constant 0.0 : f32
+  %erfinv = tt.extern_elementwise %half {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_erfinvf"} : (f32) -> f32
+  %j0 = tt.extern_elementwise %zero {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_j0f"} : (f32) -> f32
+  %probit = tt.extern_elementwise %half {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_normcdfinvf"} : (f32) -> f32
+  %c5 = arith.constant 5 : i32
+  %c6 = arith.constant 6 : i32
+  %c7 = arith.constant 7 : i32
+  %p5 = tt.addptr %out, %c5 : !tt.ptr<f32>, i32
+  tt.store %p5, %erfinv : !tt.ptr<f32>
+  %p6 = tt.addptr %out, %c6 : !tt.ptr<f32>, i32
+  tt.store %p6, %j0 : !tt.ptr<f32>
+  %p7 = tt.addptr %out, %c7 : !tt.ptr<f32>, i32
+  tt.store %p7, %probit : !tt.ptr<f32>
   %f = tt.extern_elementwise %nan {libname = "libdevice", libpath = "", pure = true, symbol = "__nv_isnanf"} : (f32) -> i32
   tt.store %ints, %f : !tt.ptr<i32>
   %minus = arith.constant -1 : i32
