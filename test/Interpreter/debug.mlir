@@ -37,8 +37,8 @@ tt.func public @prints() {
   tt.return
 }
 
-// Every program checks that the next two elements are positive: program 1 reads x[3] = 0 and stops
-// the kernel, after its own print and those of the programs before it.
+// Every program checks that the next two elements are positive: program 1 reads x[3] = 0 and
+// stops the kernel, after its own print and those of the programs before it.
 // ASSERT:      pid (0, 0, 0) idx (0) x: 2
 // ASSERT-NEXT: pid (0, 0, 0) idx (1) x: 1
 // ASSERT-NEXT: pid (1, 0, 0) idx (0) x: 1
