@@ -356,7 +356,17 @@ def debug_barrier() -> None:
 
 @builtin
 def device_print(prefix: Any, *args: Any, hex: Any = False) -> None:
-    semantic().device_print(str(unwrap(prefix)), list(args), hex)
+    """Prints `prefix` and the values from every program. As in Triton, a prefix followed by
+    values is normalized to " prefix: " (so `"x"` prints as `... idx (0) x: 5`)."""
+    prefix = str(unwrap(prefix))
+    if args:
+        if not prefix.endswith(" "):
+            prefix += " "
+        if not prefix.endswith(": "):
+            prefix = prefix[:-1] + ": "
+    if len(prefix) > 2 and not prefix.startswith(" "):
+        prefix = " " + prefix
+    semantic().device_print(prefix, list(args), hex)
 
 
 @builtin

@@ -465,7 +465,7 @@ def fstring_print(x_ptr, BLOCK: tl.constexpr):
 
 def test_fstring_of_constexprs():
     ir = ttir(fstring_print, array(), BLOCK=64)
-    find_op(ir, "tt.print", '"block 64: "')
+    find_op(ir, "tt.print", '" block 64: "')
 
 
 @pytest.mark.xfail(strict=True, reason="Triton turns the numbers of a tuple into tensors when "

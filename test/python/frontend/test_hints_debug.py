@@ -98,16 +98,17 @@ def test_device_print():
     ir = ttir(print_kernel, array(), 5, HEX=False)
     lines = op_lines(ir, "tt.print")
     assert len(lines) == 3
-    assert re.search(r'tt\.print "x = " \{hex = false, isSigned = array<i32: 0>\} : %\d+ : '
+    # Triton normalizes a prefix followed by values to " prefix: " (quirks included).
+    assert re.search(r'tt\.print " x =: " \{hex = false, isSigned = array<i32: 0>\} : %\d+ : '
                      r"tensor<16xf32>$", lines[0]), lines[0]
-    assert re.search(r'tt\.print "n, pid: " \{hex = false, isSigned = array<i32: 1, 1>\} : '
+    assert re.search(r'tt\.print " n, pid: " \{hex = false, isSigned = array<i32: 1, 1>\} : '
                      r"%\d+, %\d+ : i32, i32$", lines[1]), lines[1]
-    assert lines[2].startswith('tt.print "plain"'), lines[2]
+    assert lines[2].startswith('tt.print " plain"'), lines[2]
 
 
 def test_device_print_hex():
     ir = ttir(print_kernel, array(), 5, HEX=True)
-    find_op(ir, "tt.print", '"n, pid: "', "hex = true")
+    find_op(ir, "tt.print", '" n, pid: "', "hex = true")
 
 
 @nereid.jit

@@ -197,10 +197,6 @@ def test_device_print_shows_the_program_id(rng, capfd, num_threads):
     assert len(lines) == programs * block, lines
 
 
-@pytest.mark.xfail(strict=True, reason="the frontend passes device_print's prefix through "
-                   "verbatim; Triton normalizes it to ' x: ' (semantic.device_print), so "
-                   "Triton prints 'pid (0, 0, 0) idx (0) x: 5' where Nereid prints "
-                   "'pid (0, 0, 0) idx (0)x5'")
 def test_device_print_formats_the_prefix_as_triton(capfd):
     x = np.array([5, -6, 7, 8], dtype=np.int32)
     print_values[(1,)](x, BLOCK=4)
