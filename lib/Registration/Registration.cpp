@@ -1,6 +1,7 @@
 #include "nereid/Registration.h"
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -12,8 +13,8 @@
 namespace mlir::nereid {
 
 void registerAllDialects(DialectRegistry &registry) {
-  registry.insert<tt::TritonDialect, arith::ArithDialect, math::MathDialect, scf::SCFDialect,
-                  cf::ControlFlowDialect>();
+  registry.insert<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect, math::MathDialect,
+                  scf::SCFDialect, cf::ControlFlowDialect>();
 }
 
 void registerAllPasses() {

@@ -1,0 +1,31 @@
+#ifndef NEREID_DIALECT_TRITONGPU_IR_DIALECT_H
+#define NEREID_DIALECT_TRITONGPU_IR_DIALECT_H
+
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Tools/LinearLayout.h"
+
+#include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/TensorEncoding.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/Dialect.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h.inc"
+#include "nereid/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "nereid/Dialect/TritonGPU/IR/Attrs.h.inc"
+
+#define GET_OP_CLASSES
+#include "nereid/Dialect/TritonGPU/IR/Ops.h.inc"
+
+namespace mlir::nereid::ttg {
+
+/// The LinearLayout of a tensor type's encoding, or std::nullopt if the type has no
+/// distributed encoding. The type must have passed the encoding's verifier.
+std::optional<LinearLayout> toLinearLayout(RankedTensorType type);
+
+} // namespace mlir::nereid::ttg
+
+#endif // NEREID_DIALECT_TRITONGPU_IR_DIALECT_H

@@ -1,0 +1,35 @@
+#ifndef NEREID_DIALECT_TRITONGPU_IR_TRITONGPUDIALECT_TD
+#define NEREID_DIALECT_TRITONGPU_IR_TRITONGPUDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def TritonGPU_Dialect : Dialect {
+  let name = "ttg";
+  let cppNamespace = "::mlir::nereid::ttg";
+  let summary = "tt IR with backend-neutral layouts: which hardware index holds each element.";
+  let description = [{
+    The `ttg` dialect adds layouts to the tensors of `tt` IR. A layout is an encoding attribute
+    of a ranked tensor type (`tensor<16x16xf32, #ttg.blocked<...>>`); every encoding converts to
+    one `LinearLayout` from the hardware dimensions (register, lane, warp, block) to the tensor
+    dimensions (dim0, dim1, ...), and the shared passes reason only in that algebra. What a lane
+    and a warp are on each target (a GPU thread, or a CPU SIMD lane) is the business of the
+    `TargetInfo` that the module attribute `ttg.target` names. Names follow Triton's TTGIR.
+
+    Module attributes:
+    - `ttg.target`: the target string, "cpu:x86_64:avx512", "cuda:90", "hip:gfx942", ...
+    - `ttg.num-warps`: the warps of one program, a positive power of two.
+  }];
+  let dependentDialects = ["::mlir::nereid::tt::TritonDialect"];
+  let useDefaultAttributePrinterParser = 1;
+  let hasOperationAttrVerify = 1;
+  let extraClassDeclaration = [{
+    /// The module attribute that names the target ("cpu:x86_64:avx512", "cuda:90", ...).
+    static constexpr ::llvm::StringLiteral kTargetAttrName = "ttg.target";
+    /// The module attribute that gives the number of warps of one program.
+    static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "ttg.num-warps";
+
+    void registerAttributes();
+  }];
+}
+
+#endif // NEREID_DIALECT_TRITONGPU_IR_TRITONGPUDIALECT_TD

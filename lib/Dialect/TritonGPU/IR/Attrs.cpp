@@ -1,0 +1,200 @@
+// The ttg encodings: their textual form and their verifiers. Their conversion to LinearLayout
+// lives in LinearLayoutConversions.cpp.
+
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/DialectImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/TypeSwitch.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::nereid::ttg;
+
+#include "nereid/Dialect/TritonGPU/IR/AttrInterfaces.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "nereid/Dialect/TritonGPU/IR/Attrs.cpp.inc"
+
+void TritonGPUDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "nereid/Dialect/TritonGPU/IR/Attrs.cpp.inc"
+      >();
+}
+
+namespace {
+
+/// Reads the array of non-negative integers `key` of `dict` into `values`; emits an error at
+/// `loc` if it is missing or not such an array.
+LogicalResult parseUnsignedArray(AsmParser &parser, SMLoc loc, DictionaryAttr dict, StringRef key,
+                                 SmallVectorImpl<unsigned> &values) {
+  auto array = dyn_cast_or_null<ArrayAttr>(dict.get(key));
+  if (!array)
+    return parser.emitError(loc) << "expects '" << key << "', an array of integers";
+  for (Attribute element : array) {
+    auto integer = dyn_cast<IntegerAttr>(element);
+    if (!integer || integer.getValue().isNegative() || integer.getValue().getActiveBits() > 31)
+      return parser.emitError(loc) << "expects '" << key << "' to hold non-negative integers";
+    values.push_back(integer.getInt());
+  }
+  return success();
+}
+
+/// Emits an error at `loc` for every key of `dict` that is not in `keys`.
+LogicalResult checkKeys(AsmParser &parser, SMLoc loc, DictionaryAttr dict,
+                        ArrayRef<StringRef> keys) {
+  for (NamedAttribute entry : dict)
+    if (!llvm::is_contained(keys, entry.getName().getValue()))
+      return parser.emitError(loc) << "unknown parameter '" << entry.getName().getValue() << "'";
+  return success();
+}
+
+/// `[1, 4]`.
+void printArray(AsmPrinter &printer, ArrayRef<unsigned> values) {
+  printer << "[";
+  llvm::interleaveComma(values, printer);
+  printer << "]";
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// BlockedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  DictionaryAttr dict;
+  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+    return {};
+  SmallVector<unsigned> sizePerThread, threadsPerWarp, warpsPerCTA, order;
+  if (failed(checkKeys(parser, loc, dict,
+                       {"sizePerThread", "threadsPerWarp", "warpsPerCTA", "order"})) ||
+      failed(parseUnsignedArray(parser, loc, dict, "sizePerThread", sizePerThread)) ||
+      failed(parseUnsignedArray(parser, loc, dict, "threadsPerWarp", threadsPerWarp)) ||
+      failed(parseUnsignedArray(parser, loc, dict, "warpsPerCTA", warpsPerCTA)) ||
+      failed(parseUnsignedArray(parser, loc, dict, "order", order)))
+    return {};
+  return BlockedEncodingAttr::getChecked([&] { return parser.emitError(loc); },
+                                         parser.getContext(), sizePerThread, threadsPerWarp,
+                                         warpsPerCTA, order);
+}
+
+void BlockedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{sizePerThread = ";
+  printArray(printer, getSizePerThread());
+  printer << ", threadsPerWarp = ";
+  printArray(printer, getThreadsPerWarp());
+  printer << ", warpsPerCTA = ";
+  printArray(printer, getWarpsPerCTA());
+  printer << ", order = ";
+  printArray(printer, getOrder());
+  printer << "}>";
+}
+
+LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                          ArrayRef<unsigned> sizePerThread,
+                                          ArrayRef<unsigned> threadsPerWarp,
+                                          ArrayRef<unsigned> warpsPerCTA,
+                                          ArrayRef<unsigned> order) {
+  size_t rank = sizePerThread.size();
+  if (rank == 0)
+    return emitError() << "blocked encoding must have rank at least 1";
+  if (threadsPerWarp.size() != rank || warpsPerCTA.size() != rank || order.size() != rank)
+    return emitError() << "blocked encoding must have sizePerThread, threadsPerWarp, warpsPerCTA "
+                          "and order of one rank; got "
+                       << rank << ", " << threadsPerWarp.size() << ", " << warpsPerCTA.size()
+                       << " and " << order.size();
+  for (auto [name, values] :
+       {std::pair<StringRef, ArrayRef<unsigned>>{"sizePerThread", sizePerThread},
+        {"threadsPerWarp", threadsPerWarp},
+        {"warpsPerCTA", warpsPerCTA}}) {
+    // Each entry, not only the product, is a power of two: the conversion to LinearLayout
+    // describes every dimension by its bits.
+    for (unsigned value : values)
+      if (!llvm::isPowerOf2_32(value))
+        return emitError() << "blocked encoding must have powers of two in " << name << "; got "
+                           << value;
+  }
+  SmallVector<bool> seen(rank, false);
+  for (unsigned dim : order) {
+    if (dim >= rank || seen[dim])
+      return emitError() << "blocked encoding must have an order that is a permutation of [0, "
+                         << rank << ")";
+    seen[dim] = true;
+  }
+  return success();
+}
+
+unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
+
+/// Checks what every distributed encoding needs of the tensor that it is attached to.
+static LogicalResult verifyDistributedTensor(unsigned encodingRank, ArrayRef<int64_t> shape,
+                                             function_ref<InFlightDiagnostic()> emitError) {
+  if (shape.size() != encodingRank)
+    return emitError() << "encoding of rank " << encodingRank << " on a tensor of rank "
+                       << shape.size();
+  for (int64_t size : shape)
+    if (ShapedType::isDynamic(size) || size <= 0 || !llvm::isPowerOf2_64(size) ||
+        size > (int64_t{1} << nereid::LinearLayout::kMaxDimSizeLog2))
+      return emitError() << "a tensor with a layout encoding must have a static shape of powers "
+                            "of two";
+  return success();
+}
+
+LogicalResult
+BlockedEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                                    function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyDistributedTensor(getRank(), shape, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// SliceEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute SliceEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  DictionaryAttr dict;
+  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+    return {};
+  if (failed(checkKeys(parser, loc, dict, {"dim", "parent"})))
+    return {};
+  auto dim = dyn_cast_or_null<IntegerAttr>(dict.get("dim"));
+  if (!dim || dim.getValue().isNegative() || dim.getValue().getActiveBits() > 31) {
+    parser.emitError(loc) << "expects 'dim', a non-negative integer";
+    return {};
+  }
+  auto parent = dyn_cast_or_null<DistributedEncodingAttrInterface>(dict.get("parent"));
+  if (!parent) {
+    parser.emitError(loc) << "expects 'parent', a distributed encoding such as #ttg.blocked";
+    return {};
+  }
+  return SliceEncodingAttr::getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                                       dim.getInt(), parent);
+}
+
+void SliceEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{dim = " << getDim() << ", parent = ";
+  printer.printAttribute(getParent());
+  printer << "}>";
+}
+
+LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                        unsigned dim, DistributedEncodingAttrInterface parent) {
+  if (parent.getRank() < 2)
+    return emitError() << "slice encoding must have a parent of rank at least 2; got "
+                       << parent.getRank();
+  if (dim >= parent.getRank())
+    return emitError() << "slice encoding must slice a dimension of its parent; got dim " << dim
+                       << " of a rank-" << parent.getRank() << " parent";
+  return success();
+}
+
+unsigned SliceEncodingAttr::getRank() const { return getParent().getRank() - 1; }
+
+LogicalResult
+SliceEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
+                                  function_ref<InFlightDiagnostic()> emitError) const {
+  return verifyDistributedTensor(getRank(), shape, emitError);
+}
