@@ -2,6 +2,7 @@
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -20,6 +21,7 @@ void registerAllDialects(DialectRegistry &registry) {
 void registerAllPasses() {
   // canonicalize, cse, inline, symbol-dce, ... : the generic passes every pipeline uses.
   registerTransformsPasses();
+  ttg::registerTritonGPUPasses();
 }
 
 } // namespace mlir::nereid
