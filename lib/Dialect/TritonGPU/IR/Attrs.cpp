@@ -76,9 +76,8 @@ Attribute BlockedEncodingAttr::parse(AsmParser &parser, Type) {
       failed(parseUnsignedArray(parser, loc, dict, "warpsPerCTA", warpsPerCTA)) ||
       failed(parseUnsignedArray(parser, loc, dict, "order", order)))
     return {};
-  return BlockedEncodingAttr::getChecked([&] { return parser.emitError(loc); },
-                                         parser.getContext(), sizePerThread, threadsPerWarp,
-                                         warpsPerCTA, order);
+  return BlockedEncodingAttr::getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                                         sizePerThread, threadsPerWarp, warpsPerCTA, order);
 }
 
 void BlockedEncodingAttr::print(AsmPrinter &printer) const {
@@ -180,8 +179,8 @@ void SliceEncodingAttr::print(AsmPrinter &printer) const {
   printer << "}>";
 }
 
-LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                        unsigned dim, DistributedEncodingAttrInterface parent) {
+LogicalResult SliceEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError, unsigned dim,
+                                        DistributedEncodingAttrInterface parent) {
   if (parent.getRank() < 2)
     return emitError() << "slice encoding must have a parent of rank at least 2; got "
                        << parent.getRank();

@@ -49,8 +49,7 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op, NamedAtt
   if (name == kTargetAttrName) {
     auto target = dyn_cast<StringAttr>(attr.getValue());
     if (!target || target.getValue().empty())
-      return op->emitError() << "'" << name
-                             << "' must be a non-empty string such as \"cuda:90\"";
+      return op->emitError() << "'" << name << "' must be a non-empty string such as \"cuda:90\"";
     return success();
   }
   auto numWarps = dyn_cast<IntegerAttr>(attr.getValue());

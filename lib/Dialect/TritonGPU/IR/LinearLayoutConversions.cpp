@@ -19,6 +19,14 @@ using LL = LinearLayout;
 /// "dim0", "dim1", ...: the output dimension of tensor dimension `dim`.
 std::string outDimName(unsigned dim) { return "dim" + std::to_string(dim); }
 
+/// The tensor dimension of output dimension "dimK": K.
+unsigned dimIndex(StringRef outDim) {
+  unsigned dim = 0;
+  [[maybe_unused]] bool failed = outDim.drop_front(3).getAsInteger(10, dim);
+  assert(outDim.starts_with("dim") && !failed && "not a tensor dimension name");
+  return dim;
+}
+
 /// The identity from `inDim` onto the tile `sizes`, the dimensions taken in `order` (fastest
 /// first): the lowest bits of `inDim` walk the fastest tensor dimension.
 LL identityND(StringRef inDim, ArrayRef<unsigned> sizes, ArrayRef<unsigned> order) {
@@ -35,7 +43,7 @@ LL identityND(StringRef inDim, ArrayRef<unsigned> sizes, ArrayRef<unsigned> orde
 LL fitToShape(const LL &tile, ArrayRef<int64_t> shape) {
   LL grown = tile;
   for (StringRef name : tile.getOutDimNames()) {
-    unsigned dim = std::stoi(name.drop_front(3).str());
+    unsigned dim = dimIndex(name);
     int32_t size = tile.getOutDimSize(name);
     if (size < shape[dim])
       grown *= LL::identity1D(shape[dim] / size, LL::kRegister, name);
@@ -49,13 +57,13 @@ LL fitToShape(const LL &tile, ArrayRef<int64_t> shape) {
   for (LL::InDim &inDim : inDims)
     for (LL::Basis &basis : inDim.bases)
       for (auto [index, name] : llvm::enumerate(outNames)) {
-        unsigned dim = std::stoi(name.drop_front(3).str());
+        unsigned dim = dimIndex(name);
         if (basis[index] >= shape[dim])
           basis[index] = 0;
       }
   SmallVector<LL::DimSize> outDims;
   for (StringRef name : outNames)
-    outDims.push_back({name.str(), static_cast<int32_t>(shape[std::stoi(name.drop_front(3).str())])});
+    outDims.push_back({name.str(), static_cast<int32_t>(shape[dimIndex(name)])});
   LL fitted(inDims, outDims);
 
   SmallVector<std::string> standardNames;

@@ -30,11 +30,10 @@ struct TestPrintLinearLayoutPass
         InFlightDiagnostic remark = op->emitRemark();
         if (op->getNumResults() > 1)
           remark << "result " << result.getResultNumber() << ": ";
-        remark << "linear layout of " << llvm::join(llvm::map_range(type.getShape(),
-                                                                    [](int64_t size) {
-                                                                      return std::to_string(size);
-                                                                    }),
-                                                    "x")
+        remark << "linear layout of "
+               << llvm::join(llvm::map_range(type.getShape(),
+                                             [](int64_t size) { return std::to_string(size); }),
+                             "x")
                << ":\n"
                << layout->toString();
       }

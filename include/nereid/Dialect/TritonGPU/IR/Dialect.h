@@ -5,14 +5,14 @@
 #include "nereid/Tools/LinearLayout.h"
 
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
-#include "mlir/IR/TensorEncoding.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Dialect.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/TensorEncoding.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "nereid/Dialect/TritonGPU/IR/Dialect.h.inc"
 #include "nereid/Dialect/TritonGPU/IR/AttrInterfaces.h.inc"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h.inc"
 
 #define GET_ATTRDEF_CLASSES
 #include "nereid/Dialect/TritonGPU/IR/Attrs.h.inc"
