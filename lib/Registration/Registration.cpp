@@ -1,5 +1,6 @@
 #include "nereid/Registration.h"
 
+#include "nereid/Analysis/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
@@ -22,6 +23,7 @@ void registerAllPasses() {
   // canonicalize, cse, inline, symbol-dce, ... : the generic passes every pipeline uses.
   registerTransformsPasses();
   ttg::registerTritonGPUPasses();
+  registerNereidAnalysisPasses();
 }
 
 } // namespace mlir::nereid
