@@ -173,3 +173,58 @@ module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 2 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// A 3-D parent and a slice of a slice. On 4x4x32 the 2x2x32 tile of lanes and registers and
+// the 2 warps cover dims 2 and 0; dim1 repeats once in register 4.
+// CHECK-LABEL: remark: linear layout of 4x4x32:
+// CHECK-NEXT: (register[8], lane[32], warp[2], block[1]) -> (dim0[4], dim1[4], dim2[32])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=0, dim2=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=0, dim2=2)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=2, dim2=0)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=0, dim2=4)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=0, dim2=8)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=0, dim2=16)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=1, dim2=0)
+// CHECK-NEXT:   lane 16 -> (dim0=1, dim1=0, dim2=0)
+// CHECK-NEXT:   warp 1 -> (dim0=2, dim1=0, dim2=0)
+// CHECK-EMPTY:
+
+// Sliced along dim0: the old dims 1 and 2 become dim0 and dim1; lane 16 and the warp broadcast.
+// CHECK-LABEL: remark: linear layout of 4x32:
+// CHECK-NEXT: (register[8], lane[32], warp[2], block[1]) -> (dim0[4], dim1[32])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   register 4 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   lane 8 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=0)
+// CHECK-EMPTY:
+
+// Then along its dim1 (the old dim2): old dim1 index = lane bit 3 + 2 * register bit 2, and
+// the two registers that walked the old dim2 are gone.
+// CHECK-LABEL: remark: linear layout of 4:
+// CHECK-NEXT: (register[2], lane[32], warp[2], block[1]) -> (dim0[4])
+// CHECK-NEXT:   register 1 -> (dim0=2)
+// CHECK-NEXT:   lane 1 -> (dim0=0)
+// CHECK-NEXT:   lane 2 -> (dim0=0)
+// CHECK-NEXT:   lane 4 -> (dim0=0)
+// CHECK-NEXT:   lane 8 -> (dim0=1)
+// CHECK-NEXT:   lane 16 -> (dim0=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0)
+// CHECK-EMPTY:
+#b3 = #ttg.blocked<{sizePerThread = [1, 1, 4], threadsPerWarp = [2, 2, 8], warpsPerCTA = [2, 1, 1], order = [2, 1, 0]}>
+#s1 = #ttg.slice<{dim = 0, parent = #b3}>
+#s2 = #ttg.slice<{dim = 1, parent = #s1}>
+module attributes {ttg.target = "cuda:80", "ttg.num-warps" = 2 : i32} {
+  tt.func @nested(%a: tensor<4x4x32xi32>, %b: tensor<4x32xi32>, %c: tensor<4xi32>) {
+    %0 = ttg.convert_layout %a : tensor<4x4x32xi32> -> tensor<4x4x32xi32, #b3>
+    %1 = ttg.convert_layout %b : tensor<4x32xi32> -> tensor<4x32xi32, #s1>
+    %2 = ttg.convert_layout %c : tensor<4xi32> -> tensor<4xi32, #s2>
+    tt.return
+  }
+}
