@@ -231,6 +231,10 @@ std::optional<int64_t> foldBinary(Operation *op, int64_t lhs, int64_t rhs) {
               return std::nullopt;
             return static_cast<int64_t>(ulhs % urhs);
           })
+          .Case([&](arith::MaxSIOp) { return std::max(lhs, rhs); })
+          .Case([&](arith::MinSIOp) { return std::min(lhs, rhs); })
+          .Case([&](arith::MaxUIOp) { return static_cast<int64_t>(std::max(ulhs, urhs)); })
+          .Case([&](arith::MinUIOp) { return static_cast<int64_t>(std::min(ulhs, urhs)); })
           .Case([&](arith::AndIOp) { return lhs & rhs; })
           .Case([&](arith::OrIOp) { return lhs | rhs; })
           .Case([&](arith::XOrIOp) { return lhs ^ rhs; })
@@ -344,6 +348,27 @@ std::optional<AxisInfo> visitExpandDims(tt::ExpandDimsOp op, const AxisInfo &src
   divisibilities.insert(divisibilities.begin() + axis, divisibility);
   constancy.insert(constancy.begin() + axis, 1);
   return AxisInfo(contiguity, divisibilities, constancy, src.getConstantValue());
+}
+
+std::optional<AxisInfo> visitTrans(tt::TransOp op, const AxisInfo &src) {
+  DimVector contiguity, divisibility, constancy;
+  for (int32_t d : op.getOrder()) {
+    contiguity.push_back(src.getContiguity(d));
+    divisibility.push_back(src.getDivisibility(d));
+    constancy.push_back(src.getConstancy(d));
+  }
+  return AxisInfo(contiguity, divisibility, constancy, src.getConstantValue());
+}
+
+/// maxsi, maxui, minsi, minui: each element is one of the two operands', so only what holds of
+/// every element of both survives; runs of consecutive values may switch sides midway.
+std::optional<AxisInfo> visitMinMax(const AxisInfo &lhs, const AxisInfo &rhs) {
+  DimVector contiguity(lhs.getRank(), 1), divisibility, constancy;
+  for (unsigned d = 0; d < lhs.getRank(); ++d) {
+    divisibility.push_back(std::gcd(elementDivisibility(lhs, d), elementDivisibility(rhs, d)));
+    constancy.push_back(std::gcd(lhs.getConstancy(d), rhs.getConstancy(d)));
+  }
+  return AxisInfo(contiguity, divisibility, constancy);
 }
 
 /// addi, subi and addptr (an add of the offset scaled by the element size in bytes).
@@ -539,6 +564,9 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, unsigned resultIndex,
       })
       .Case([&](tt::BroadcastOp op) { return visitBroadcast(op, *lhs); })
       .Case([&](tt::ExpandDimsOp op) { return visitExpandDims(op, *lhs); })
+      .Case([&](tt::TransOp op) { return visitTrans(op, *lhs); })
+      .Case<arith::MaxSIOp, arith::MaxUIOp, arith::MinSIOp, arith::MinUIOp>(
+          [&](Operation *) { return visitMinMax(*lhs, *rhs); })
       .Case([&](tt::AddPtrOp op) {
         return visitAdd(*lhs, *rhs, /*isSub=*/false, pointeeSizeInBytes(op.getType()));
       })

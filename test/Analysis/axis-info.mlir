@@ -291,3 +291,50 @@ tt.func public @blocks(%c: i1, %k: i32 {tt.divisibility = 16 : i32}) -> i32 {
   }) {axis = 0 : i32} : (tensor<16xi32>) -> i32
   tt.return %w : i32
 }
+
+// -----
+
+// tt.trans permutes the dimensions of the lattice: the transpose of a row-major offset tile is
+// contiguous along dimension 0.
+tt.func public @trans(%ld: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [16], divisibility = [1073741824], constancy = [1]}}
+  %rm = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32>
+  // expected-remark @below {{contiguity = [8], divisibility = [1073741824], constancy = [1]}}
+  %rn = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32>
+  // expected-remark @below {{contiguity = [16, 1], divisibility = [1073741824, 1], constancy = [1, 1]}}
+  %rm2 = tt.expand_dims %rm {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [16, 1]}}
+  %lds = tt.splat %ld : i32 -> tensor<16x1xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 1]}}
+  %rows = arith.muli %rm2, %lds : tensor<16x1xi32>
+  // expected-remark @below {{contiguity = [1, 8], divisibility = [1, 1073741824], constancy = [1, 1]}}
+  %rn2 = tt.expand_dims %rn {axis = 0 : i32} : tensor<8xi32> -> tensor<1x8xi32>
+  // expected-remark @below {{contiguity = [1, 1], divisibility = [16, 16], constancy = [1, 8]}}
+  %rowsb = tt.broadcast %rows : tensor<16x1xi32> -> tensor<16x8xi32>
+  // expected-remark @below {{contiguity = [1, 8], divisibility = [1, 1073741824], constancy = [16, 1]}}
+  %colsb = tt.broadcast %rn2 : tensor<1x8xi32> -> tensor<16x8xi32>
+  // expected-remark @below {{contiguity = [1, 8], divisibility = [1, 16], constancy = [1, 1]}}
+  %offs = arith.addi %rowsb, %colsb : tensor<16x8xi32>
+  // expected-remark @below {{contiguity = [8, 1], divisibility = [16, 1], constancy = [1, 1]}}
+  %t = tt.trans %offs {order = array<i32: 1, 0>} : tensor<16x8xi32> -> tensor<8x16xi32>
+  tt.return
+}
+
+// -----
+
+// max and min keep only what holds of every element of both sides; two constants fold.
+tt.func public @min_max(%k: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %ks = tt.splat %k : i32 -> tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [1], constancy = [1]}}
+  %max = arith.maxsi %r, %ks : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [64], constant_value = 8}}
+  %c8 = arith.constant dense<8> : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [64], constant_value = 24}}
+  %c24 = arith.constant dense<24> : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [8], constancy = [64], constant_value = 8}}
+  %min = arith.minui %c8, %c24 : tensor<64xi32>
+  tt.return
+}
