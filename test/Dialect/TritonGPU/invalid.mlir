@@ -134,3 +134,23 @@ module attributes {"ttg.num-warps" = 3 : i32} {}
 
 // expected-error @below {{'ttg.num-warps' must be a positive power of two of type i32}}
 module attributes {"ttg.num-warps" = 4 : i64} {}
+
+// -----
+
+// expected-error @below {{unknown target 'tpu:v5': expected cpu:<arch>:<features>, cuda:<compute capability> or hip:<gfx arch>}}
+module attributes {ttg.target = "tpu:v5"} {}
+
+// -----
+
+// expected-error @below {{unknown target 'cuda:75': NVIDIA targets are cuda:80, cuda:86, cuda:89 and cuda:90}}
+module attributes {ttg.target = "cuda:75"} {}
+
+// -----
+
+// expected-error @below {{'ttg.num-warps' is 4 but cpu:x86_64:avx512 allows at most 1}}
+module attributes {ttg.target = "cpu:x86_64:avx512", "ttg.num-warps" = 4 : i32} {}
+
+// -----
+
+// expected-error @below {{'ttg.num-warps' is 64 but cuda:90 allows at most 32}}
+module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 64 : i32} {}

@@ -1,4 +1,5 @@
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Target/TargetInfo.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
@@ -50,6 +51,15 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op, NamedAtt
     auto target = dyn_cast<StringAttr>(attr.getValue());
     if (!target || target.getValue().empty())
       return op->emitError() << "'" << name << "' must be a non-empty string such as \"cuda:90\"";
+    llvm::Expected<std::unique_ptr<nereid::TargetInfo>> info =
+        nereid::createTargetInfo(target.getValue());
+    if (!info)
+      return op->emitError() << llvm::toString(info.takeError());
+    // The warps of a program must fit the target (one on a CPU).
+    if (auto numWarps = op->getAttrOfType<IntegerAttr>(kNumWarpsAttrName);
+        numWarps && numWarps.getInt() > static_cast<int64_t>((*info)->getMaxWarps()))
+      return op->emitError() << "'" << kNumWarpsAttrName << "' is " << numWarps.getInt() << " but "
+                             << target.getValue() << " allows at most " << (*info)->getMaxWarps();
     return success();
   }
   auto numWarps = dyn_cast<IntegerAttr>(attr.getValue());

@@ -16,8 +16,10 @@ def TritonGPU_Dialect : Dialect {
     `TargetInfo` that the module attribute `ttg.target` names. Names follow Triton's TTGIR.
 
     Module attributes:
-    - `ttg.target`: the target string, "cpu:x86_64:avx512", "cuda:90", "hip:gfx942", ...
-    - `ttg.num-warps`: the warps of one program, a positive power of two.
+    - `ttg.target`: the target string, "cpu:x86_64:avx512", "cuda:90", "hip:gfx942", ...;
+      it must name a target that createTargetInfo knows.
+    - `ttg.num-warps`: the warps of one program, a positive power of two, at most what the
+      target allows (1 on a CPU).
   }];
   let dependentDialects = ["::mlir::nereid::tt::TritonDialect"];
   let useDefaultAttributePrinterParser = 1;
