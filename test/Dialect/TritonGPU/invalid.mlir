@@ -154,3 +154,9 @@ module attributes {ttg.target = "cpu:x86_64:avx512", "ttg.num-warps" = 4 : i32} 
 
 // expected-error @below {{'ttg.num-warps' is 64 but cuda:90 allows at most 32}}
 module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 64 : i32} {}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1073741824, 2], threadsPerWarp = [1, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+// expected-error @below {{layout encoding needs more than 2^30 registers, lanes or warps for this tensor}}
+tt.func @f(%a: tensor<1x1xf32, #blocked>) { tt.return }

@@ -128,9 +128,45 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
 
 unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
 
+/// Whether the LinearLayout of `encoding` for `shape` (both valid) stays within the sizes that
+/// a LinearLayout describes (LinearLayout::kMaxDimSizeLog2 bits per dimension and
+/// kMaxTotalSizeLog2 for all inputs or all outputs), so that toLinearLayout cannot fail.
+static bool fitsLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
+  using LL = nereid::LinearLayout;
+  if (auto slice = dyn_cast<SliceEncodingAttr>(encoding)) {
+    SmallVector<int64_t> parentShape(shape);
+    parentShape.insert(parentShape.begin() + slice.getDim(), 1);
+    return fitsLinearLayout(slice.getParent(), parentShape);
+  }
+  auto blocked = dyn_cast<BlockedEncodingAttr>(encoding);
+  if (!blocked)
+    return true;
+  // Sizes as log2, of the tile and of the layout fitted to the tensor.
+  int64_t registers = 0, lanes = 0, warps = 0, tileTotal = 0, grownTotal = 0;
+  for (unsigned d = 0; d < shape.size(); ++d) {
+    int64_t sizePerThread = llvm::Log2_64(blocked.getSizePerThread()[d]);
+    int64_t threadsPerWarp = llvm::Log2_64(blocked.getThreadsPerWarp()[d]);
+    int64_t warpsPerCTA = llvm::Log2_64(blocked.getWarpsPerCTA()[d]);
+    int64_t tile = sizePerThread + threadsPerWarp + warpsPerCTA;
+    int64_t size = llvm::Log2_64(shape[d]);
+    if (tile > LL::kMaxDimSizeLog2)
+      return false;
+    registers += sizePerThread + std::max<int64_t>(0, size - tile);
+    lanes += threadsPerWarp;
+    warps += warpsPerCTA;
+    tileTotal += tile;
+    grownTotal += std::max(tile, size);
+  }
+  return registers <= LL::kMaxDimSizeLog2 && lanes <= LL::kMaxDimSizeLog2 &&
+         warps <= LL::kMaxDimSizeLog2 && registers + lanes + warps <= LL::kMaxTotalSizeLog2 &&
+         tileTotal <= LL::kMaxTotalSizeLog2 && grownTotal <= LL::kMaxTotalSizeLog2;
+}
+
 /// Checks what every distributed encoding needs of the tensor that it is attached to.
-static LogicalResult verifyDistributedTensor(unsigned encodingRank, ArrayRef<int64_t> shape,
+static LogicalResult verifyDistributedTensor(DistributedEncodingAttrInterface encoding,
+                                             ArrayRef<int64_t> shape,
                                              function_ref<InFlightDiagnostic()> emitError) {
+  unsigned encodingRank = encoding.getRank();
   if (shape.size() != encodingRank)
     return emitError() << "encoding of rank " << encodingRank << " on a tensor of rank "
                        << shape.size();
@@ -139,13 +175,17 @@ static LogicalResult verifyDistributedTensor(unsigned encodingRank, ArrayRef<int
         size > (int64_t{1} << nereid::LinearLayout::kMaxDimSizeLog2))
       return emitError() << "a tensor with a layout encoding must have a static shape of powers "
                             "of two";
+  if (!fitsLinearLayout(encoding, shape))
+    return emitError() << "layout encoding needs more than 2^"
+                       << nereid::LinearLayout::kMaxDimSizeLog2
+                       << " registers, lanes or warps for this tensor";
   return success();
 }
 
 LogicalResult
 BlockedEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
                                     function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyDistributedTensor(getRank(), shape, emitError);
+  return verifyDistributedTensor(*this, shape, emitError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -195,5 +235,5 @@ unsigned SliceEncodingAttr::getRank() const { return getParent().getRank() - 1; 
 LogicalResult
 SliceEncodingAttr::verifyEncoding(ArrayRef<int64_t> shape, Type,
                                   function_ref<InFlightDiagnostic()> emitError) const {
-  return verifyDistributedTensor(getRank(), shape, emitError);
+  return verifyDistributedTensor(*this, shape, emitError);
 }
