@@ -133,6 +133,13 @@ void AxisInfo::print(raw_ostream &os) const {
     os << ", constant_value = " << *constantValue;
 }
 
+int64_t getPointerAlignment(const AxisInfo &info, unsigned dim, int64_t elementBytes) {
+  int64_t alignedElements = std::max<int64_t>(1, info.getDivisibility(dim) / elementBytes);
+  return std::min(info.getContiguity(dim), alignedElements);
+}
+
+int64_t getMaskAlignment(const AxisInfo &info, unsigned dim) { return info.getConstancy(dim); }
+
 //===----------------------------------------------------------------------------------------===//
 // Helpers of the rules
 //===----------------------------------------------------------------------------------------===//

@@ -79,6 +79,16 @@ private:
 /// answer for 0).
 int64_t highestPowerOf2Divisor(int64_t value);
 
+/// How many elements along `dim` one vector access through a pointer tensor described by `info`
+/// may cover: the contiguity, limited by the alignment that the divisibility (in bytes)
+/// guarantees for elements of `elementBytes` bytes. This is what coalescing asks of a load or
+/// store's pointer along its fastest dimension.
+int64_t getPointerAlignment(const AxisInfo &info, unsigned dim, int64_t elementBytes);
+
+/// How many elements along `dim` share one mask value, so that a vector access of that width
+/// needs one predicate: the constancy.
+int64_t getMaskAlignment(const AxisInfo &info, unsigned dim);
+
 /// The sparse lattice element that the analysis attaches to each value.
 using AxisInfoLattice = dataflow::Lattice<AxisInfo>;
 
