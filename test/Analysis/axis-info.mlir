@@ -338,3 +338,28 @@ tt.func public @min_max(%k: i32 {tt.divisibility = 16 : i32}) {
   %min = arith.minui %c8, %c24 : tensor<64xi32>
   tt.return
 }
+
+// -----
+
+// A device function called from a kernel: its arguments join every call site (a multiple of 1024
+// and a multiple of 16), and its results flow back to the calls.
+tt.func private @offsets(%base: i32) -> tensor<64xi32> {
+  // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1]}}
+  %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32>
+  // expected-remark @below {{contiguity = [1], divisibility = [16], constancy = [64]}}
+  %b = tt.splat %base : i32 -> tensor<64xi32>
+  // expected-remark @below {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %o = arith.addi %b, %r : tensor<64xi32>
+  tt.return %o : tensor<64xi32>
+}
+tt.func public @kernel(%k: i32 {tt.divisibility = 16 : i32}) {
+  // expected-remark @below {{contiguity = [1], divisibility = [64], constancy = [1], constant_value = 64}}
+  %c64 = arith.constant 64 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [1024], constancy = [1]}}
+  %m = arith.muli %k, %c64 : i32
+  // expected-remark @below {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %o = tt.call @offsets(%m) : (i32) -> tensor<64xi32>
+  // expected-remark @below {{contiguity = [64], divisibility = [16], constancy = [1]}}
+  %o2 = tt.call @offsets(%k) : (i32) -> tensor<64xi32>
+  tt.return
+}
