@@ -78,8 +78,10 @@ static std::optional<DimVector> readHint(Attribute attr, unsigned rank) {
 }
 
 static AxisInfo constantInfo(const DimVector &shape, int64_t value) {
-  return AxisInfo(DimVector(shape.size(), 1),
-                  DimVector(shape.size(), highestPowerOf2Divisor(value)), shape, value);
+  AxisInfo info(DimVector(shape.size(), 1), DimVector(shape.size(), highestPowerOf2Divisor(value)),
+                shape, value);
+  info.setNonNegative(value >= 0);
+  return info;
 }
 
 AxisInfo AxisInfo::getEntryState(Value value) {
@@ -115,6 +117,7 @@ AxisInfo AxisInfo::join(const AxisInfo &lhs, const AxisInfo &rhs) {
   }
   if (lhs.constantValue == rhs.constantValue)
     result.constantValue = lhs.constantValue;
+  result.nonNegative = lhs.nonNegative && rhs.nonNegative;
   return result;
 }
 
@@ -131,6 +134,8 @@ void AxisInfo::print(raw_ostream &os) const {
   printDims("constancy", constancy);
   if (constantValue)
     os << ", constant_value = " << *constantValue;
+  if (nonNegative)
+    os << ", non_negative";
 }
 
 int64_t getPointerAlignment(const AxisInfo &info, unsigned dim, int64_t elementBytes) {
@@ -317,7 +322,9 @@ std::optional<AxisInfo> visitConstant(arith::ConstantOp op) {
 }
 
 std::optional<AxisInfo> visitMakeRange(tt::MakeRangeOp op) {
-  int64_t start = op.getStart(), end = op.getEnd();
+  // I32Attr reads back unsigned; the bounds are signed.
+  int64_t start = static_cast<int32_t>(op.getStart());
+  int64_t end = static_cast<int32_t>(op.getEnd());
   return AxisInfo({end - start}, {highestPowerOf2Divisor(start)}, {1});
 }
 
@@ -426,7 +433,10 @@ std::optional<AxisInfo> visitDiv(Operation *op, const AxisInfo &lhs, const AxisI
     // is constant over aligned blocks of D.
     int64_t divisor =
         shift ? (int64_t(1) << std::min<int64_t>(*shift, 30)) : rhs.getDivisibility(d);
-    if (isContiguousDim(lhs, shape, d) && (shift || isConstantDim(rhs, shape, d)))
+    // Signed division rounds toward zero, which breaks the blocks of a negative dividend.
+    bool signedRounding = isa<arith::DivSIOp>(op) && !lhs.isNonNegative();
+    if (!signedRounding && isContiguousDim(lhs, shape, d) &&
+        (shift || isConstantDim(rhs, shape, d)))
       runs =
           std::max(runs, std::gcd(lhs.getContiguity(d), std::gcd(lhs.getDivisibility(d), divisor)));
     constancy.push_back(runs);
@@ -442,7 +452,9 @@ std::optional<AxisInfo> visitRem(Operation *op, const AxisInfo &lhs, const AxisI
   DimVector contiguity, divisibility, constancy;
   for (unsigned d = 0; d < lhs.getRank(); ++d) {
     int64_t runs = 1;
-    if (isContiguousDim(lhs, shape, d) && isConstantDim(rhs, shape, d))
+    // A signed remainder of a negative dividend counts down from 0 to -(rhs - 1) and back.
+    bool signedRounding = isa<arith::RemSIOp>(op) && !lhs.isNonNegative();
+    if (!signedRounding && isContiguousDim(lhs, shape, d) && isConstantDim(rhs, shape, d))
       runs =
           std::gcd(lhs.getContiguity(d), std::gcd(lhs.getDivisibility(d), rhs.getDivisibility(d)));
     contiguity.push_back(runs);
@@ -548,8 +560,41 @@ int64_t pointeeSizeInBytes(Type pointerLike) {
 
 } // namespace
 
+/// Whether every element of `op`'s result is at least 0, from the operands'.
+static bool isNonNegativeResult(Operation *op, ArrayRef<const AxisInfo *> operands) {
+  auto nonNegative = [&](unsigned i) {
+    return i < operands.size() && operands[i] && operands[i]->isNonNegative();
+  };
+  return llvm::TypeSwitch<Operation *, bool>(op)
+      .Case([](tt::MakeRangeOp op) { return static_cast<int32_t>(op.getStart()) >= 0; })
+      .Case<tt::GetProgramIdOp, tt::GetNumProgramsOp, arith::ExtUIOp>(
+          [](Operation *) { return true; })
+      .Case<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::TransOp, arith::ExtSIOp,
+            arith::IndexCastOp, arith::RemSIOp, arith::RemUIOp, arith::DivUIOp, arith::ShRSIOp,
+            arith::ShRUIOp>([&](Operation *) { return nonNegative(0); })
+      .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp, arith::OrIOp,
+            arith::XOrIOp, arith::ShLIOp>(
+          [&](Operation *) { return nonNegative(0) && nonNegative(1); })
+      .Case<arith::AndIOp, arith::MaxSIOp>(
+          [&](Operation *) { return nonNegative(0) || nonNegative(1); })
+      .Case([&](arith::SelectOp) { return nonNegative(1) && nonNegative(2); })
+      .Default([](Operation *) { return false; });
+}
+
+static std::optional<AxisInfo> computeAxisInfoOfOp(Operation *op, unsigned resultIndex,
+                                                   ArrayRef<const AxisInfo *> operands);
+
 std::optional<AxisInfo> computeAxisInfo(Operation *op, unsigned resultIndex,
                                         ArrayRef<const AxisInfo *> operands) {
+  std::optional<AxisInfo> info = computeAxisInfoOfOp(op, resultIndex, operands);
+  if (info)
+    info->setNonNegative(info->getConstantValue() ? *info->getConstantValue() >= 0
+                                                  : isNonNegativeResult(op, operands));
+  return info;
+}
+
+static std::optional<AxisInfo> computeAxisInfoOfOp(Operation *op, unsigned resultIndex,
+                                                   ArrayRef<const AxisInfo *> operands) {
   if (!isTracked(op->getResult(resultIndex).getType()))
     return std::nullopt;
   auto operand = [&](unsigned i) -> const AxisInfo * {
@@ -564,6 +609,8 @@ std::optional<AxisInfo> computeAxisInfo(Operation *op, unsigned resultIndex,
   return llvm::TypeSwitch<Operation *, std::optional<AxisInfo>>(op)
       .Case([](arith::ConstantOp op) { return visitConstant(op); })
       .Case([](tt::MakeRangeOp op) { return visitMakeRange(op); })
+      .Case<tt::GetProgramIdOp, tt::GetNumProgramsOp>(
+          [](Operation *) { return AxisInfo::getPessimistic(1); })
       .Case([&](tt::SplatOp op) -> std::optional<AxisInfo> {
         if (!lhs)
           return std::nullopt;
@@ -618,9 +665,11 @@ static void applyHints(Operation *op, AxisInfo &info) {
   auto constancy = readHint(op->getAttr("tt.constancy"), rank);
   if (!contiguity && !divisibility && !constancy)
     return;
+  bool nonNegative = info.isNonNegative();
   info = AxisInfo(contiguity ? *contiguity : info.getContiguity(),
                   divisibility ? *divisibility : info.getDivisibility(),
                   constancy ? *constancy : info.getConstancy(), info.getConstantValue());
+  info.setNonNegative(nonNegative);
 }
 
 LogicalResult AxisInfoAnalysis::visitOperation(Operation *op,
@@ -666,6 +715,7 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(Operation *op, const RegionS
     return;
   int64_t divisibility = std::gcd(lower.getDivisibility(0), step.getDivisibility(0));
   AxisInfo induction({1}, {divisibility}, {1});
+  induction.setNonNegative(lower.isNonNegative() && step.isNonNegative());
   propagateIfChanged(argLattices[0], argLattices[0]->join(induction));
 }
 

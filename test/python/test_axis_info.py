@@ -66,7 +66,7 @@ class Program:
 
     def leaf(self) -> str:
         if self.rng.random() < 0.4:
-            start = self.rng.choice([0, 0, 3, 5, 16, 32, 64, 128])
+            start = self.rng.choice([0, 0, 3, 5, 16, 32, 64, 128, -16, -5])
             return self.emit(f"tt.make_range {{end = {start + N} : i32, start = {start} : i32}}"
                              f" : tensor<{N}xi32>", [start + i for i in range(N)])
         c = self.rng.choice([0, 1, 2, 3, 4, 5, 7, 8, 12, 16, 32, 48, 64, -4])

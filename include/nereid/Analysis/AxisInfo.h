@@ -26,6 +26,11 @@ namespace mlir::nereid {
 ///   divisibility by the element size.
 /// - constancy[d]: the values form runs of that many equal elements along d.
 ///
+/// - nonNegative: every element is known to be at least 0 (ranges, program ids, non-negative
+///   constants, and sums and products of them, assuming, as Triton does, that offsets do not
+///   overflow). Signed division and remainder keep their runs only on non-negative dividends,
+///   since they round toward zero.
+///
 /// A value with rank 0 is uninitialized: the analysis has not reached it yet.
 class AxisInfo {
 public:
@@ -54,18 +59,21 @@ public:
   const DimVector &getConstancy() const { return constancy; }
   /// The value of every element, when it is a known constant.
   std::optional<int64_t> getConstantValue() const { return constantValue; }
+  bool isNonNegative() const { return nonNegative; }
+  void setNonNegative(bool value) { nonNegative = value; }
 
   bool operator==(const AxisInfo &other) const {
     return contiguity == other.contiguity && divisibility == other.divisibility &&
-           constancy == other.constancy && constantValue == other.constantValue;
+           constancy == other.constancy && constantValue == other.constantValue &&
+           nonNegative == other.nonNegative;
   }
 
   /// The facts that hold of both `lhs` and `rhs`: per-dimension gcds. An uninitialized side
   /// contributes nothing.
   static AxisInfo join(const AxisInfo &lhs, const AxisInfo &rhs);
 
-  /// Prints `contiguity = [..], divisibility = [..], constancy = [..]`, and the constant value
-  /// when there is one.
+  /// Prints `contiguity = [..], divisibility = [..], constancy = [..]`, then the constant value
+  /// when there is one and `non_negative` when that is known.
   void print(raw_ostream &os) const;
 
 private:
@@ -73,6 +81,7 @@ private:
   DimVector divisibility;
   DimVector constancy;
   std::optional<int64_t> constantValue;
+  bool nonNegative = false;
 };
 
 /// The largest power of two dividing `value`, capped at AxisInfo::kMaxDivisibility (also the
