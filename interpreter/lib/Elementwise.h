@@ -10,6 +10,7 @@
 // width, which is wrap-around. Float functions see float (f32), double (f64), or, for the
 // narrower formats, the exact value as a double whose result is rounded to nearest even.
 
+#include "Executor.h"
 #include "Tensor.h"
 
 #include <cmath>
@@ -154,6 +155,19 @@ Tensor mapFloat(ElementKind kind, Fn fn, const Tensors &...operands) {
         expanded);
   });
   return result;
+}
+
+/// Binds result 0 of `op` to fn over its `Arity` float operands.
+template <unsigned Arity, typename Fn> LogicalResult floatOp(Operation *op, Frame &frame, Fn fn) {
+  ElementKind kind = kindOf(op->getResult(0));
+  auto operand = [&](unsigned i) -> const Tensor & { return frame.get(op->getOperand(i)); };
+  if constexpr (Arity == 1)
+    frame.set(op->getResult(0), mapFloat(kind, fn, operand(0)));
+  else if constexpr (Arity == 2)
+    frame.set(op->getResult(0), mapFloat(kind, fn, operand(0), operand(1)));
+  else
+    frame.set(op->getResult(0), mapFloat(kind, fn, operand(0), operand(1), operand(2)));
+  return success();
 }
 
 /// out = pred(a, b) over float tensors of one kind; the result is i1.

@@ -13,19 +13,6 @@
 namespace mlir::nereid::interpreter {
 namespace {
 
-/// Binds result 0 of `op` to fn over its `Arity` float operands.
-template <unsigned Arity, typename Fn> LogicalResult floatOp(Operation *op, Frame &frame, Fn fn) {
-  ElementKind kind = kindOf(op->getResult(0));
-  auto operand = [&](unsigned i) -> const Tensor & { return frame.get(op->getOperand(i)); };
-  if constexpr (Arity == 1)
-    frame.set(op->getResult(0), mapFloat(kind, fn, operand(0)));
-  else if constexpr (Arity == 2)
-    frame.set(op->getResult(0), mapFloat(kind, fn, operand(0), operand(1)));
-  else
-    frame.set(op->getResult(0), mapFloat(kind, fn, operand(0), operand(1), operand(2)));
-  return success();
-}
-
 /// Rounds half-way cases to even, whatever the host's rounding mode.
 double roundToEven(double x) {
   if (!std::isfinite(x))

@@ -21,60 +21,13 @@ from ..language.semantic import Semantic, SemanticError, block_pointer
 from .early_returns import contains_return, fold_early_returns
 from .errors import CompilationError
 from .ir_builder import Block, Builder, Location, Region
+from .loops import LoopGenerator
+from .values import (describe, flatten, is_constexpr_like, rebuild, types_of, unwrap,
+                     unwrap_deep, wrap_constexpr)
 
 
 class _Return(Exception):
     """Unwinds the statement walk at a `return`."""
-
-
-def _unwrap(value: Any) -> Any:
-    return value.value if isinstance(value, constexpr) else value
-
-
-def _is_constexpr_like(value: Any) -> bool:
-    """Whether `value` is known at compile time: not a tensor, nor a container of one."""
-    value = _unwrap(value)
-    if isinstance(value, (tuple, list)):
-        return all(_is_constexpr_like(item) for item in value)
-    return not isinstance(value, (tensor, block_pointer))
-
-
-# Composite values (tuples, block pointers) cross loop and branch boundaries as flat lists of
-# tensors.
-
-def flatten(value: Any) -> list[tensor]:
-    if isinstance(value, tensor):
-        return [value]
-    if isinstance(value, (tuple, list)):
-        return [t for item in value for t in flatten(item)]
-    if isinstance(value, block_pointer):
-        return [value.base, *value.shape, *value.strides, *value.offsets]
-    return []
-
-
-def rebuild(template: Any, flat: list[tensor]) -> tuple[Any, list[tensor]]:
-    """`template` with its tensors replaced, in order, by those of `flat`; returns the rest."""
-    if isinstance(template, tensor):
-        return flat[0], flat[1:]
-    if isinstance(template, (tuple, list)):
-        items = []
-        for item in template:
-            new, flat = rebuild(item, flat)
-            items.append(new)
-        return type(template)(items), flat
-    if isinstance(template, block_pointer):
-        rank = len(template.block_shape)
-        base, rest = flat[0], flat[1:]
-        shape, rest = rest[:rank], rest[rank:]
-        strides, rest = rest[:rank], rest[rank:]
-        offsets, rest = rest[:rank], rest[rank:]
-        return block_pointer(base, list(shape), list(strides), list(offsets),
-                             template.block_shape, template.order), rest
-    return template, flat
-
-
-def _types_of(value: Any) -> list:
-    return [t.type for t in flatten(value)]
 
 
 class FunctionContext:
@@ -108,7 +61,7 @@ class FunctionContext:
                         self.column_offset + getattr(node, "col_offset", 0) + 1, self.caller)
 
 
-class CodeGenerator(ast.NodeVisitor):
+class CodeGenerator(LoopGenerator, ast.NodeVisitor):
     """Generates one function's body into the builder's current block."""
 
     def __init__(self, semantic: Semantic, context: FunctionContext, scope: dict[str, Any],
@@ -219,7 +172,7 @@ class CodeGenerator(ast.NodeVisitor):
             self.assign(target.id, value, keep_constexpr)
             return
         if isinstance(target, (ast.Tuple, ast.List)):
-            value = _unwrap(value)
+            value = unwrap(value)
             if not isinstance(value, (tuple, list)) or len(value) != len(target.elts):
                 raise self.error(target, f"cannot unpack {value!r} into "
                                          f"{len(target.elts)} names")
@@ -235,11 +188,11 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_AnnAssign(self, node: ast.AnnAssign) -> None:
         annotation = self.visit(node.annotation)
-        is_constexpr = annotation is constexpr or _unwrap(annotation) is constexpr
+        is_constexpr = annotation is constexpr or unwrap(annotation) is constexpr
         if node.value is None:
             return
         value = self.visit(node.value)
-        if is_constexpr and not _is_constexpr_like(value):
+        if is_constexpr and not is_constexpr_like(value):
             raise self.error(node, f"`{ast.unparse(node.target)}` is declared tl.constexpr but "
                                    "its value is only known at run time")
         self._assign_target(node.target, constexpr(value) if is_constexpr else value,
@@ -254,9 +207,9 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_Assert(self, node: ast.Assert) -> None:
         test = self.visit(node.test)
-        message = _unwrap(self.visit(node.msg)) if node.msg is not None else ""
-        if _is_constexpr_like(test):
-            if not _unwrap(test):
+        message = unwrap(self.visit(node.msg)) if node.msg is not None else ""
+        if is_constexpr_like(test):
+            if not unwrap(test):
                 raise self.error(node, f"assertion failed at compile time: {message}")
             return
         self.semantic.device_assert(test, str(message) or f"Assertion `{ast.unparse(node.test)}` "
@@ -272,8 +225,8 @@ class CodeGenerator(ast.NodeVisitor):
 
     def visit_If(self, node: ast.If) -> None:
         condition = self.visit(node.test)
-        if _is_constexpr_like(condition):
-            branch = node.body if _unwrap(condition) else node.orelse
+        if is_constexpr_like(condition):
+            branch = node.body if unwrap(condition) else node.orelse
             self._visit_static_branch(branch)
             return
         self._visit_dynamic_if(node, condition)
@@ -323,9 +276,9 @@ class CodeGenerator(ast.NodeVisitor):
                 continue  # defined in one branch only: not visible after the `if`
             if then_value is else_value or not (flatten(then_value) or flatten(else_value)):
                 continue
-            if _types_of(then_value) != _types_of(else_value):
-                raise self.error(node, f"`{name}` has type {_describe(then_value)} after the "
-                                       f"`if` branch but {_describe(else_value)} after the "
+            if types_of(then_value) != types_of(else_value):
+                raise self.error(node, f"`{name}` has type {describe(then_value)} after the "
+                                       f"`if` branch but {describe(else_value)} after the "
                                        "`else` branch")
             names.append((name, then_value, else_value))
         then_results = [t for _, value, _ in names for t in flatten(value)]
@@ -351,10 +304,10 @@ class CodeGenerator(ast.NodeVisitor):
         with self.builder.at(else_block):
             else_return = self._materialize(else_return)
         if (then_return is None) != (else_return is None) or \
-                _types_of(then_return) != _types_of(else_return):
+                types_of(then_return) != types_of(else_return):
             raise self.error(node, "every path through the function must return values of the "
-                                   f"same types; got {_describe(then_return)} and "
-                                   f"{_describe(else_return)}")
+                                   f"same types; got {describe(then_return)} and "
+                                   f"{describe(else_return)}")
         then_results, else_results = flatten(then_return), flatten(else_return)
         for block, results in ((then_block, then_results), (else_block, else_results)):
             with self.builder.at(block):
@@ -372,7 +325,7 @@ class CodeGenerator(ast.NodeVisitor):
         """`value` with its compile-time numbers made scalar tensors, tuples element-wise."""
         if isinstance(value, (tuple, list)):
             return type(value)(self._materialize(v) for v in value)
-        if _is_constexpr_like(value) and isinstance(_unwrap(value), (bool, int, float)):
+        if is_constexpr_like(value) and isinstance(unwrap(value), (bool, int, float)):
             return self.semantic.to_tensor(value)
         return value
 
@@ -383,165 +336,6 @@ class CodeGenerator(ast.NodeVisitor):
             self.builder.create(f"scf.yield {names}", [], f": {types}")
         else:
             self.builder.create("scf.yield")
-
-    # Loops -----------------------------------------------------------------------------
-
-    def _carried_names(self, body: Sequence[ast.stmt], bind: dict[str, Any]) -> list[str]:
-        """The names that the loop body assigns and that exist before the loop: its
-        loop-carried values. Found by generating the body into a block that is thrown away."""
-        for statement in body:
-            for inner in ast.walk(statement):
-                if isinstance(inner, ast.Return):
-                    raise self.error(inner, "`return` inside a `for` or `while` loop is not "
-                                            "supported, as in Triton")
-        saved_scope = dict(self.scope)
-        self.scope.update(bind)
-        with self.builder.at(Block()):
-            for statement in body:
-                self.visit(statement)
-        body_scope = self.scope
-        self.scope = saved_scope
-        carried = []
-        for name, value in body_scope.items():
-            if name in bind or name not in saved_scope:
-                continue
-            if value is saved_scope[name]:
-                continue
-            if not flatten(saved_scope[name]):
-                if flatten(value):
-                    # A compile-time value before the loop cannot carry run-time values.
-                    raise self.error(body[0], f"loop-carried variable `{name}` is "
-                                              f"{saved_scope[name]!r} before the loop but "
-                                              f"{_describe(value)} in it; give it a run-time "
-                                              "value of its final type before the loop")
-                continue
-            if _types_of(value) != _types_of(saved_scope[name]):
-                raise self.error(body[0], f"loop-carried variable `{name}` changes type in the "
-                                          f"loop, from {_describe(saved_scope[name])} to "
-                                          f"{_describe(value)}; give it its final type "
-                                          "before the loop")
-            carried.append(name)
-        return carried
-
-    def visit_For(self, node: ast.For) -> None:
-        if node.orelse:
-            raise self.error(node, "`for ... else` is not supported")
-        if not isinstance(node.target, ast.Name):
-            raise self.error(node.target, "the loop variable must be a single name")
-        iterator = node.iter
-        if not isinstance(iterator, ast.Call):
-            raise self.error(iterator, "kernels loop over range(...), tl.range(...) or "
-                                       "tl.static_range(...)")
-        function = self.visit(iterator.func)
-        args = [self.visit(a) for a in iterator.args]
-        kwargs = {k.arg: self.visit(k.value) for k in iterator.keywords}
-        if function is tl.static_range:
-            self._static_for(node, args)
-            return
-        if function not in (builtins.range, tl.range):
-            raise self.error(iterator, "kernels loop over range(...), tl.range(...) or "
-                                       "tl.static_range(...)")
-        self._dynamic_for(node, args, kwargs)
-
-    def _static_for(self, node: ast.For, args: list) -> None:
-        bounds = [_unwrap(a) for a in args]
-        if not all(isinstance(b, int) for b in bounds):
-            raise self.error(node.iter, "tl.static_range needs tl.constexpr bounds")
-        for value in builtins.range(*bounds):
-            self.scope[node.target.id] = constexpr(value)
-            self._visit_static_branch(node.body)
-            if self.returned:
-                break
-
-    def _dynamic_for(self, node: ast.For, args: list, kwargs: dict) -> None:
-        if not 1 <= len(args) <= 3:
-            raise self.error(node.iter, "range takes 1 to 3 arguments")
-        start, end, step = (0, args[0], 1) if len(args) == 1 else \
-            (args[0], args[1], args[2] if len(args) == 3 else 1)
-        negative = isinstance(_unwrap(step), int) and _unwrap(step) < 0
-        if isinstance(_unwrap(step), int) and _unwrap(step) == 0:
-            raise self.error(node.iter, "range step must not be zero")
-        sem = self.semantic
-        bounds = [sem.to_tensor(b) for b in (start, end, step)]
-        for bound in bounds:
-            if not bound.dtype.is_int() or bound.type.is_block():
-                raise self.error(node.iter, f"range bounds must be scalar integers; got "
-                                            f"{bound.type}")
-        index_ty = tl.int64 if any(b.dtype.int_bitwidth == 64 for b in bounds) else tl.int32
-        lower, upper, stride = [sem.cast(b, index_ty) for b in bounds]
-        if negative:
-            # range(a, b, -s) visits a, a - s, ... while > b: iterate iv = b, b + s, ... < a,
-            # and the body sees a + b - iv.
-            lower, upper, stride = upper, lower, sem.minus(stride)
-        iv_placeholder = tensor(self.builder.fresh(index_ty.to_ir()), index_ty)
-        carried = self._carried_names(node.body, {node.target.id: iv_placeholder})
-        initial = [t for name in carried for t in flatten(self.scope[name])]
-        body = self.builder.new_block([index_ty.to_ir()] + [t.handle.type for t in initial])
-        iv = tensor(body.arguments[0], index_ty)
-        flat = [tensor(a, t.type) for a, t in zip(body.arguments[1:], initial)]
-        outer_scope = dict(self.scope)
-        with self.builder.at(body):
-            for name in carried:
-                value, flat = rebuild(self.scope[name], flat)
-                self.scope[name] = value
-            self.scope[node.target.id] = sem.sub(sem.add(upper, lower), iv) if negative else iv
-            for statement in node.body:
-                self.visit(statement)
-            results = [t for name in carried for t in flatten(self.scope[name])]
-            self._yield(results)
-        self.scope = outer_scope
-        types = [t.handle.type for t in initial]
-        iter_args = ", ".join(f"{a.name} = {t.handle.name}"
-                              for a, t in zip(body.arguments[1:], initial))
-        header = (f"scf.for {iv.handle.name} = {lower.handle.name} to {upper.handle.name} "
-                  f"step {stride.handle.name}")
-        if initial:
-            header += f" iter_args({iter_args}) -> ({', '.join(types)})"
-        header += f" : {index_ty.to_ir()}"
-        handles = self.builder.create(header, types, "", regions=[Region(body)])
-        flat = [tensor(h, t.type) for h, t in zip(handles, initial)]
-        for name in carried:
-            value, flat = rebuild(self.scope[name], flat)
-            self.scope[name] = value
-
-    def visit_While(self, node: ast.While) -> None:
-        if node.orelse:
-            raise self.error(node, "`while ... else` is not supported")
-        carried = self._carried_names(node.body, {})
-        initial = [t for name in carried for t in flatten(self.scope[name])]
-        types = [t.handle.type for t in initial]
-        before = self.builder.new_block(types)
-        after = self.builder.new_block(types)
-        outer_scope = dict(self.scope)
-
-        def bind(block: Block) -> None:
-            flat = [tensor(a, t.type) for a, t in zip(block.arguments, initial)]
-            for name in carried:
-                value, flat = rebuild(outer_scope[name], flat)
-                self.scope[name] = value
-
-        with self.builder.at(before):
-            bind(before)
-            condition = self._scalar_condition(self.visit(node.test), node.test)
-            names = ", ".join(a.name for a in before.arguments)
-            signature = f" {names} : {', '.join(types)}" if types else ""
-            self.builder.create(f"scf.condition({condition.handle.name}){signature}")
-        self.scope = dict(outer_scope)
-        with self.builder.at(after):
-            bind(after)
-            for statement in node.body:
-                self.visit(statement)
-            self._yield([t for name in carried for t in flatten(self.scope[name])])
-        self.scope = outer_scope
-        inits = ", ".join(f"{a.name} = {t.handle.name}"
-                          for a, t in zip(before.arguments, initial))
-        handles = self.builder.create(
-            f"scf.while ({inits}) : ({', '.join(types)}) -> ({', '.join(types)})", types, "",
-            regions=[Region(before), Region(after, show_arguments=True)], separator=" do ")
-        flat = [tensor(h, t.type) for h, t in zip(handles, initial)]
-        for name in carried:
-            value, flat = rebuild(self.scope[name], flat)
-            self.scope[name] = value
 
     # Expressions -----------------------------------------------------------------------
 
@@ -563,10 +357,10 @@ class CodeGenerator(ast.NodeVisitor):
             if isinstance(value, ast.Constant):
                 parts.append(str(value.value))
             else:
-                inner = _unwrap(self.visit(value.value))
+                inner = unwrap(self.visit(value.value))
                 if isinstance(inner, tensor):
                     raise self.error(value, "f-strings can only format tl.constexpr values")
-                spec = _unwrap(self.visit(value.format_spec)) if value.format_spec else ""
+                spec = unwrap(self.visit(value.format_spec)) if value.format_spec else ""
                 parts.append(format(inner, spec))
         return constexpr("".join(parts))
 
@@ -578,7 +372,7 @@ class CodeGenerator(ast.NodeVisitor):
         if isinstance(base, tensor) and node.attr in ("dtype", "shape", "type", "numel", "T"):
             value = getattr(base, node.attr)
             return value if isinstance(value, tensor) else constexpr(value)
-        base = _unwrap(base)
+        base = unwrap(base)
         if not hasattr(base, node.attr):
             owner = getattr(base, "__name__", type(base).__name__)
             if owner == "nereid.language":
@@ -591,17 +385,17 @@ class CodeGenerator(ast.NodeVisitor):
         index = self.visit(node.slice)
         if isinstance(base, tensor):
             return base[index]
-        return _wrap_constexpr(_unwrap(base)[_unwrap_deep(index)])
+        return wrap_constexpr(unwrap(base)[unwrap_deep(index)])
 
     def visit_Slice(self, node: ast.Slice) -> Any:
-        parts = [_unwrap(self.visit(p)) if p is not None else None
+        parts = [unwrap(self.visit(p)) if p is not None else None
                  for p in (node.lower, node.upper, node.step)]
         return slice(*parts)
 
     def visit_UnaryOp(self, node: ast.UnaryOp) -> Any:
         operand = self.visit(node.operand)
-        if _is_constexpr_like(operand):
-            value = _unwrap(operand)
+        if is_constexpr_like(operand):
+            value = unwrap(operand)
             result = {ast.USub: lambda v: -v, ast.UAdd: lambda v: +v, ast.Not: lambda v: not v,
                       ast.Invert: lambda v: ~v}[type(node.op)](value)
             return constexpr(result)
@@ -629,10 +423,10 @@ class CodeGenerator(ast.NodeVisitor):
     }
 
     def _binary(self, op: ast.operator, lhs: Any, rhs: Any, node: ast.AST) -> Any:
-        if _is_constexpr_like(lhs) and _is_constexpr_like(rhs):
+        if is_constexpr_like(lhs) and is_constexpr_like(rhs):
             if type(op) not in self._PYTHON_BINARY:
                 raise self.error(node, f"unsupported operator {type(op).__name__}")
-            return constexpr(self._PYTHON_BINARY[type(op)](_unwrap(lhs), _unwrap(rhs)))
+            return constexpr(self._PYTHON_BINARY[type(op)](unwrap(lhs), unwrap(rhs)))
         if type(op) not in self._BINARY:
             raise self.error(node, f"the operator {type(op).__name__} is not supported on "
                                    "tensors")
@@ -652,18 +446,18 @@ class CodeGenerator(ast.NodeVisitor):
             if isinstance(op, (ast.Is, ast.IsNot)):
                 # Identity is known at compile time, of tensors too (`ptr is not None`), as
                 # in Triton.
-                step = constexpr((_unwrap(left) is _unwrap(right)) == isinstance(op, ast.Is))
+                step = constexpr((unwrap(left) is unwrap(right)) == isinstance(op, ast.Is))
             elif isinstance(op, (ast.In, ast.NotIn)):
-                if not (_is_constexpr_like(left) and _is_constexpr_like(right)):
+                if not (is_constexpr_like(left) and is_constexpr_like(right)):
                     raise self.error(node, f"`{type(op).__name__}` compares tl.constexpr values "
                                            "only")
-                lhs, rhs = _unwrap(left), _unwrap_deep(right)
+                lhs, rhs = unwrap(left), unwrap_deep(right)
                 value = {ast.Is: lambda: lhs is rhs, ast.IsNot: lambda: lhs is not rhs,
                          ast.In: lambda: lhs in rhs, ast.NotIn: lambda: lhs not in rhs}[
                     type(op)]()
                 step = constexpr(value)
-            elif _is_constexpr_like(left) and _is_constexpr_like(right):
-                step = constexpr(_PYTHON_COMPARE[type(op)](_unwrap(left), _unwrap(right)))
+            elif is_constexpr_like(left) and is_constexpr_like(right):
+                step = constexpr(_PYTHON_COMPARE[type(op)](unwrap(left), unwrap(right)))
             else:
                 step = self.semantic.compare(self._COMPARE[type(op)], left, right)
             result = step if result is None else self._logical(ast.And(), result, step)
@@ -671,8 +465,8 @@ class CodeGenerator(ast.NodeVisitor):
         return result
 
     def _logical(self, op: ast.boolop, lhs: Any, rhs: Any) -> Any:
-        if _is_constexpr_like(lhs) and _is_constexpr_like(rhs):
-            lhs, rhs = _unwrap(lhs), _unwrap(rhs)
+        if is_constexpr_like(lhs) and is_constexpr_like(rhs):
+            lhs, rhs = unwrap(lhs), unwrap(rhs)
             return constexpr((lhs and rhs) if isinstance(op, ast.And) else (lhs or rhs))
         if isinstance(op, ast.And):
             return self.semantic.logical_and(lhs, rhs)
@@ -682,8 +476,8 @@ class CodeGenerator(ast.NodeVisitor):
         result = self.visit(node.values[0])
         for value_node in node.values[1:]:
             # A constexpr left side short-circuits as in Python.
-            if _is_constexpr_like(result):
-                truth = bool(_unwrap(result))
+            if is_constexpr_like(result):
+                truth = bool(unwrap(result))
                 if isinstance(node.op, ast.And) and not truth:
                     return result
                 if isinstance(node.op, ast.Or) and truth:
@@ -697,8 +491,8 @@ class CodeGenerator(ast.NodeVisitor):
         """`a if c else b`: decided at compile time on a constexpr; on a run-time scalar, an
         `scf.if` that evaluates only the side taken, as in Triton."""
         condition = self.visit(node.test)
-        if _is_constexpr_like(condition):
-            return self.visit(node.body if _unwrap(condition) else node.orelse)
+        if is_constexpr_like(condition):
+            return self.visit(node.body if unwrap(condition) else node.orelse)
         condition = self._scalar_condition(condition, node.test)
         sides = []
         for expression in (node.body, node.orelse):
@@ -706,10 +500,10 @@ class CodeGenerator(ast.NodeVisitor):
             with self.builder.at(block):
                 sides.append((block, self._materialize(self.visit(expression))))
         (then_block, then_value), (else_block, else_value) = sides
-        if not flatten(then_value) or _types_of(then_value) != _types_of(else_value):
+        if not flatten(then_value) or types_of(then_value) != types_of(else_value):
             raise self.error(node, "both sides of a conditional expression on a run-time "
-                                   f"condition must have one type; got {_describe(then_value)} "
-                                   f"and {_describe(else_value)}")
+                                   f"condition must have one type; got {describe(then_value)} "
+                                   f"and {describe(else_value)}")
         for block, value in sides:
             with self.builder.at(block):
                 self._yield(flatten(value))
@@ -725,16 +519,16 @@ class CodeGenerator(ast.NodeVisitor):
         args = []
         for arg in node.args:
             if isinstance(arg, ast.Starred):
-                args.extend(_unwrap(self.visit(arg.value)))
+                args.extend(unwrap(self.visit(arg.value)))
             else:
                 args.append(self.visit(arg))
         kwargs = {}
         for keyword in node.keywords:
             if keyword.arg is None:
-                kwargs.update(_unwrap(self.visit(keyword.value)))
+                kwargs.update(unwrap(self.visit(keyword.value)))
             else:
                 kwargs[keyword.arg] = self.visit(keyword.value)
-        return self.call(_unwrap(function), args, kwargs, node)
+        return self.call(unwrap(function), args, kwargs, node)
 
     def call(self, function: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
         from ..runtime.jit import JITFunction
@@ -759,9 +553,9 @@ class CodeGenerator(ast.NodeVisitor):
             raise self.error(node, f"`{name}` is not a Triton function and cannot take tensors; "
                                    "decorate it with @jit")
         # A plain Python function of compile-time values runs now.
-        result = function(*[_unwrap_deep(a) for a in args],
-                          **{k: _unwrap_deep(v) for k, v in kwargs.items()})
-        return _wrap_constexpr(result)
+        result = function(*[unwrap_deep(a) for a in args],
+                          **{k: unwrap_deep(v) for k, v in kwargs.items()})
+        return wrap_constexpr(result)
 
     def call_jit(self, function: Any, args: list, kwargs: dict, node: Optional[ast.AST]) -> Any:
         """Generates a call of another @jit function: inline (its parameters bound to the
@@ -774,8 +568,8 @@ class CodeGenerator(ast.NodeVisitor):
             # whatever the parameter's annotation: the callee is specialized on it.
             # A run-time value passed to a parameter annotated tl.constexpr is passed as a
             # value: Triton does not enforce the annotation on device functions either.
-            if _is_constexpr_like(value):
-                scope[name] = constexpr(_unwrap_deep(value))
+            if is_constexpr_like(value):
+                scope[name] = constexpr(unwrap_deep(value))
             else:
                 scope[name] = value
         if function.noinline:
@@ -789,25 +583,3 @@ class CodeGenerator(ast.NodeVisitor):
 
 _PYTHON_COMPARE = {ast.Lt: operator.lt, ast.LtE: operator.le, ast.Gt: operator.gt,
                    ast.GtE: operator.ge, ast.Eq: operator.eq, ast.NotEq: operator.ne}
-
-
-def _describe(value: Any) -> str:
-    if value is None:
-        return "nothing"
-    types = _types_of(value)
-    return str(types[0]) if len(types) == 1 else "(" + ", ".join(str(t) for t in types) + ")"
-
-
-def _unwrap_deep(value: Any) -> Any:
-    value = _unwrap(value)
-    if isinstance(value, (tuple, list)):
-        return type(value)(_unwrap_deep(v) for v in value)
-    return value
-
-
-def _wrap_constexpr(value: Any) -> Any:
-    if isinstance(value, (tensor, block_pointer, constexpr)):
-        return value
-    if isinstance(value, tuple):
-        return tuple(_wrap_constexpr(v) for v in value)
-    return constexpr(value)

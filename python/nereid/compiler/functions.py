@@ -9,6 +9,7 @@ from typing import Any
 
 from ..language.core import constexpr, tensor
 from .ir_builder import print_block
+from .values import flatten, rebuild
 
 
 class FunctionTable:
@@ -22,7 +23,7 @@ class FunctionTable:
         """Generates `function` (once per specialization) and a `tt.call` of it from the
         generator's insertion point; returns the call's results shaped like the callee's
         return value."""
-        from .codegen import CodeGenerator, FunctionContext, flatten, rebuild
+        from .codegen import CodeGenerator, FunctionContext
 
         runtime = [(name, value) for name, value in scope.items()
                    if not isinstance(value, constexpr)]
@@ -34,7 +35,7 @@ class FunctionTable:
                      for name, value in runtime))
         if key not in self._entries:
             self._entries[key] = self._define(generator, function, scope, runtime, key,
-                                              CodeGenerator, FunctionContext, flatten, rebuild)
+                                              CodeGenerator, FunctionContext)
         name, template, result_types = self._entries[key]
         builder = generator.builder
         operands = ", ".join(t.handle.name for t in arguments)
@@ -45,7 +46,7 @@ class FunctionTable:
         return rebuild(template, flat)[0] if template is not None else None
 
     def _define(self, generator: Any, function: Any, scope: dict, runtime: list, key: tuple,
-                CodeGenerator: Any, FunctionContext: Any, flatten: Any, rebuild: Any) -> tuple:
+                CodeGenerator: Any, FunctionContext: Any) -> tuple:
         builder = generator.builder
         digest = hashlib.sha256(repr(key).encode()).hexdigest()[:10]
         name = f"{function.__name__}__{digest}"

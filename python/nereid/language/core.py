@@ -10,7 +10,7 @@ import contextlib
 import functools
 from typing import Any, Callable, Iterator, Optional
 
-from .dtypes import block_type, dtype
+from .dtypes import dtype
 
 # The semantic context of the kernel being compiled; set by the code generator.
 _active_semantic: Optional[Any] = None

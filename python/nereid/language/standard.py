@@ -4,7 +4,7 @@ reductions and scans with their combiners, argmax/argmin, softmax, sigmoid, cdiv
 from __future__ import annotations
 
 from ..runtime.jit import jit
-from . import core, dtypes, math, ops
+from . import dtypes, math, ops
 from .core import constexpr
 
 
