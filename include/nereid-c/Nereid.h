@@ -153,6 +153,51 @@ NEREID_C_EXPORT NereidStatus nereid_interpret(NereidModule *module, const char *
                                               const NereidInterpretOptions *options,
                                               NereidDiagnostics *diagnostics);
 
+/* ---------------------------------------------------------------------------------------- */
+/* Code generation                                                                            */
+/* ---------------------------------------------------------------------------------------- */
+
+/* A machine that code is generated for. The strings live as long as the process. */
+typedef struct NereidTarget {
+  const char *triple;   /* the LLVM target triple, as "x86_64-pc-linux-gnu" */
+  const char *cpu;      /* the LLVM CPU name, as "skylake-avx512" */
+  const char *features; /* the LLVM feature string, as "+avx2,+fma,-avx512f,..." (sorted) */
+  /* The `ttg.target` string of the vector ISA the CPU lowering uses: "cpu:x86_64:avx512"
+   * when avx512f is present, "cpu:x86_64:avx2", "cpu:aarch64:neon", or "" for a machine that
+   * Nereid has no CPU lowering for. */
+  const char *ttg_target;
+} NereidTarget;
+
+/* The machine this process runs on. */
+NEREID_C_EXPORT NereidTarget nereid_host_target(void);
+
+/* Bytes produced by the compiler, owned by the handle. */
+typedef struct NereidBuffer NereidBuffer;
+
+/* The bytes, followed by a NUL that `size` does not count. */
+NEREID_C_EXPORT const char *nereid_buffer_data(const NereidBuffer *buffer);
+NEREID_C_EXPORT size_t nereid_buffer_size(const NereidBuffer *buffer);
+NEREID_C_EXPORT void nereid_buffer_destroy(NereidBuffer *buffer);
+
+/* What nereid_module_emit produces. */
+typedef enum NereidEmitKind {
+  NEREID_EMIT_LLVM_IR = 0,  /* LLVM IR text, after optimization */
+  NEREID_EMIT_ASSEMBLY = 1, /* the target's assembly text */
+  NEREID_EMIT_OBJECT = 2,   /* a relocatable object file (ELF on Linux), position independent */
+} NereidEmitKind;
+
+/* Translates `module`, which must hold only the LLVM dialect (and the builtin and omp
+ * dialects), to LLVM IR, optimizes it with LLVM's default pipeline at `opt_level` (0 to 3) for
+ * the machine that `triple`, `cpu` and `features` name, and produces `kind`. NULL or empty
+ * strings mean the host's (see nereid_host_target). The module is not changed. On success
+ * `*out` is a new buffer that the caller destroys; on failure it is NULL and `diagnostics` says
+ * why: an unknown triple, or an op that has no translation, at its location. */
+NEREID_C_EXPORT NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind,
+                                                const char *triple, const char *cpu,
+                                                const char *features, int32_t opt_level,
+                                                NereidBuffer **out,
+                                                NereidDiagnostics *diagnostics);
+
 #ifdef __cplusplus
 }
 #endif

@@ -11,6 +11,14 @@
 
 #include <string>
 
+namespace mlir::nereid::capi {
+
+/// Adds the LLVM and OpenMP dialects and the translations of them (and of builtin) to LLVM
+/// IR, so that a context can parse a module lowered to the LLVM dialect and emit it.
+void registerLLVMTranslations(mlir::DialectRegistry &registry);
+
+} // namespace mlir::nereid::capi
+
 /// The storage behind a NereidContext handle: an MLIR context with every Nereid dialect.
 struct NereidContext {
   mlir::MLIRContext context;
@@ -26,6 +34,7 @@ private:
   static mlir::DialectRegistry makeRegistry() {
     mlir::DialectRegistry registry;
     mlir::nereid::registerAllDialects(registry);
+    mlir::nereid::capi::registerLLVMTranslations(registry);
     return registry;
   }
 };

@@ -77,6 +77,19 @@ class NereidInterpretOptions(ctypes.Structure):
                 ("print_user_data", ctypes.c_void_p)]
 
 
+class NereidTarget(ctypes.Structure):
+    """The C `NereidTarget`: strings that live as long as the process."""
+
+    _fields_ = [("triple", ctypes.c_char_p), ("cpu", ctypes.c_char_p),
+                ("features", ctypes.c_char_p), ("ttg_target", ctypes.c_char_p)]
+
+
+# NereidEmitKind
+EMIT_LLVM_IR = 0
+EMIT_ASSEMBLY = 1
+EMIT_OBJECT = 2
+
+
 def candidate_paths() -> list[Path]:
     """The paths tried, in order. NEREID_LIBRARY, when set, is the only one."""
     override = os.environ.get("NEREID_LIBRARY")
@@ -114,6 +127,16 @@ def _declare(library: ctypes.CDLL) -> None:
             [void_p, ctypes.c_char_p, ctypes.POINTER(ctypes.c_uint32),
              ctypes.POINTER(NereidArgument), ctypes.c_size_t,
              ctypes.POINTER(NereidInterpretOptions), void_p],
+            ctypes.c_int,
+        ),
+        # Code generation
+        "nereid_host_target": ([], NereidTarget),
+        "nereid_buffer_data": ([void_p], void_p),
+        "nereid_buffer_size": ([void_p], ctypes.c_size_t),
+        "nereid_buffer_destroy": ([void_p], None),
+        "nereid_module_emit": (
+            [void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
+             ctypes.c_int32, ctypes.POINTER(void_p), void_p],
             ctypes.c_int,
         ),
     }

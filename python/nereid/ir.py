@@ -188,6 +188,28 @@ class Module:
         if status != _capi.SUCCESS:
             raise IRError(diagnostics)
 
+    def emit(self, kind: int, triple: str = "", cpu: str = "", features: str = "",
+             opt_level: int = 3) -> bytes:
+        """The module, which must be in the LLVM dialect, as optimized LLVM IR, assembly or an
+        object file (`kind` is `_capi.EMIT_LLVM_IR`, `EMIT_ASSEMBLY` or `EMIT_OBJECT`) for the
+        machine that `triple`, `cpu` and `features` name; empty strings mean the host's.
+        Raises IRError for an unknown target or an op with no translation to LLVM IR."""
+        handle = self._require_handle()
+        buffer = ctypes.c_void_p()
+        status, diagnostics = _collecting(
+            lambda diagnostics_handle: self._lib.nereid_module_emit(
+                handle, kind, triple.encode(), cpu.encode(), features.encode(), opt_level,
+                ctypes.byref(buffer), diagnostics_handle
+            )
+        )
+        if status != _capi.SUCCESS:
+            raise IRError(diagnostics)
+        try:
+            size = self._lib.nereid_buffer_size(buffer)
+            return ctypes.string_at(self._lib.nereid_buffer_data(buffer), size)
+        finally:
+            self._lib.nereid_buffer_destroy(buffer)
+
     def interpret(self, kernel: str, grid: Sequence[int], arguments: Sequence[Any],
                   num_threads: int = 1) -> None:
         """Runs `kernel` in the interpreter for every program of the 3-D `grid`;

@@ -1,0 +1,203 @@
+// nereid_module_emit: an LLVM-dialect module to optimized LLVM IR, assembly or an object file,
+// through the same TargetMachine for all three, so that the dumped IR and assembly are what
+// the object holds.
+
+#include "nereid-c/Nereid.h"
+
+#include "Diagnostics.h"
+#include "Handles.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/LLVMContext.h"
+#include "llvm/IR/LegacyPassManager.h"
+#include "llvm/IR/Module.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/raw_ostream.h"
+#include "llvm/Target/TargetMachine.h"
+#include "llvm/Target/TargetOptions.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+
+extern "C" {
+// The code generators Nereid targets: its CPU backends run on x86-64 and AArch64 hosts.
+void LLVMInitializeX86TargetInfo();
+void LLVMInitializeX86Target();
+void LLVMInitializeX86TargetMC();
+void LLVMInitializeX86AsmPrinter();
+void LLVMInitializeX86AsmParser();
+void LLVMInitializeAArch64TargetInfo();
+void LLVMInitializeAArch64Target();
+void LLVMInitializeAArch64TargetMC();
+void LLVMInitializeAArch64AsmPrinter();
+void LLVMInitializeAArch64AsmParser();
+}
+
+/// The storage behind a NereidBuffer handle.
+struct NereidBuffer {
+  std::string bytes;
+};
+
+namespace mlir::nereid::capi {
+
+void registerLLVMTranslations(DialectRegistry &registry) {
+  registry.insert<LLVM::LLVMDialect, omp::OpenMPDialect>();
+  registerBuiltinDialectTranslation(registry);
+  registerLLVMDialectTranslation(registry);
+  registerOpenMPDialectTranslation(registry);
+}
+
+} // namespace mlir::nereid::capi
+
+namespace {
+
+void initializeTargetsOnce() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    LLVMInitializeX86TargetInfo();
+    LLVMInitializeX86Target();
+    LLVMInitializeX86TargetMC();
+    LLVMInitializeX86AsmPrinter();
+    LLVMInitializeX86AsmParser();
+    LLVMInitializeAArch64TargetInfo();
+    LLVMInitializeAArch64Target();
+    LLVMInitializeAArch64TargetMC();
+    LLVMInitializeAArch64AsmPrinter();
+    LLVMInitializeAArch64AsmParser();
+  });
+}
+
+/// `value`, or the host's when it is NULL or empty.
+std::string orHost(const char *value, const char *host) {
+  return value && *value ? std::string(value) : std::string(host);
+}
+
+llvm::CodeGenOptLevel toCodeGenOptLevel(int32_t level) {
+  switch (level) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+llvm::OptimizationLevel toOptimizationLevel(int32_t level) {
+  switch (level) {
+  case 0:
+    return llvm::OptimizationLevel::O0;
+  case 1:
+    return llvm::OptimizationLevel::O1;
+  case 2:
+    return llvm::OptimizationLevel::O2;
+  default:
+    return llvm::OptimizationLevel::O3;
+  }
+}
+
+/// Runs LLVM's default module pipeline at `level`, tuned by `machine`'s cost model.
+void optimize(llvm::Module &module, llvm::TargetMachine &machine, int32_t level) {
+  llvm::LoopAnalysisManager loopAnalyses;
+  llvm::FunctionAnalysisManager functionAnalyses;
+  llvm::CGSCCAnalysisManager cgsccAnalyses;
+  llvm::ModuleAnalysisManager moduleAnalyses;
+  llvm::PassBuilder builder(&machine);
+  builder.registerModuleAnalyses(moduleAnalyses);
+  builder.registerCGSCCAnalyses(cgsccAnalyses);
+  builder.registerFunctionAnalyses(functionAnalyses);
+  builder.registerLoopAnalyses(loopAnalyses);
+  builder.crossRegisterProxies(loopAnalyses, functionAnalyses, cgsccAnalyses, moduleAnalyses);
+  builder.buildPerModuleDefaultPipeline(toOptimizationLevel(level)).run(module, moduleAnalyses);
+}
+
+} // namespace
+
+extern "C" {
+
+const char *nereid_buffer_data(const NereidBuffer *buffer) {
+  return buffer ? buffer->bytes.c_str() : "";
+}
+
+size_t nereid_buffer_size(const NereidBuffer *buffer) { return buffer ? buffer->bytes.size() : 0; }
+
+void nereid_buffer_destroy(NereidBuffer *buffer) { delete buffer; }
+
+NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind, const char *triple,
+                                const char *cpu, const char *features, int32_t opt_level,
+                                NereidBuffer **out, NereidDiagnostics *diagnostics) {
+  auto fail = [&](std::string message) {
+    if (diagnostics)
+      diagnostics->addError(std::move(message));
+    return NEREID_FAILURE;
+  };
+  if (!out)
+    return fail("nereid_module_emit: null output");
+  *out = nullptr;
+  if (!module)
+    return fail("nereid_module_emit: null module");
+  if (kind != NEREID_EMIT_LLVM_IR && kind != NEREID_EMIT_ASSEMBLY && kind != NEREID_EMIT_OBJECT)
+    return fail("nereid_module_emit: unknown kind " + std::to_string(static_cast<int>(kind)));
+  if (opt_level < 0 || opt_level > 3)
+    return fail("nereid_module_emit: the optimization level must be 0 to 3; got " +
+                std::to_string(opt_level));
+  initializeTargetsOnce();
+
+  NereidTarget host = nereid_host_target();
+  llvm::Triple targetTriple(llvm::Triple::normalize(orHost(triple, host.triple)));
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(targetTriple, error);
+  if (!target)
+    return fail("cannot generate code for the target triple '" + targetTriple.str() +
+                "': " + error);
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      targetTriple, orHost(cpu, host.cpu), orHost(features, host.features),
+      llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt, toCodeGenOptLevel(opt_level)));
+  if (!machine)
+    return fail("cannot create a target machine for '" + targetTriple.str() + "'");
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule;
+  {
+    mlir::nereid::capi::DiagnosticCollector collector(module->module->getContext(), diagnostics);
+    llvmModule = mlir::translateModuleToLLVMIR(*module->module, llvmContext);
+  }
+  if (!llvmModule)
+    return NEREID_FAILURE; // The translation reported the op it could not translate.
+  llvmModule->setTargetTriple(targetTriple);
+  llvmModule->setDataLayout(machine->createDataLayout());
+  optimize(*llvmModule, *machine, opt_level);
+
+  auto buffer = std::make_unique<NereidBuffer>();
+  if (kind == NEREID_EMIT_LLVM_IR) {
+    llvm::raw_string_ostream stream(buffer->bytes);
+    llvmModule->print(stream, nullptr);
+  } else {
+    llvm::SmallString<0> bytes;
+    llvm::raw_svector_ostream stream(bytes);
+    llvm::legacy::PassManager codegen;
+    auto fileType = kind == NEREID_EMIT_OBJECT ? llvm::CodeGenFileType::ObjectFile
+                                               : llvm::CodeGenFileType::AssemblyFile;
+    if (machine->addPassesToEmitFile(codegen, stream, nullptr, fileType))
+      return fail("the code generator for '" + targetTriple.str() + "' cannot emit " +
+                  (kind == NEREID_EMIT_OBJECT ? "object files" : "assembly"));
+    codegen.run(*llvmModule);
+    buffer->bytes.assign(bytes.begin(), bytes.end());
+  }
+  *out = buffer.release();
+  return NEREID_SUCCESS;
+}
+
+} // extern "C"

@@ -1,0 +1,164 @@
+// nereid_host_target and nereid_module_emit: an LLVM-dialect module to LLVM IR, assembly and
+// an ELF object, and the errors a caller can meet.
+
+#include "nereid-c/Nereid.h"
+
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <string>
+
+namespace {
+
+const char *kScaleModule = R"mlir(
+llvm.func @nereid_scale(%x: !llvm.ptr, %n: i64) {
+  %c0 = llvm.mlir.constant(0 : i64) : i64
+  %c1 = llvm.mlir.constant(1 : i64) : i64
+  %two = llvm.mlir.constant(2.0 : f32) : f32
+  llvm.br ^loop(%c0 : i64)
+^loop(%i: i64):
+  %more = llvm.icmp "slt" %i, %n : i64
+  llvm.cond_br %more, ^body, ^exit
+^body:
+  %p = llvm.getelementptr %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+  %v = llvm.load %p : !llvm.ptr -> f32
+  %w = llvm.fmul %v, %two : f32
+  llvm.store %w, %p : f32, !llvm.ptr
+  %next = llvm.add %i, %c1 : i64
+  llvm.br ^loop(%next : i64)
+^exit:
+  llvm.return
+}
+)mlir";
+
+class EmitTest : public ::testing::Test {
+protected:
+  void SetUp() override {
+    context = nereid_context_create();
+    diagnostics = nereid_diagnostics_create();
+  }
+  void TearDown() override {
+    nereid_buffer_destroy(buffer);
+    nereid_module_destroy(module);
+    nereid_diagnostics_destroy(diagnostics);
+    nereid_context_destroy(context);
+  }
+
+  void parse(const std::string &text) {
+    module = nereid_module_parse(context, text.data(), text.size(), "scale.mlir", diagnostics);
+    ASSERT_NE(module, nullptr);
+  }
+
+  NereidStatus emit(NereidEmitKind kind, const char *triple = nullptr) {
+    return nereid_module_emit(module, kind, triple, nullptr, nullptr, 3, &buffer, diagnostics);
+  }
+
+  std::string output() const {
+    return std::string(nereid_buffer_data(buffer), nereid_buffer_size(buffer));
+  }
+
+  std::string firstMessage() const {
+    if (nereid_diagnostics_count(diagnostics) == 0)
+      return "";
+    return nereid_diagnostics_get(diagnostics, 0).message;
+  }
+
+  NereidContext *context = nullptr;
+  NereidDiagnostics *diagnostics = nullptr;
+  NereidModule *module = nullptr;
+  NereidBuffer *buffer = nullptr;
+};
+
+TEST(HostTargetTest, DescribesThisMachine) {
+  NereidTarget host = nereid_host_target();
+  std::string triple = host.triple;
+  ASSERT_FALSE(triple.empty());
+  EXPECT_FALSE(std::string(host.cpu).empty());
+  std::string ttg = host.ttg_target;
+  if (triple.rfind("x86_64", 0) == 0) {
+    bool avx512 = std::string(host.features).find("+avx512f") != std::string::npos;
+    EXPECT_EQ(ttg, avx512 ? "cpu:x86_64:avx512" : "cpu:x86_64:avx2");
+  } else if (triple.rfind("aarch64", 0) == 0) {
+    EXPECT_EQ(ttg, "cpu:aarch64:neon");
+  }
+  // The same strings every time: they key the kernel cache.
+  EXPECT_STREQ(nereid_host_target().features, host.features);
+}
+
+TEST_F(EmitTest, LLVMIRHoldsTheOptimizedFunction) {
+  parse(kScaleModule);
+  ASSERT_EQ(emit(NEREID_EMIT_LLVM_IR), NEREID_SUCCESS) << firstMessage();
+  std::string ir = output();
+  EXPECT_NE(ir.find("define void @nereid_scale(ptr"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("target triple"), std::string::npos) << ir;
+  // O3 turns the doubling into a vector loop.
+  EXPECT_NE(ir.find("fmul <"), std::string::npos) << ir;
+}
+
+TEST_F(EmitTest, AssemblyDefinesTheFunction) {
+  parse(kScaleModule);
+  ASSERT_EQ(emit(NEREID_EMIT_ASSEMBLY), NEREID_SUCCESS) << firstMessage();
+  EXPECT_NE(output().find("nereid_scale:"), std::string::npos) << output();
+}
+
+TEST_F(EmitTest, ObjectIsELF) {
+  parse(kScaleModule);
+  ASSERT_EQ(emit(NEREID_EMIT_OBJECT), NEREID_SUCCESS) << firstMessage();
+  std::string object = output();
+  ASSERT_GT(object.size(), 4u);
+  EXPECT_EQ(object.substr(0, 4), "\x7f" "ELF");
+  EXPECT_NE(object.find("nereid_scale"), std::string::npos); // in the symbol table
+}
+
+TEST_F(EmitTest, CrossCompilesForAArch64) {
+  parse(kScaleModule);
+  ASSERT_EQ(nereid_module_emit(module, NEREID_EMIT_ASSEMBLY, "aarch64-unknown-linux-gnu",
+                               "neoverse-v1", "+neon", 3, &buffer, diagnostics),
+            NEREID_SUCCESS)
+      << firstMessage();
+  std::string assembly = output();
+  EXPECT_NE(assembly.find("nereid_scale:"), std::string::npos) << assembly;
+  EXPECT_NE(assembly.find("\tret\n"), std::string::npos) << assembly; // AArch64's return
+  EXPECT_EQ(assembly.find("%rdi"), std::string::npos) << assembly;     // no x86 register
+}
+
+TEST_F(EmitTest, UnknownTripleIsAnError) {
+  parse(kScaleModule);
+  EXPECT_EQ(emit(NEREID_EMIT_OBJECT, "nonesuch-unknown-none"), NEREID_FAILURE);
+  EXPECT_EQ(buffer, nullptr);
+  EXPECT_NE(firstMessage().find("nonesuch-unknown-none"), std::string::npos) << firstMessage();
+}
+
+TEST_F(EmitTest, UntranslatableOpIsAnErrorAtItsLocation) {
+  // A module still holding tt IR has no translation to LLVM IR.
+  parse(R"mlir(
+tt.func public @k(%x: !tt.ptr<f32>) {
+  tt.return
+}
+)mlir");
+  EXPECT_EQ(emit(NEREID_EMIT_OBJECT), NEREID_FAILURE);
+  EXPECT_EQ(buffer, nullptr);
+  ASSERT_GT(nereid_diagnostics_count(diagnostics), 0u);
+  NereidDiagnostic error = nereid_diagnostics_get(diagnostics, 0);
+  EXPECT_EQ(error.severity, NEREID_SEVERITY_ERROR);
+  EXPECT_STREQ(error.file, "scale.mlir");
+  EXPECT_EQ(error.line, 2u);
+  EXPECT_NE(std::string(error.message).find("LLVM IR"), std::string::npos) << error.message;
+}
+
+TEST_F(EmitTest, BadArgumentsAreErrors) {
+  parse(kScaleModule);
+  EXPECT_EQ(nereid_module_emit(module, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 7, &buffer,
+                               diagnostics),
+            NEREID_FAILURE);
+  EXPECT_NE(firstMessage().find("optimization level"), std::string::npos) << firstMessage();
+  EXPECT_EQ(nereid_module_emit(nullptr, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 3, &buffer,
+                               diagnostics),
+            NEREID_FAILURE);
+  EXPECT_EQ(nereid_module_emit(module, static_cast<NereidEmitKind>(9), nullptr, nullptr, nullptr,
+                               3, &buffer, diagnostics),
+            NEREID_FAILURE);
+  EXPECT_EQ(buffer, nullptr);
+}
+
+} // namespace
