@@ -1,0 +1,20 @@
+#ifndef NEREID_CPU_PROGRAMARGUMENTS_H
+#define NEREID_CPU_PROGRAMARGUMENTS_H
+
+namespace mlir::nereid::cpu {
+
+/// A kernel function on the CPU takes its parameters, then these six i32 values, in this order:
+/// the program's id along x, y and z, and the grid's size along x, y and z.
+enum ProgramArgument : unsigned {
+  kProgramIdX = 0,
+  kGridSizeX = 3,
+  kNumProgramArguments = 6,
+};
+
+/// The unit attribute that marks the func.func of a kernel (a public tt.func), for which
+/// tt-cpu-add-launch-entries adds entry points.
+inline constexpr const char kKernelAttrName[] = "nereid.kernel";
+
+} // namespace mlir::nereid::cpu
+
+#endif // NEREID_CPU_PROGRAMARGUMENTS_H

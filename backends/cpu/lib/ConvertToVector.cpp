@@ -1,0 +1,82 @@
+// The driver of tt-cpu-convert-to-vector: AxisInfo of the module as it comes, then one dialect
+// conversion with the patterns of every op family. An op that no pattern lowers is an error
+// that names the op and the backend.
+
+#include "nereid/Analysis/AxisInfo.h"
+#include "nereid/CPU/Passes.h"
+#include "nereid/CPU/Patterns.h"
+#include "nereid/CPU/TypeConverter.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+
+namespace mlir::nereid::cpu {
+
+#define GEN_PASS_DEF_CONVERTTRITONCPUTOVECTORPASS
+#include "nereid/CPU/Passes.h.inc"
+
+namespace {
+
+/// The last resort for tt and ttg ops: a clear error instead of "failed to legalize".
+struct UnsupportedOpConversion : ConversionPattern {
+  UnsupportedOpConversion(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value>,
+                                ConversionPatternRewriter &) const override {
+    if (!isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()))
+      return failure();
+    if (isa<tt::CallOp>(op))
+      return op->emitError("the CPU backend cannot lower `tt.call`: device functions are "
+                           "inlined first, so this call is recursive");
+    return op->emitError() << "the CPU backend does not support `" << op->getName()
+                           << "` yet";
+  }
+};
+
+bool hasTileTypes(Operation *op) {
+  auto isTile = [](Type type) { return isa<RankedTensorType>(type); };
+  return llvm::any_of(op->getOperandTypes(), isTile) ||
+         llvm::any_of(op->getResultTypes(), isTile);
+}
+
+struct ConvertTritonCpuToVectorPass
+    : impl::ConvertTritonCpuToVectorPassBase<ConvertTritonCpuToVectorPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    FailureOr<std::unique_ptr<DataFlowSolver>> axisInfo = AxisInfoAnalysis::run(module);
+    if (failed(axisInfo))
+      return signalPassFailure();
+
+    CpuTypeConverter typeConverter(context);
+    ConversionTarget target(*context);
+    target.addLegalDialect<vector::VectorDialect, LLVM::LLVMDialect, func::FuncDialect,
+                           ub::UBDialect>();
+    target.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect>();
+    target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
+        [](Operation *op) { return !hasTileTypes(op); });
+
+    RewritePatternSet patterns(context);
+    const DataFlowSolver &solver = **axisInfo;
+    populateFunctionOpToVectorPatterns(typeConverter, patterns, solver);
+    populateElementwiseOpToVectorPatterns(typeConverter, patterns, solver);
+    populateShapeOpToVectorPatterns(typeConverter, patterns, solver);
+    populateLoadStoreOpToVectorPatterns(typeConverter, patterns, solver);
+    populateReduceScanOpToVectorPatterns(typeConverter, patterns, solver);
+    populateDotOpToVectorPatterns(typeConverter, patterns, solver);
+    patterns.add<UnsupportedOpConversion>(typeConverter, context);
+    scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
+    cf::populateCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
+
+    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::cpu

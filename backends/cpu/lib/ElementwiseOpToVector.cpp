@@ -1,0 +1,224 @@
+// Elementwise ops on tiles: arith and math ops keep their meaning on vectors, and the
+// elementwise tt ops become the arith, math or LLVM ops that compute them. LLVM ops take only
+// 1-D vectors, so those go row by row.
+
+#include "VectorRows.h"
+
+#include "nereid/CPU/Patterns.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::nereid::cpu {
+namespace {
+
+/// An arith or math op on tiles: the same op on vectors.
+struct ArithMathOpConversion : ConversionPattern {
+  ArithMathOpConversion(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<arith::ConstantOp>(op))
+      return failure();
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), resultTypes)))
+      return failure();
+    OperationState state(op->getLoc(), op->getName(), operands, resultTypes, op->getAttrs());
+    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    return success();
+  }
+};
+
+/// A constant tile: the same elements as a vector constant.
+struct ConstantOpConversion : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto elements = dyn_cast<DenseElementsAttr>(op.getValue());
+    auto type = dyn_cast_or_null<VectorType>(getTypeConverter()->convertType(op.getType()));
+    if (!elements || !type)
+      return failure();
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, type, elements.reshape(type));
+    return success();
+  }
+};
+
+/// addptr: a GEP of the pointee type, with the offsets' width.
+struct AddPtrOpConversion : OpConversionPattern<tt::AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::AddPtrOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type pointee = getElementTypeOrSelf(tt::getPointeeType(op.getPtr().getType()));
+    if (pointee.isInteger(1))
+      pointee = rewriter.getI8Type();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    auto gep = [&](OpBuilder &builder, Location loc, Type type, Value ptr, Value offset) {
+      return LLVM::GEPOp::create(builder, loc, type, pointee, ptr, ValueRange{offset});
+    };
+    auto vectorType = dyn_cast<VectorType>(resultType);
+    if (!vectorType) {
+      rewriter.replaceOp(op, gep(rewriter, op.getLoc(), resultType, adaptor.getPtr(),
+                                 adaptor.getOffset()));
+      return success();
+    }
+    auto rowType = VectorType::get(vectorType.getShape().back(), vectorType.getElementType());
+    rewriter.replaceOp(
+        op, buildByRows(rewriter, op.getLoc(), vectorType,
+                        {adaptor.getPtr(), adaptor.getOffset()},
+                        [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
+                          return gep(builder, op.getLoc(), rowType, rows[0], rows[1]);
+                        }));
+    return success();
+  }
+};
+
+/// int_to_ptr and ptr_to_int: LLVM casts, row by row.
+template <typename SourceOp, typename LLVMOp>
+struct PointerCastOpConversion : OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = this->getTypeConverter()->convertType(op.getType());
+    auto vectorType = dyn_cast<VectorType>(resultType);
+    if (!vectorType) {
+      rewriter.replaceOpWithNewOp<LLVMOp>(op, resultType, adaptor.getSrc());
+      return success();
+    }
+    auto rowType = VectorType::get(vectorType.getShape().back(), vectorType.getElementType());
+    rewriter.replaceOp(
+        op, buildByRows(rewriter, op.getLoc(), vectorType, {adaptor.getSrc()},
+                        [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
+                          return LLVMOp::create(builder, op.getLoc(), rowType, rows[0]);
+                        }));
+    return success();
+  }
+};
+
+/// tt.bitcast: arith.bitcast between numbers; pointers are opaque, so a pointer-to-pointer
+/// cast is the identity.
+struct BitcastOpConversion : OpConversionPattern<tt::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::BitcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    if (resultType == adaptor.getSrc().getType()) {
+      rewriter.replaceOp(op, adaptor.getSrc());
+      return success();
+    }
+    if (isa<LLVM::LLVMPointerType>(getElementTypeOrSelf(resultType)) ||
+        isa<LLVM::LLVMPointerType>(getElementTypeOrSelf(adaptor.getSrc().getType())))
+      return op.emitError("the CPU backend cannot bitcast between pointers and numbers; use "
+                          "int_to_ptr or ptr_to_int");
+    rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, resultType, adaptor.getSrc());
+    return success();
+  }
+};
+
+struct PreciseSqrtOpConversion : OpConversionPattern<tt::PreciseSqrtOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::PreciseSqrtOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<math::SqrtOp>(op, adaptor.getX());
+    return success();
+  }
+};
+
+struct PreciseDivFOpConversion : OpConversionPattern<tt::PreciseDivFOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::PreciseDivFOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<arith::DivFOp>(op, adaptor.getX(), adaptor.getY());
+    return success();
+  }
+};
+
+/// clampf: max then min; with propagate_nan = all a NaN operand gives NaN (maximumf and
+/// minimumf), otherwise a NaN bound is ignored (maxnumf and minnumf).
+struct ClampFOpConversion : OpConversionPattern<tt::ClampFOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::ClampFOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Value result;
+    if (op.getPropagateNan() == tt::PropagateNan::ALL) {
+      Value low = arith::MaximumFOp::create(rewriter, loc, adaptor.getX(), adaptor.getMin());
+      result = arith::MinimumFOp::create(rewriter, loc, low, adaptor.getMax());
+    } else {
+      Value low = arith::MaxNumFOp::create(rewriter, loc, adaptor.getX(), adaptor.getMin());
+      result = arith::MinNumFOp::create(rewriter, loc, low, adaptor.getMax());
+    }
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// mulhiui: the high half of the full unsigned product.
+struct MulhiUIOpConversion : OpConversionPattern<tt::MulhiUIOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::MulhiUIOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto product =
+        arith::MulUIExtendedOp::create(rewriter, op.getLoc(), adaptor.getX(), adaptor.getY());
+    rewriter.replaceOp(op, product.getHigh());
+    return success();
+  }
+};
+
+/// fp_to_fp between f16, bf16, f32 and f64: arith.extf, or arith.truncf with the op's rounding
+/// mode. The fp8 formats have no CPU lowering yet.
+struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::FpToFpOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    auto source = cast<FloatType>(getElementTypeOrSelf(adaptor.getSrc().getType()));
+    auto target = cast<FloatType>(getElementTypeOrSelf(resultType));
+    auto isNative = [](FloatType type) {
+      return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+    };
+    if (!isNative(source) || !isNative(target))
+      return op.emitError() << "the CPU backend does not convert between " << source << " and "
+                            << target << " yet (fp8 conversions are not lowered)";
+    if (source.getWidth() < target.getWidth()) {
+      rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, resultType, adaptor.getSrc());
+      return success();
+    }
+    auto rounding = arith::RoundingMode::to_nearest_even;
+    if (op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ)
+      rounding = arith::RoundingMode::toward_zero;
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(
+        op, resultType, adaptor.getSrc(),
+        arith::RoundingModeAttr::get(rewriter.getContext(), rounding),
+        arith::FastMathFlagsAttr());
+    return success();
+  }
+};
+
+} // namespace
+
+void populateElementwiseOpToVectorPatterns(const TypeConverter &typeConverter,
+                                           RewritePatternSet &patterns, const DataFlowSolver &) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<ArithMathOpConversion>(typeConverter, context);
+  patterns.add<ConstantOpConversion, AddPtrOpConversion,
+               PointerCastOpConversion<tt::IntToPtrOp, LLVM::IntToPtrOp>,
+               PointerCastOpConversion<tt::PtrToIntOp, LLVM::PtrToIntOp>, BitcastOpConversion,
+               PreciseSqrtOpConversion, PreciseDivFOpConversion, ClampFOpConversion,
+               MulhiUIOpConversion, FpToFpOpConversion>(typeConverter, context);
+}
+
+} // namespace mlir::nereid::cpu

@@ -1,0 +1,511 @@
+// Loads, stores and atomics on one CPU core. AxisInfo of the pointer tile decides the access:
+// - every pointer equal: one scalar access, splat;
+// - rows contiguous along some dimension: masked vector loads and stores of whole rows (or of
+//   the longest aligned runs), transposing first when the contiguous dimension is not the last;
+// - otherwise: LLVM gathers and scatters.
+// Atomics run element by element, in row-major order, as the interpreter defines them.
+
+#include "VectorRows.h"
+
+#include "nereid/Analysis/AxisInfo.h"
+#include "nereid/CPU/Patterns.h"
+#include "nereid/CPU/TypeConverter.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+namespace mlir::nereid::cpu {
+namespace {
+
+/// How a tile of pointers is accessed.
+struct AccessPlan {
+  enum class Kind { Uniform, Runs, Gather } kind = Kind::Gather;
+  /// For Runs: the dimension along which pointers are contiguous, and how many elements one
+  /// vector access covers (a power of two that divides the dimension's size).
+  unsigned dim = 0;
+  int64_t width = 1;
+  /// The alignment in bytes that every access may assume.
+  unsigned alignment = 1;
+};
+
+AccessPlan planAccess(const DataFlowSolver &solver, Value ptr, int64_t elementBytes) {
+  AccessPlan plan;
+  plan.alignment = elementBytes;
+  auto type = cast<RankedTensorType>(ptr.getType());
+  const AxisInfo *info = getAxisInfo(solver, ptr);
+  if (!info || info->getRank() != type.getRank())
+    return plan;
+  ArrayRef<int64_t> shape = type.getShape();
+  bool uniform = llvm::all_of(llvm::seq<unsigned>(0, shape.size()), [&](unsigned dim) {
+    return info->getConstancy(dim) >= shape[dim];
+  });
+  if (uniform) {
+    plan.kind = AccessPlan::Kind::Uniform;
+    return plan;
+  }
+  // The dimension with the longest runs, the last one on ties.
+  int64_t best = 1;
+  for (unsigned dim = 0; dim < shape.size(); ++dim) {
+    int64_t run = std::min(info->getContiguity(dim), shape[dim]);
+    if (run > 1 && run >= best) {
+      best = run;
+      plan.dim = dim;
+    }
+  }
+  if (best == 1)
+    return plan;
+  int64_t width = highestPowerOf2Divisor(best);
+  while (shape[plan.dim] % width != 0)
+    width /= 2;
+  if (width == 1)
+    return plan;
+  plan.kind = AccessPlan::Kind::Runs;
+  plan.width = width;
+  int64_t divisibility = info->getDivisibility(plan.dim);
+  plan.alignment = static_cast<unsigned>(
+      std::max<int64_t>(elementBytes, std::min<int64_t>(divisibility, width * elementBytes)));
+  return plan;
+}
+
+/// The permutation that makes `dim` the last dimension of a rank-`rank` vector, and its
+/// inverse.
+SmallVector<int64_t> permutationToLast(unsigned rank, unsigned dim) {
+  SmallVector<int64_t> permutation;
+  for (unsigned d = 0; d < rank; ++d)
+    if (d != dim)
+      permutation.push_back(d);
+  permutation.push_back(dim);
+  return permutation;
+}
+
+SmallVector<int64_t> inversePermutation(ArrayRef<int64_t> permutation) {
+  SmallVector<int64_t> inverse(permutation.size());
+  for (auto [index, value] : llvm::enumerate(permutation))
+    inverse[value] = index;
+  return inverse;
+}
+
+Value transposeIfNeeded(OpBuilder &builder, Location loc, Value value,
+                        ArrayRef<int64_t> permutation) {
+  if (!value || llvm::equal(permutation, llvm::seq<int64_t>(0, permutation.size())))
+    return value;
+  return vector::TransposeOp::create(builder, loc, value, permutation);
+}
+
+Value createConstantMask(OpBuilder &builder, Location loc, VectorType type) {
+  return arith::ConstantOp::create(builder, loc,
+                                   DenseElementsAttr::get(type.clone(builder.getI1Type()), true));
+}
+
+/// Whether `mask` is absent or a constant true.
+bool isAllTrue(Value mask) {
+  if (!mask)
+    return true;
+  DenseElementsAttr elements;
+  if (auto constant = mask.getDefiningOp<arith::ConstantOp>()) {
+    if (auto attr = dyn_cast<BoolAttr>(constant.getValue()))
+      return attr.getValue();
+    elements = dyn_cast<DenseElementsAttr>(constant.getValue());
+  }
+  return elements && elements.isSplat() && elements.getSplatValue<bool>();
+}
+
+/// Loads the runs of one row: `rowPtrs`, `rowMask` and `rowOther` are 1-D.
+Value loadRow(OpBuilder &builder, Location loc, const AccessPlan &plan, VectorType rowType,
+              Value rowPtrs, Value rowMask, Value rowOther, bool masked) {
+  int64_t length = rowType.getShape()[0];
+  auto runType = VectorType::get(plan.width, rowType.getElementType());
+  Value row = rowOther;
+  for (int64_t start = 0; start < length; start += plan.width) {
+    Value base = vector::ExtractOp::create(builder, loc, rowPtrs, ArrayRef<int64_t>{start});
+    Value run;
+    if (masked) {
+      Value runMask = vector::ExtractStridedSliceOp::create(builder, loc, rowMask, start,
+                                                            plan.width, 1);
+      Value runOther = vector::ExtractStridedSliceOp::create(builder, loc, rowOther, start,
+                                                             plan.width, 1);
+      run = LLVM::MaskedLoadOp::create(builder, loc, runType, base, runMask, runOther,
+                                       builder.getI32IntegerAttr(plan.alignment), UnitAttr());
+    } else {
+      run = LLVM::LoadOp::create(builder, loc, runType, base, plan.alignment);
+    }
+    if (plan.width == length)
+      return run;
+    row = vector::InsertStridedSliceOp::create(builder, loc, run, row, start, 1);
+  }
+  return row;
+}
+
+void storeRow(OpBuilder &builder, Location loc, const AccessPlan &plan, Value rowPtrs,
+              Value rowValue, Value rowMask, bool masked) {
+  int64_t length = cast<VectorType>(rowValue.getType()).getShape()[0];
+  for (int64_t start = 0; start < length; start += plan.width) {
+    Value base = vector::ExtractOp::create(builder, loc, rowPtrs, ArrayRef<int64_t>{start});
+    Value run = plan.width == length ? rowValue
+                                     : vector::ExtractStridedSliceOp::create(
+                                           builder, loc, rowValue, start, plan.width, 1);
+    if (masked) {
+      Value runMask = plan.width == length ? rowMask
+                                           : vector::ExtractStridedSliceOp::create(
+                                                 builder, loc, rowMask, start, plan.width, 1);
+      LLVM::MaskedStoreOp::create(builder, loc, run, base, runMask,
+                                  builder.getI32IntegerAttr(plan.alignment));
+    } else {
+      LLVM::StoreOp::create(builder, loc, run, base, plan.alignment);
+    }
+  }
+}
+
+/// Converts values between their register type (i1) and their memory type (i8).
+Value toMemory(OpBuilder &builder, Location loc, Value value, Type memoryType) {
+  if (value.getType() == memoryType)
+    return value;
+  return arith::ExtUIOp::create(builder, loc, memoryType, value);
+}
+
+Value fromMemory(OpBuilder &builder, Location loc, Value value, Type registerType) {
+  if (value.getType() == registerType)
+    return value;
+  Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(value.getType()));
+  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value, zero);
+}
+
+Type withElementType(Type type, Type element) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    return vector.clone(element);
+  return element;
+}
+
+struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
+  LoadOpConversion(const TypeConverter &converter, MLIRContext *context,
+                   const DataFlowSolver &solver)
+      : OpConversionPattern(converter, context), solver(solver) {}
+
+  LogicalResult matchAndRewrite(tt::LoadOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type registerElement = getElementTypeOrSelf(resultType);
+    Type memoryElement = getMemoryElementType(registerElement);
+    Type memoryType = withElementType(resultType, memoryElement);
+    Value other = adaptor.getOther();
+    if (other)
+      other = toMemory(rewriter, loc, other, memoryType);
+    else
+      other = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(memoryType));
+    unsigned elementBytes = std::max(1u, memoryElement.getIntOrFloatBitWidth() / 8);
+    bool masked = !isAllTrue(op.getMask());
+
+    auto vectorType = dyn_cast<VectorType>(memoryType);
+    if (!vectorType) {
+      rewriter.replaceOp(op, fromMemory(rewriter, loc,
+                                        loadScalar(rewriter, loc, memoryType, adaptor.getPtr(),
+                                                   masked ? adaptor.getMask() : Value(), other,
+                                                   elementBytes),
+                                        registerElement));
+      return success();
+    }
+
+    AccessPlan plan = planAccess(solver, op.getPtr(), elementBytes);
+    Value mask = masked ? adaptor.getMask() : createConstantMask(rewriter, loc, vectorType);
+    Value loaded;
+    switch (plan.kind) {
+    case AccessPlan::Kind::Uniform: {
+      Value ptr = vector::ExtractOp::create(
+          rewriter, loc, adaptor.getPtr(), SmallVector<int64_t>(vectorType.getRank(), 0));
+      Value any = masked ? Value(vector::ReductionOp::create(
+                               rewriter, loc, vector::CombiningKind::OR,
+                               vector::ShapeCastOp::create(
+                                   rewriter, loc,
+                                   VectorType::get(vectorType.getNumElements(),
+                                                   rewriter.getI1Type()),
+                                   mask)))
+                         : Value();
+      Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(memoryElement));
+      Value scalar = loadScalar(rewriter, loc, memoryElement, ptr, any, zero, elementBytes);
+      Value splat = vector::BroadcastOp::create(rewriter, loc, vectorType, scalar);
+      loaded = masked ? Value(arith::SelectOp::create(rewriter, loc, mask, splat, other)) : splat;
+      break;
+    }
+    case AccessPlan::Kind::Runs: {
+      SmallVector<int64_t> permutation = permutationToLast(vectorType.getRank(), plan.dim);
+      Value ptrs = transposeIfNeeded(rewriter, loc, adaptor.getPtr(), permutation);
+      Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
+      Value rowOther = transposeIfNeeded(rewriter, loc, other, permutation);
+      auto transposedType = cast<VectorType>(rowOther.getType());
+      auto rowType = VectorType::get(transposedType.getShape().back(), memoryElement);
+      loaded = buildByRows(rewriter, loc, transposedType, {ptrs, rowMask, rowOther},
+                           [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) {
+                             return loadRow(builder, loc, plan, rowType, rows[0], rows[1],
+                                            rows[2], masked);
+                           });
+      loaded = transposeIfNeeded(rewriter, loc, loaded, inversePermutation(permutation));
+      break;
+    }
+    case AccessPlan::Kind::Gather: {
+      auto rowType = VectorType::get(vectorType.getShape().back(), memoryElement);
+      loaded = buildByRows(rewriter, loc, vectorType, {adaptor.getPtr(), mask, other},
+                           [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) {
+                             return LLVM::masked_gather::create(
+                                 builder, loc, rowType, rows[0], rows[1], ValueRange{rows[2]},
+                                 builder.getI32IntegerAttr(elementBytes));
+                           });
+      break;
+    }
+    }
+    rewriter.replaceOp(op, fromMemory(rewriter, loc, loaded, resultType));
+    return success();
+  }
+
+  /// A scalar load, guarded by `mask` (an i1, or null when it always runs).
+  static Value loadScalar(OpBuilder &builder, Location loc, Type type, Value ptr, Value mask,
+                          Value other, unsigned alignment) {
+    if (!mask)
+      return LLVM::LoadOp::create(builder, loc, type, ptr, alignment);
+    auto branch = scf::IfOp::create(builder, loc, type, mask, /*withElseRegion=*/true);
+    OpBuilder thenBuilder = branch.getThenBodyBuilder();
+    scf::YieldOp::create(thenBuilder, loc,
+                         ValueRange{LLVM::LoadOp::create(thenBuilder, loc, type, ptr, alignment)});
+    OpBuilder elseBuilder = branch.getElseBodyBuilder();
+    scf::YieldOp::create(elseBuilder, loc, ValueRange{other});
+    return branch.getResult(0);
+  }
+
+  const DataFlowSolver &solver;
+};
+
+struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
+  StoreOpConversion(const TypeConverter &converter, MLIRContext *context,
+                    const DataFlowSolver &solver)
+      : OpConversionPattern(converter, context), solver(solver) {}
+
+  LogicalResult matchAndRewrite(tt::StoreOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    Type registerElement = getElementTypeOrSelf(adaptor.getValue().getType());
+    Type memoryElement = getMemoryElementType(registerElement);
+    Value value = toMemory(rewriter, loc, adaptor.getValue(),
+                           withElementType(adaptor.getValue().getType(), memoryElement));
+    unsigned elementBytes = std::max(1u, memoryElement.getIntOrFloatBitWidth() / 8);
+    bool masked = !isAllTrue(op.getMask());
+
+    auto vectorType = dyn_cast<VectorType>(value.getType());
+    if (!vectorType) {
+      if (!masked) {
+        LLVM::StoreOp::create(rewriter, loc, value, adaptor.getPtr(), elementBytes);
+      } else {
+        auto branch = scf::IfOp::create(rewriter, loc, adaptor.getMask());
+        OpBuilder thenBuilder = branch.getThenBodyBuilder();
+        LLVM::StoreOp::create(thenBuilder, loc, value, adaptor.getPtr(), elementBytes);
+      }
+      rewriter.eraseOp(op);
+      return success();
+    }
+
+    AccessPlan plan = planAccess(solver, op.getPtr(), elementBytes);
+    Value mask = masked ? adaptor.getMask() : createConstantMask(rewriter, loc, vectorType);
+    if (plan.kind == AccessPlan::Kind::Runs) {
+      SmallVector<int64_t> permutation = permutationToLast(vectorType.getRank(), plan.dim);
+      Value ptrs = transposeIfNeeded(rewriter, loc, adaptor.getPtr(), permutation);
+      Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
+      Value rowValue = transposeIfNeeded(rewriter, loc, value, permutation);
+      buildByRows(rewriter, loc, VectorType(), {ptrs, rowValue, rowMask},
+                  [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
+                    storeRow(builder, loc, plan, rows[0], rows[1], rows[2], masked);
+                    return Value();
+                  });
+    } else {
+      // A scatter writes its lanes in order, so where several elements name one address the
+      // last one in row-major order wins, as in the interpreter.
+      buildByRows(rewriter, loc, VectorType(), {adaptor.getPtr(), value, mask},
+                  [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
+                    LLVM::masked_scatter::create(builder, loc, rows[1], rows[0], rows[2],
+                                                 builder.getI32IntegerAttr(elementBytes));
+                    return Value();
+                  });
+    }
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  const DataFlowSolver &solver;
+};
+
+LLVM::AtomicOrdering getOrdering(tt::MemSemantic semantic) {
+  switch (semantic) {
+  case tt::MemSemantic::RELAXED:
+    return LLVM::AtomicOrdering::monotonic;
+  case tt::MemSemantic::ACQUIRE:
+    return LLVM::AtomicOrdering::acquire;
+  case tt::MemSemantic::RELEASE:
+    return LLVM::AtomicOrdering::release;
+  case tt::MemSemantic::ACQUIRE_RELEASE:
+    return LLVM::AtomicOrdering::acq_rel;
+  }
+  llvm_unreachable("unknown memory semantic");
+}
+
+std::optional<LLVM::AtomicBinOp> getAtomicBinOp(tt::RMWOp op, Type element) {
+  bool isFloat = isa<FloatType>(element);
+  switch (op) {
+  case tt::RMWOp::AND:
+    return LLVM::AtomicBinOp::_and;
+  case tt::RMWOp::OR:
+    return LLVM::AtomicBinOp::_or;
+  case tt::RMWOp::XOR:
+    return LLVM::AtomicBinOp::_xor;
+  case tt::RMWOp::ADD:
+    return isFloat ? LLVM::AtomicBinOp::fadd : LLVM::AtomicBinOp::add;
+  case tt::RMWOp::FADD:
+    return LLVM::AtomicBinOp::fadd;
+  case tt::RMWOp::MAX:
+    return isFloat ? LLVM::AtomicBinOp::fmaximum : LLVM::AtomicBinOp::max;
+  case tt::RMWOp::MIN:
+    return isFloat ? LLVM::AtomicBinOp::fminimum : LLVM::AtomicBinOp::min;
+  case tt::RMWOp::UMAX:
+    return LLVM::AtomicBinOp::umax;
+  case tt::RMWOp::UMIN:
+    return LLVM::AtomicBinOp::umin;
+  case tt::RMWOp::XCHG:
+    return LLVM::AtomicBinOp::xchg;
+  }
+  return std::nullopt;
+}
+
+/// Runs `perElement(builder, operands at i)` for each masked-in element i of the tiles
+/// `operands` (null mask: all), in row-major order, and gathers its results into a tile of
+/// `resultType` (zero where masked out). Scalars run once.
+Value forEachElement(OpBuilder &builder, Location loc, Type resultType, ValueRange operands,
+                     Value mask,
+                     llvm::function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> perElement) {
+  Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(resultType));
+  auto vectorType = dyn_cast<VectorType>(resultType);
+  if (!vectorType) {
+    if (!mask)
+      return perElement(builder, loc, SmallVector<Value>(operands));
+    auto branch = scf::IfOp::create(builder, loc, resultType, mask, true);
+    OpBuilder thenBuilder = branch.getThenBodyBuilder();
+    scf::YieldOp::create(thenBuilder, loc,
+                         perElement(thenBuilder, loc, SmallVector<Value>(operands)));
+    OpBuilder elseBuilder = branch.getElseBodyBuilder();
+    scf::YieldOp::create(elseBuilder, loc, zero);
+    return branch.getResult(0);
+  }
+  int64_t count = vectorType.getNumElements();
+  auto flatten = [&](Value value) -> Value {
+    auto type = cast<VectorType>(value.getType());
+    return vector::ShapeCastOp::create(builder, loc,
+                                       VectorType::get(count, type.getElementType()), value);
+  };
+  SmallVector<Value> flat = llvm::map_to_vector(operands, flatten);
+  Value flatMask = mask ? flatten(mask) : Value();
+  Value flatResult = flatten(zero);
+  Value lower = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value upper = arith::ConstantIndexOp::create(builder, loc, count);
+  Value step = arith::ConstantIndexOp::create(builder, loc, 1);
+  auto loop = scf::ForOp::create(
+      builder, loc, lower, upper, step, ValueRange{flatResult},
+      [&](OpBuilder &body, Location loc, Value index, ValueRange iterArgs) {
+        SmallVector<Value> elements;
+        for (Value value : flat)
+          elements.push_back(vector::ExtractOp::create(body, loc, value, OpFoldResult(index)));
+        Type elementType = vectorType.getElementType();
+        Value result;
+        if (flatMask) {
+          Value active = vector::ExtractOp::create(body, loc, flatMask, OpFoldResult(index));
+          auto branch = scf::IfOp::create(body, loc, elementType, active, true);
+          OpBuilder thenBuilder = branch.getThenBodyBuilder();
+          scf::YieldOp::create(thenBuilder, loc, perElement(thenBuilder, loc, elements));
+          OpBuilder elseBuilder = branch.getElseBodyBuilder();
+          scf::YieldOp::create(elseBuilder, loc,
+                               ValueRange{arith::ConstantOp::create(
+                                   elseBuilder, loc, elseBuilder.getZeroAttr(elementType))});
+          result = branch.getResult(0);
+        } else {
+          result = perElement(body, loc, elements);
+        }
+        Value updated =
+            vector::InsertOp::create(body, loc, result, iterArgs[0], OpFoldResult(index));
+        scf::YieldOp::create(body, loc, updated);
+      });
+  return vector::ShapeCastOp::create(builder, loc, vectorType, loop.getResult(0));
+}
+
+struct AtomicRMWOpConversion : OpConversionPattern<tt::AtomicRMWOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::AtomicRMWOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type element = getElementTypeOrSelf(resultType);
+    std::optional<LLVM::AtomicBinOp> binOp = getAtomicBinOp(op.getAtomicRmwOp(), element);
+    if (!binOp || element.isInteger(1))
+      return op.emitError() << "the CPU backend has no atomic "
+                            << tt::stringifyRMWOp(op.getAtomicRmwOp()) << " on " << element;
+    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    Value mask = isAllTrue(op.getMask()) ? Value() : adaptor.getMask();
+    rewriter.replaceOp(op, forEachElement(rewriter, op.getLoc(), resultType,
+                                          {adaptor.getPtr(), adaptor.getVal()}, mask,
+                                          [&](OpBuilder &builder, Location loc,
+                                              ArrayRef<Value> values) -> Value {
+                                            return LLVM::AtomicRMWOp::create(
+                                                builder, loc, *binOp, values[0], values[1],
+                                                ordering);
+                                          }));
+    return success();
+  }
+};
+
+/// atomic_cas compares bits: floats go through integers of their width.
+struct AtomicCASOpConversion : OpConversionPattern<tt::AtomicCASOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::AtomicCASOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    Type element = getElementTypeOrSelf(resultType);
+    LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
+    LLVM::AtomicOrdering failureOrdering = ordering == LLVM::AtomicOrdering::acq_rel ||
+                                                   ordering == LLVM::AtomicOrdering::acquire
+                                               ? LLVM::AtomicOrdering::acquire
+                                               : LLVM::AtomicOrdering::monotonic;
+    if (ordering == LLVM::AtomicOrdering::release)
+      failureOrdering = LLVM::AtomicOrdering::monotonic;
+    rewriter.replaceOp(
+        op, forEachElement(
+                rewriter, op.getLoc(), resultType,
+                {adaptor.getPtr(), adaptor.getCmp(), adaptor.getVal()}, Value(),
+                [&](OpBuilder &builder, Location loc, ArrayRef<Value> values) -> Value {
+                  Value cmp = values[1], val = values[2];
+                  if (auto floatType = dyn_cast<FloatType>(element)) {
+                    Type bits = builder.getIntegerType(floatType.getWidth());
+                    cmp = arith::BitcastOp::create(builder, loc, bits, cmp);
+                    val = arith::BitcastOp::create(builder, loc, bits, val);
+                  }
+                  auto exchange = LLVM::AtomicCmpXchgOp::create(builder, loc, values[0], cmp,
+                                                                val, ordering, failureOrdering);
+                  Value old = LLVM::ExtractValueOp::create(builder, loc, exchange, 0);
+                  if (isa<FloatType>(element))
+                    old = arith::BitcastOp::create(builder, loc, element, old);
+                  return old;
+                }));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateLoadStoreOpToVectorPatterns(const TypeConverter &typeConverter,
+                                         RewritePatternSet &patterns,
+                                         const DataFlowSolver &axisInfo) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<LoadOpConversion, StoreOpConversion>(typeConverter, context, axisInfo);
+  patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(typeConverter, context);
+}
+
+} // namespace mlir::nereid::cpu

@@ -1,0 +1,75 @@
+// The CPU pipeline, registered as `nereid-cpu-lower{target=...}` so that one nereid-opt line
+// reproduces it: tt IR in, an LLVM-dialect module with the launch entries out.
+
+#include "nereid/CPU/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
+#include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Conversion/SCFToOpenMP/SCFToOpenMP.h"
+#include "mlir/Conversion/UBToLLVM/UBToLLVM.h"
+#include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/Vector/Transforms/Passes.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::nereid::cpu {
+
+void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  pm.addPass(createConvertTritonCpuToVectorPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createAddCpuLaunchEntriesPass());
+  pm.addPass(createLowerCpuMathPass());
+  pm.addPass(arith::createArithExpandOpsPass(arith::ArithExpandOpsPassOptions{/*includeBf16=*/true}));
+  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
+  pm.addPass(createConvertSCFToOpenMPPass());
+  pm.addPass(createSCFToControlFlowPass());
+  ConvertVectorToLLVMPassOptions vectorOptions;
+  vectorOptions.reassociateFPReductions = true;
+  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createArithToLLVMConversionPass());
+  pm.addPass(createConvertIndexToLLVMPass());
+  pm.addPass(createUBToLLVMConversionPass());
+  pm.addPass(createConvertFuncToLLVMPass());
+  pm.addPass(createConvertControlFlowToLLVMPass());
+  pm.addPass(createConvertOpenMPToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+namespace {
+
+struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("the ttg.target of the CPU, e.g. cpu:x86_64:avx512"),
+                             llvm::cl::init("cpu:x86_64:avx512")};
+};
+
+} // namespace
+
+void registerCpuPassesAndPipelines() {
+  registerNereidCpuPasses();
+  PassPipelineRegistration<CpuPipelineCommandLineOptions>(
+      "nereid-cpu-lower", "Lowers a tt module to LLVM dialect with the CPU's launch entries",
+      [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
+        buildCpuPipeline(pm, CpuPipelineOptions{options.target});
+      });
+}
+
+} // namespace mlir::nereid::cpu

@@ -1,0 +1,232 @@
+// tt.reduce and tt.scan on one CPU core. A reduce whose combiner is one standard op (sum,
+// product, min, max, bitwise) becomes vector.multi_reduction, which the vector lowering turns
+// into SIMD reductions. Any other combiner runs in the interpreter's order: strictly along the
+// axis, its elementwise body applied to whole slices across the other dimensions at once.
+
+#include "nereid/CPU/Patterns.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::nereid::cpu {
+namespace {
+
+/// The slice at position `index` along `axis` of `value`, without the axis: a vector of the
+/// other dimensions, or a scalar when `value` is 1-D.
+Value extractSlice(OpBuilder &builder, Location loc, Value value, unsigned axis, int64_t index) {
+  auto type = cast<VectorType>(value.getType());
+  if (type.getRank() == 1)
+    return vector::ExtractOp::create(builder, loc, value, ArrayRef<int64_t>{index});
+  SmallVector<int64_t> offsets(axis + 1, 0), sizes(type.getShape().take_front(axis + 1)),
+      strides(axis + 1, 1);
+  offsets[axis] = index;
+  sizes[axis] = 1;
+  Value slice =
+      vector::ExtractStridedSliceOp::create(builder, loc, value, offsets, sizes, strides);
+  SmallVector<int64_t> shape(type.getShape());
+  shape.erase(shape.begin() + axis);
+  return vector::ShapeCastOp::create(builder, loc, VectorType::get(shape, type.getElementType()),
+                                     slice);
+}
+
+/// `dest` with `slice` (as extractSlice gives it) put at `index` along `axis`.
+Value insertSlice(OpBuilder &builder, Location loc, Value slice, Value dest, unsigned axis,
+                  int64_t index) {
+  auto type = cast<VectorType>(dest.getType());
+  if (type.getRank() == 1)
+    return vector::InsertOp::create(builder, loc, slice, dest, ArrayRef<int64_t>{index});
+  SmallVector<int64_t> shape(type.getShape());
+  shape[axis] = 1;
+  Value expanded = vector::ShapeCastOp::create(
+      builder, loc, VectorType::get(shape, type.getElementType()), slice);
+  SmallVector<int64_t> offsets(type.getRank(), 0), strides(type.getRank(), 1);
+  offsets[axis] = index;
+  return vector::InsertStridedSliceOp::create(builder, loc, expanded, dest, offsets, strides);
+}
+
+/// Applies the combiner region to whole slices: its scalar elementwise ops are rebuilt on
+/// vectors of `shape` (empty: scalars). Fails, with an error at the op, on a combiner op that
+/// is not elementwise arith or math.
+FailureOr<SmallVector<Value>> applyCombiner(OpBuilder &builder, Operation *owner, Region &combiner,
+                                            ValueRange accumulated, ValueRange next,
+                                            ArrayRef<int64_t> shape) {
+  Location loc = owner->getLoc();
+  Block &body = combiner.front();
+  IRMapping mapping;
+  for (auto [argument, value] :
+       llvm::zip(body.getArguments(), llvm::concat<const Value>(accumulated, next)))
+    mapping.map(argument, value);
+  auto lift = [&](Type type) -> Type {
+    return shape.empty() ? type : VectorType::get(shape, type);
+  };
+  for (Operation &op : body.without_terminator()) {
+    if (auto constant = dyn_cast<arith::ConstantOp>(op); constant && !shape.empty()) {
+      Value scalar = builder.clone(op)->getResult(0);
+      mapping.map(constant.getResult(),
+                  vector::BroadcastOp::create(builder, loc, lift(constant.getType()), scalar));
+      continue;
+    }
+    if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) || op.getNumRegions()) {
+      owner->emitError() << "the CPU backend cannot lower `" << op.getName()
+                         << "` in the combiner of " << owner->getName();
+      return failure();
+    }
+    if (shape.empty()) {
+      builder.clone(op, mapping);
+      continue;
+    }
+    SmallVector<Value> operands =
+        llvm::map_to_vector(op.getOperands(), [&](Value v) { return mapping.lookup(v); });
+    SmallVector<Type> types = llvm::map_to_vector(op.getResultTypes(), lift);
+    OperationState state(op.getLoc(), op.getName(), operands, types, op.getAttrs());
+    Operation *lifted = builder.create(state);
+    mapping.map(op.getResults(), lifted->getResults());
+  }
+  return llvm::map_to_vector(body.getTerminator()->getOperands(),
+                             [&](Value v) { return mapping.lookup(v); });
+}
+
+/// The vector.multi_reduction kind of a combiner that is one standard op of its two arguments,
+/// and that op's neutral element.
+std::optional<std::pair<vector::CombiningKind, TypedAttr>> matchStandardCombiner(Region &region,
+                                                                                  Type element) {
+  Block &body = region.front();
+  if (body.getNumArguments() != 2 || !llvm::hasSingleElement(body.without_terminator()))
+    return std::nullopt;
+  Operation &op = body.front();
+  if (op.getNumOperands() != 2 || op.getOperand(0) != body.getArgument(0) ||
+      op.getOperand(1) != body.getArgument(1) ||
+      body.getTerminator()->getOperand(0) != op.getResult(0))
+    return std::nullopt;
+  using Kind = vector::CombiningKind;
+  Builder b(region.getContext());
+  auto floatType = dyn_cast<FloatType>(element);
+  unsigned width = element.getIntOrFloatBitWidth();
+  auto floatAttr = [&](double value) -> TypedAttr { return b.getFloatAttr(element, value); };
+  auto intAttr = [&](APInt value) -> TypedAttr { return b.getIntegerAttr(element, value); };
+  auto nan = [&]() -> TypedAttr {
+    return FloatAttr::get(element, APFloat::getNaN(floatType.getFloatSemantics()));
+  };
+  auto inf = [&](bool negative) -> TypedAttr {
+    return FloatAttr::get(element, APFloat::getInf(floatType.getFloatSemantics(), negative));
+  };
+  return llvm::TypeSwitch<Operation *,
+                          std::optional<std::pair<vector::CombiningKind, TypedAttr>>>(&op)
+      .Case([&](arith::AddFOp) { return std::pair{Kind::ADD, floatAttr(-0.0)}; })
+      .Case([&](arith::MulFOp) { return std::pair{Kind::MUL, floatAttr(1.0)}; })
+      .Case([&](arith::MaxNumFOp) { return std::pair{Kind::MAXNUMF, nan()}; })
+      .Case([&](arith::MinNumFOp) { return std::pair{Kind::MINNUMF, nan()}; })
+      .Case([&](arith::MaximumFOp) { return std::pair{Kind::MAXIMUMF, inf(true)}; })
+      .Case([&](arith::MinimumFOp) { return std::pair{Kind::MINIMUMF, inf(false)}; })
+      .Case([&](arith::AddIOp) { return std::pair{Kind::ADD, intAttr(APInt(width, 0))}; })
+      .Case([&](arith::MulIOp) { return std::pair{Kind::MUL, intAttr(APInt(width, 1))}; })
+      .Case([&](arith::MaxSIOp) {
+        return std::pair{Kind::MAXSI, intAttr(APInt::getSignedMinValue(width))};
+      })
+      .Case([&](arith::MinSIOp) {
+        return std::pair{Kind::MINSI, intAttr(APInt::getSignedMaxValue(width))};
+      })
+      .Case([&](arith::MaxUIOp) { return std::pair{Kind::MAXUI, intAttr(APInt(width, 0))}; })
+      .Case([&](arith::MinUIOp) {
+        return std::pair{Kind::MINUI, intAttr(APInt::getMaxValue(width))};
+      })
+      .Case([&](arith::AndIOp) { return std::pair{Kind::AND, intAttr(APInt::getAllOnes(width))}; })
+      .Case([&](arith::OrIOp) { return std::pair{Kind::OR, intAttr(APInt(width, 0))}; })
+      .Case([&](arith::XOrIOp) { return std::pair{Kind::XOR, intAttr(APInt(width, 0))}; })
+      .Default([](Operation *) { return std::nullopt; });
+}
+
+struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::ReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    SmallVector<Value> sources(adaptor.getSrcs());
+    auto sourceType = cast<VectorType>(sources[0].getType());
+    SmallVector<int64_t> restShape(sourceType.getShape());
+    restShape.erase(restShape.begin() + axis);
+
+    if (sources.size() == 1) {
+      Type element = sourceType.getElementType();
+      if (auto standard = matchStandardCombiner(op.getCombineOp(), element)) {
+        auto [kind, neutral] = *standard;
+        Type resultType = restShape.empty() ? element : VectorType::get(restShape, element);
+        Value init = arith::ConstantOp::create(
+            rewriter, loc, resultType,
+            restShape.empty() ? neutral
+                              : DenseElementsAttr::get(cast<ShapedType>(resultType), neutral));
+        SmallVector<bool> reduced(sourceType.getRank(), false);
+        reduced[axis] = true;
+        rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(op, sources[0], init, reduced,
+                                                                 kind);
+        return success();
+      }
+    }
+
+    SmallVector<Value> accumulated = llvm::map_to_vector(
+        sources, [&](Value source) { return extractSlice(rewriter, loc, source, axis, 0); });
+    for (int64_t index = 1; index < sourceType.getShape()[axis]; ++index) {
+      SmallVector<Value> next = llvm::map_to_vector(sources, [&](Value source) {
+        return extractSlice(rewriter, loc, source, axis, index);
+      });
+      FailureOr<SmallVector<Value>> combined =
+          applyCombiner(rewriter, op, op.getCombineOp(), accumulated, next, restShape);
+      if (failed(combined))
+        return failure();
+      accumulated = *combined;
+    }
+    rewriter.replaceOp(op, accumulated);
+    return success();
+  }
+};
+
+struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::ScanOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    unsigned axis = op.getAxis();
+    SmallVector<Value> sources(adaptor.getSrcs());
+    auto sourceType = cast<VectorType>(sources[0].getType());
+    SmallVector<int64_t> restShape(sourceType.getShape());
+    restShape.erase(restShape.begin() + axis);
+    int64_t length = sourceType.getShape()[axis];
+    auto position = [&](int64_t step) { return op.getReverse() ? length - 1 - step : step; };
+
+    SmallVector<Value> results = sources;
+    SmallVector<Value> accumulated = llvm::map_to_vector(sources, [&](Value source) {
+      return extractSlice(rewriter, loc, source, axis, position(0));
+    });
+    for (int64_t step = 1; step < length; ++step) {
+      SmallVector<Value> next = llvm::map_to_vector(sources, [&](Value source) {
+        return extractSlice(rewriter, loc, source, axis, position(step));
+      });
+      FailureOr<SmallVector<Value>> combined =
+          applyCombiner(rewriter, op, op.getCombineOp(), accumulated, next, restShape);
+      if (failed(combined))
+        return failure();
+      accumulated = *combined;
+      for (auto [result, value] : llvm::zip(results, accumulated))
+        result = insertSlice(rewriter, loc, value, result, axis, position(step));
+    }
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+} // namespace
+
+void populateReduceScanOpToVectorPatterns(const TypeConverter &typeConverter,
+                                          RewritePatternSet &patterns, const DataFlowSolver &) {
+  patterns.add<ReduceOpConversion, ScanOpConversion>(typeConverter, patterns.getContext());
+}
+
+} // namespace mlir::nereid::cpu
