@@ -228,3 +228,222 @@ module attributes {ttg.target = "cuda:80", "ttg.num-warps" = 2 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// mma.sync (version 2) with 2x2 warps on 32x32: one warp's 16x8 tile is the PTX accumulator
+// fragment (lane 4g + t holds (g, 2t), (g, 2t + 1) in registers 0, 1 and the same 8 rows
+// down in registers 2, 3); the warps go along dim1 first, the tile repeats along dim1 in
+// register 4. Triton's MMAv2 layouts have these bases.
+// CHECK-LABEL: remark: linear layout of 32x32:
+// CHECK-NEXT: (register[8], lane[32], warp[4], block[1]) -> (dim0[32], dim1[32])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 4 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   warp 2 -> (dim0=16, dim1=0)
+// CHECK-EMPTY:
+
+// Operand A (32x32, kWidth 2): the m16k16 fragment, registers along K first (register 4 is
+// k + 8, register 8 the next 16 of K); the warps along N (warp 1) hold the same rows.
+// CHECK-LABEL: remark: linear layout of 32x32:
+// CHECK-NEXT: (register[16], lane[32], warp[4], block[1]) -> (dim0[32], dim1[32])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   register 8 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 4 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   warp 2 -> (dim0=16, dim1=0)
+// CHECK-EMPTY:
+
+// Operand B (32x32, kWidth 2): the k16n8 fragment, K along dim0; the warps along M
+// (warp 2) hold the same columns.
+// CHECK-LABEL: remark: linear layout of 32x32:
+// CHECK-NEXT: (register[16], lane[32], warp[4], block[1]) -> (dim0[32], dim1[32])
+// CHECK-NEXT:   register 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   register 2 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   register 8 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   lane 1 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 2 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   warp 2 -> (dim0=0, dim1=0)
+// CHECK-EMPTY:
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {ttg.target = "cuda:80", "ttg.num-warps" = 4 : i32} {
+  tt.func @mma_v2(%c: tensor<32x32xf32>, %a: tensor<32x32xf16>) {
+    %0 = ttg.convert_layout %c : tensor<32x32xf32> -> tensor<32x32xf32, #mma>
+    %1 = ttg.convert_layout %a : tensor<32x32xf16> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>
+    %2 = ttg.convert_layout %a : tensor<32x32xf16> -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>
+    tt.return
+  }
+}
+
+// -----
+
+// wgmma (version 3, m64n64) with one warpgroup: each warp holds 16 rows as mma.sync does,
+// repeated every 8 columns in registers 4, 8, 16; the 4 warps stack along dim0.
+// CHECK-LABEL: remark: linear layout of 64x64:
+// CHECK-NEXT: (register[32], lane[32], warp[4], block[1]) -> (dim0[64], dim1[64])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   register 8 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   register 16 -> (dim0=0, dim1=32)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 4 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   warp 2 -> (dim0=32, dim1=0)
+// CHECK-EMPTY:
+
+// Its operand A in registers (64x16, kWidth 2): the m16k16 fragment of each warp.
+// CHECK-LABEL: remark: linear layout of 64x16:
+// CHECK-NEXT: (register[8], lane[32], warp[4], block[1]) -> (dim0[64], dim1[16])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 4 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   warp 2 -> (dim0=32, dim1=0)
+// CHECK-EMPTY:
+#wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
+  tt.func @mma_v3(%c: tensor<64x64xf32>, %a: tensor<64x16xf16>) {
+    %0 = ttg.convert_layout %c : tensor<64x64xf32> -> tensor<64x64xf32, #wgmma>
+    %1 = ttg.convert_layout %a : tensor<64x16xf16> -> tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>
+    tt.return
+  }
+}
+
+// -----
+
+// MFMA 32x32 with 2x2 warps on 64x64: lane l holds column l % 32, its 16 registers rows
+// 0-3, 8-11, 16-19, 24-27 (plus 4 for lanes 32-63), as AMD's matrix instruction calculator
+// prints v_mfma_f32_32x32x8f16; warps along dim1 first.
+// CHECK-LABEL: remark: linear layout of 64x64:
+// CHECK-NEXT: (register[16], lane[64], warp[4], block[1]) -> (dim0[64], dim1[64])
+// CHECK-NEXT:   register 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   register 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   register 8 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   lane 32 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=32)
+// CHECK-NEXT:   warp 2 -> (dim0=32, dim1=0)
+// CHECK-EMPTY:
+
+// Operand A (64x16, kWidth 4): lane l holds 4 consecutive k of row l % 32, lanes 32-63 the
+// next 4; register 4 is the next 8 of K. The warps along N (warp 1) reach past K and hold the
+// same elements.
+// CHECK-LABEL: remark: linear layout of 64x16:
+// CHECK-NEXT: (register[8], lane[64], warp[4], block[1]) -> (dim0[64], dim1[16])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   lane 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 4 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   lane 32 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   warp 2 -> (dim0=32, dim1=0)
+// CHECK-EMPTY:
+#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = false}>
+module attributes {ttg.target = "hip:gfx942", "ttg.num-warps" = 4 : i32} {
+  tt.func @mfma32(%c: tensor<64x64xf32>, %a: tensor<64x16xf16>) {
+    %0 = ttg.convert_layout %c : tensor<64x64xf32> -> tensor<64x64xf32, #mfma>
+    %1 = ttg.convert_layout %a : tensor<64x16xf16> -> tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mfma, kWidth = 4}>>
+    tt.return
+  }
+}
+
+// -----
+
+// MFMA 16x16, transposed, on 32x16: a lane holds 4 consecutive elements of a row (registers
+// along dim1), lanes walk the rows; the tile repeats down dim0 in register 4.
+// CHECK-LABEL: remark: linear layout of 32x16:
+// CHECK-NEXT: (register[8], lane[64], warp[1], block[1]) -> (dim0[32], dim1[16])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   register 4 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   lane 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 4 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 32 -> (dim0=0, dim1=8)
+// CHECK-EMPTY:
+#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1], instrShape = [16, 16], isTransposed = true}>
+module attributes {ttg.target = "hip:gfx942", "ttg.num-warps" = 1 : i32} {
+  tt.func @mfma16_transposed(%c: tensor<32x16xf32>) {
+    %0 = ttg.convert_layout %c : tensor<32x16xf32> -> tensor<32x16xf32, #mfma>
+    tt.return
+  }
+}
+
+// -----
+
+// FMA dot operands (blocked parent, Triton's fmaDotToLinearLayout). A (16x8): each lane holds
+// the whole K of its row in registers; the 4 lanes that the parent spreads along dim1 hold
+// the same row.
+// CHECK-LABEL: remark: linear layout of 16x8:
+// CHECK-NEXT: (register[8], lane[32], warp[2], block[1]) -> (dim0[16], dim1[8])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   lane 4 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=8, dim1=0)
+// CHECK-EMPTY:
+
+// B (8x16): each lane holds the whole K of its 4 columns; lanes and warps along dim0 repeat.
+// CHECK-LABEL: remark: linear layout of 8x16:
+// CHECK-NEXT: (register[32], lane[32], warp[2], block[1]) -> (dim0[8], dim1[16])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   register 4 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   register 8 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   register 16 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=0)
+// CHECK-EMPTY:
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {ttg.target = "cuda:80", "ttg.num-warps" = 2 : i32} {
+  tt.func @fma_operands(%a: tensor<16x8xf32>, %b: tensor<8x16xf32>) {
+    %0 = ttg.convert_layout %a : tensor<16x8xf32> -> tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %1 = ttg.convert_layout %b : tensor<8x16xf32> -> tensor<8x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    tt.return
+  }
+}

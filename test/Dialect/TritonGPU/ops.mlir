@@ -39,3 +39,45 @@ module attributes {ttg.target = "cpu:x86_64:avx512"} {
     tt.return
   }
 }
+
+// -----
+
+// The tensor-core encodings and their dot operands.
+// CHECK-DAG: #[[$MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-DAG: #[[$WGMMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+// CHECK-DAG: #[[$MFMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = true}>
+// CHECK-DAG: #[[$FMA:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+// CHECK-LABEL: tt.func @dot_operands
+// CHECK-SAME: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$MMA]], kWidth = 2}>>
+// CHECK-SAME: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$MMA]], kWidth = 2}>>
+// CHECK-SAME: tensor<32x32xf32, #[[$MMA]]>
+// CHECK-SAME: tensor<64x64xf32, #[[$WGMMA]]>
+// CHECK-SAME: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$WGMMA]], kWidth = 2}>>
+// CHECK-SAME: tensor<64x64xf32, #[[$MFMA]]>
+// CHECK-SAME: tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$MFMA]], kWidth = 8}>>
+// CHECK-SAME: tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #[[$FMA]]}>>
+#mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = true}>
+#fma = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+tt.func @dot_operands(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,
+                      %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
+                      %c: tensor<32x32xf32, #mma>,
+                      %d: tensor<64x64xf32, #wgmma>,
+                      %e: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>,
+                      %f: tensor<64x64xf32, #mfma>,
+                      %g: tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mfma, kWidth = 8}>>,
+                      %h: tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #fma}>>) {
+  tt.return
+}
+
+// -----
+
+// A mfma that is not transposed prints isTransposed = false; a rank-3 mma.
+// CHECK-DAG: #ttg.amd_mfma<{version = 2, warpsPerCTA = [1, 1], instrShape = [16, 16], isTransposed = false}>
+// CHECK-DAG: #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 8]}>
+// CHECK-LABEL: tt.func @defaults
+tt.func @defaults(%a: tensor<16x16xf32, #ttg.amd_mfma<{version = 2, warpsPerCTA = [1, 1], instrShape = [16, 16]}>>,
+                  %b: tensor<2x32x16xf32, #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 8]}>>) {
+  tt.return
+}

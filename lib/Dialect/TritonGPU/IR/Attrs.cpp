@@ -1,6 +1,7 @@
 // The ttg encodings: their textual form and their verifiers. Their conversion to LinearLayout
 // lives in LinearLayoutConversions.cpp.
 
+#include "AttrParsing.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
@@ -23,10 +24,8 @@ void TritonGPUDialect::registerAttributes() {
       >();
 }
 
-namespace {
+namespace mlir::nereid::ttg::detail {
 
-/// Reads the array of non-negative integers `key` of `dict` into `values`; emits an error at
-/// `loc` if it is missing or not such an array.
 LogicalResult parseUnsignedArray(AsmParser &parser, SMLoc loc, DictionaryAttr dict, StringRef key,
                                  SmallVectorImpl<unsigned> &values) {
   auto array = dyn_cast_or_null<ArrayAttr>(dict.get(key));
@@ -41,7 +40,33 @@ LogicalResult parseUnsignedArray(AsmParser &parser, SMLoc loc, DictionaryAttr di
   return success();
 }
 
-/// Emits an error at `loc` for every key of `dict` that is not in `keys`.
+LogicalResult parseUnsigned(AsmParser &parser, SMLoc loc, DictionaryAttr dict, StringRef key,
+                            unsigned &value, std::optional<unsigned> defaultValue) {
+  Attribute attr = dict.get(key);
+  if (!attr && defaultValue) {
+    value = *defaultValue;
+    return success();
+  }
+  auto integer = dyn_cast_or_null<IntegerAttr>(attr);
+  if (!integer || integer.getValue().isNegative() || integer.getValue().getActiveBits() > 31)
+    return parser.emitError(loc) << "expects '" << key << "', a non-negative integer";
+  value = integer.getInt();
+  return success();
+}
+
+LogicalResult parseBool(AsmParser &parser, SMLoc loc, DictionaryAttr dict, StringRef key,
+                        bool &value) {
+  Attribute attr = dict.get(key);
+  value = false;
+  if (!attr)
+    return success();
+  auto boolean = dyn_cast<BoolAttr>(attr);
+  if (!boolean)
+    return parser.emitError(loc) << "expects '" << key << "', true or false";
+  value = boolean.getValue();
+  return success();
+}
+
 LogicalResult checkKeys(AsmParser &parser, SMLoc loc, DictionaryAttr dict,
                         ArrayRef<StringRef> keys) {
   for (NamedAttribute entry : dict)
@@ -50,14 +75,26 @@ LogicalResult checkKeys(AsmParser &parser, SMLoc loc, DictionaryAttr dict,
   return success();
 }
 
-/// `[1, 4]`.
 void printArray(AsmPrinter &printer, ArrayRef<unsigned> values) {
   printer << "[";
   llvm::interleaveComma(values, printer);
   printer << "]";
 }
 
-} // namespace
+LogicalResult verifyPowersOfTwo(function_ref<InFlightDiagnostic()> emitError, StringRef encoding,
+                                StringRef name, ArrayRef<unsigned> values) {
+  // Each entry, not only the product, is a power of two: the conversion to LinearLayout
+  // describes every dimension by its bits.
+  for (unsigned value : values)
+    if (!llvm::isPowerOf2_32(value))
+      return emitError() << encoding << " encoding must have powers of two in " << name << "; got "
+                         << value;
+  return success();
+}
+
+} // namespace mlir::nereid::ttg::detail
+
+using namespace mlir::nereid::ttg::detail;
 
 //===----------------------------------------------------------------------===//
 // BlockedEncodingAttr
@@ -105,17 +142,10 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
                           "and order of one rank; got "
                        << rank << ", " << threadsPerWarp.size() << ", " << warpsPerCTA.size()
                        << " and " << order.size();
-  for (auto [name, values] :
-       {std::pair<StringRef, ArrayRef<unsigned>>{"sizePerThread", sizePerThread},
-        {"threadsPerWarp", threadsPerWarp},
-        {"warpsPerCTA", warpsPerCTA}}) {
-    // Each entry, not only the product, is a power of two: the conversion to LinearLayout
-    // describes every dimension by its bits.
-    for (unsigned value : values)
-      if (!llvm::isPowerOf2_32(value))
-        return emitError() << "blocked encoding must have powers of two in " << name << "; got "
-                           << value;
-  }
+  if (failed(verifyPowersOfTwo(emitError, "blocked", "sizePerThread", sizePerThread)) ||
+      failed(verifyPowersOfTwo(emitError, "blocked", "threadsPerWarp", threadsPerWarp)) ||
+      failed(verifyPowersOfTwo(emitError, "blocked", "warpsPerCTA", warpsPerCTA)))
+    return failure();
   SmallVector<bool> seen(rank, false);
   for (unsigned dim : order) {
     if (dim >= rank || seen[dim])
@@ -128,6 +158,10 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
 
 unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
 
+/// The most elements (log2) of a tensor with a tensor-core layout (nvidia_mma, amd_mfma or a
+/// dot_op of one), whose tiles are bounded by their verifiers.
+static constexpr int64_t kMaxMmaTensorLog2 = 24;
+
 /// Whether the LinearLayout of `encoding` for `shape` (both valid) stays within the sizes that
 /// a LinearLayout describes (LinearLayout::kMaxDimSizeLog2 bits per dimension and
 /// kMaxTotalSizeLog2 for all inputs or all outputs), so that toLinearLayout cannot fail.
@@ -138,9 +172,30 @@ static bool fitsLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
     parentShape.insert(parentShape.begin() + slice.getDim(), 1);
     return fitsLinearLayout(slice.getParent(), parentShape);
   }
+  if (auto dot = dyn_cast<DotOperandEncodingAttr>(encoding)) {
+    // With a blocked parent a lane holds the whole K extent: a blocked layout whose
+    // sizePerThread along K is the tensor's.
+    auto blocked = dyn_cast<BlockedEncodingAttr>(dot.getParent());
+    if (!blocked)
+      return fitsLinearLayout(dot.getParent(), shape);
+    unsigned kDim = shape.size() - (dot.getOpIdx() == 0 ? 1 : 2);
+    SmallVector<unsigned> sizePerThread(blocked.getSizePerThread());
+    sizePerThread[kDim] = shape[kDim];
+    return fitsLinearLayout(BlockedEncodingAttr::get(blocked.getContext(), sizePerThread,
+                                                     blocked.getThreadsPerWarp(),
+                                                     blocked.getWarpsPerCTA(), blocked.getOrder()),
+                            shape);
+  }
   auto blocked = dyn_cast<BlockedEncodingAttr>(encoding);
-  if (!blocked)
-    return true;
+  if (!blocked) {
+    // The tensor-core layouts: their tiles have at most 2^kMaxMmaTileLog2 registers per lane,
+    // lanes and warps together, so a tensor of at most 2^kMaxMmaTensorLog2 elements keeps
+    // every dimension of the layout within 2^30.
+    int64_t elementsLog2 = 0;
+    for (int64_t size : shape)
+      elementsLog2 += llvm::Log2_64(size);
+    return elementsLog2 <= kMaxMmaTensorLog2;
+  }
   // Sizes as log2, of the tile and of the layout fitted to the tensor.
   int64_t registers = 0, lanes = 0, warps = 0, tileTotal = 0, grownTotal = 0;
   for (unsigned d = 0; d < shape.size(); ++d) {
@@ -162,10 +217,10 @@ static bool fitsLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
          tileTotal <= LL::kMaxTotalSizeLog2 && grownTotal <= LL::kMaxTotalSizeLog2;
 }
 
-/// Checks what every distributed encoding needs of the tensor that it is attached to.
-static LogicalResult verifyDistributedTensor(DistributedEncodingAttrInterface encoding,
-                                             ArrayRef<int64_t> shape,
-                                             function_ref<InFlightDiagnostic()> emitError) {
+LogicalResult
+mlir::nereid::ttg::detail::verifyDistributedTensor(DistributedEncodingAttrInterface encoding,
+                                                   ArrayRef<int64_t> shape,
+                                                   function_ref<InFlightDiagnostic()> emitError) {
   unsigned encodingRank = encoding.getRank();
   if (shape.size() != encodingRank)
     return emitError() << "encoding of rank " << encodingRank << " on a tensor of rank "

@@ -26,6 +26,10 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
+    if (isa<NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(attr)) {
+      os << "mma";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };

@@ -86,4 +86,103 @@ def TTG_SliceEncodingAttr : TTG_Attr<"SliceEncoding", "slice",
   let genVerifyDecl = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// NVIDIA mma
+//===----------------------------------------------------------------------===//
+
+def TTG_NvidiaMmaEncodingAttr : TTG_Attr<"NvidiaMmaEncoding", "nvidia_mma",
+    [DeclareAttrInterfaceMethods<TTG_DistributedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "the accumulator of NVIDIA tensor-core instructions (mma.sync, wgmma)";
+  let description = [{
+    ```
+    #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+    #wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+    ```
+    Version 2 (sm_80, `mma.sync.m16n8k*`): each warp holds 16x8 tiles of the result (instrShape
+    [16, 8], or [1, 16, 8] with a batch dimension); lane 4g + t holds the elements (g, 2t),
+    (g, 2t + 1), (g + 8, 2t) and (g + 8, 2t + 1) in registers 0 to 3. The warps are laid out
+    row-major (along dim1 first).
+
+    Version 3 (sm_90, `wgmma.m64nNk*`): instrShape [16, N, K] is one warp's share of the
+    instruction; four consecutive warps (a warpgroup) stack along dim0 to make the 64 rows, so
+    the warps are laid out column-major (along dim0 first) and their count is a multiple of 4.
+    A warp holds its 16xN rows as version 2 holds 16x8, repeated N / 8 times along dim1.
+
+    A tensor larger than the warps' tile repeats it in more registers, along dim1 first.
+  }];
+  let parameters = (ins
+    "unsigned":$versionMajor,
+    "unsigned":$versionMinor,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$instrShape
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// AMD mfma
+//===----------------------------------------------------------------------===//
+
+def TTG_AmdMfmaEncodingAttr : TTG_Attr<"AmdMfmaEncoding", "amd_mfma",
+    [DeclareAttrInterfaceMethods<TTG_DistributedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "the accumulator of AMD matrix-core instructions (MFMA)";
+  let description = [{
+    ```
+    #mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = false}>
+    ```
+    Each wavefront (warp, 64 lanes) holds 32x32 or 16x16 tiles of the result (`instrShape`, M
+    then N). In a 32x32 tile lane l holds column l % 32 and the rows 8i + 4 (l / 32) + j of
+    registers 4i + j; in a 16x16 tile lane l holds column l % 16 and the rows 4 (l / 16) + j
+    of registers j. `isTransposed` swaps the roles of rows and columns, so that a lane holds
+    consecutive elements of a row (for wider stores). `version` is the matrix-core generation:
+    1 for gfx908, 2 for gfx90a, 3 for gfx942, 4 for gfx950. The warps are laid out row-major;
+    a larger tensor repeats the tile in more registers, along dim1 first.
+  }];
+  let parameters = (ins
+    "unsigned":$version,
+    ArrayRefParameter<"unsigned">:$warpsPerCTA,
+    ArrayRefParameter<"unsigned">:$instrShape,
+    "bool":$isTransposed
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Dot operand
+//===----------------------------------------------------------------------===//
+
+def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
+    [DeclareAttrInterfaceMethods<TTG_DistributedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "an operand of tt.dot in the registers where the parent's instruction reads it";
+  let description = [{
+    ```
+    #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+    #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+    ```
+    The layout of operand A (`opIdx = 0`, [M, K]) or B (`opIdx = 1`, [K, N]) of a dot whose
+    result has the layout `parent`:
+    - a blocked parent (the FMA dot of CPUs and of GPUs without tensor cores): each lane holds
+      the whole K extent of the rows (columns) of the result that it computes; the lanes and
+      warps that differ only along the result's other dimension hold the same elements. No
+      `kWidth`.
+    - an `nvidia_mma` parent: the fragments of `mma.sync` (A 16 x 8 kWidth, B 8 kWidth x 8),
+      each lane holding `kWidth` consecutive elements along K per register group; version 3
+      (wgmma) takes only A from registers.
+    - an `amd_mfma` parent: each lane holds `kWidth` consecutive elements along K.
+    In every case the warps are the parent's, broadcast along K.
+  }];
+  let parameters = (ins
+    "unsigned":$opIdx,
+    "DistributedEncodingAttrInterface":$parent,
+    "unsigned":$kWidth
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 #endif // NEREID_DIALECT_TRITONGPU_IR_TRITONGPUATTRDEFS_TD
