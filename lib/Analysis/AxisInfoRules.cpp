@@ -9,6 +9,7 @@
 #include "AxisInfoInternal.h"
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -439,9 +440,9 @@ static bool isNonNegativeResult(Operation *op, ArrayRef<const AxisInfo *> operan
       .Case([](tt::MakeRangeOp op) { return static_cast<int32_t>(op.getStart()) >= 0; })
       .Case<tt::GetProgramIdOp, tt::GetNumProgramsOp, arith::ExtUIOp>(
           [](Operation *) { return true; })
-      .Case<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::TransOp, arith::ExtSIOp,
-            arith::IndexCastOp, arith::RemSIOp, arith::RemUIOp, arith::DivUIOp, arith::ShRSIOp,
-            arith::ShRUIOp>([&](Operation *) { return nonNegative(0); })
+      .Case<tt::SplatOp, tt::BroadcastOp, tt::ExpandDimsOp, tt::TransOp, ttg::ConvertLayoutOp,
+            arith::ExtSIOp, arith::IndexCastOp, arith::RemSIOp, arith::RemUIOp, arith::DivUIOp,
+            arith::ShRSIOp, arith::ShRUIOp>([&](Operation *) { return nonNegative(0); })
       .Case<arith::AddIOp, arith::MulIOp, arith::DivSIOp, arith::MinSIOp, arith::OrIOp,
             arith::XOrIOp, arith::ShLIOp>(
           [&](Operation *) { return nonNegative(0) && nonNegative(1); })
@@ -511,9 +512,11 @@ static std::optional<AxisInfo> computeAxisInfoOfOp(Operation *op, unsigned resul
           return std::nullopt;
         return visitSelect(op, *lhs, *rhs, *operand(2));
       })
-      // Casts keep the values (Triton treats truncation the same way).
+      // Casts keep the values (Triton treats truncation the same way), and so does moving a
+      // tensor to another layout.
       .Case<arith::ExtSIOp, arith::ExtUIOp, arith::TruncIOp, arith::IndexCastOp,
-            arith::IndexCastUIOp, tt::PtrToIntOp, tt::IntToPtrOp, tt::BitcastOp>(
+            arith::IndexCastUIOp, tt::PtrToIntOp, tt::IntToPtrOp, tt::BitcastOp,
+            ttg::ConvertLayoutOp>(
           [&](Operation *) -> std::optional<AxisInfo> {
             if (!lhs)
               return std::nullopt;

@@ -1,6 +1,8 @@
 #include "nereid/Registration.h"
 
 #include "nereid/Analysis/Passes.h"
+#include "nereid/Conversion/Passes.h"
+#include "nereid/Conversion/Pipelines.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
@@ -24,6 +26,8 @@ void registerAllPasses() {
   registerTransformsPasses();
   ttg::registerTritonGPUPasses();
   registerNereidAnalysisPasses();
+  registerNereidConversionPasses();
+  registerTritonGPUPipeline();
 }
 
 } // namespace mlir::nereid

@@ -85,7 +85,9 @@ void ReshapeOp::getCanonicalizationPatterns(RewritePatternSet &results, MLIRCont
 }
 
 OpFoldResult TransOp::fold(FoldAdaptor adaptor) {
-  if (llvm::equal(getOrder(), llvm::seq<int32_t>(0, getOrder().size())))
+  // The identity permutation folds unless it changes the layout encoding.
+  if (llvm::equal(getOrder(), llvm::seq<int32_t>(0, getOrder().size())) &&
+      getSrc().getType() == getType())
     return getSrc();
   return reshapeSplatConstant(adaptor.getSrc(), getType());
 }

@@ -33,10 +33,23 @@ static LogicalResult verifySameShape(Operation *op, Type lhs, StringRef lhsName,
                            << " shape; got " << lhs << " and " << rhs;
 }
 
-/// Checks that the single result of `op` has the type its operands and attributes imply.
+/// Whether `actual` is `expected` up to the encoding of a tensor type. How a layout encoding
+/// maps through a shape op (a slice for expand_dims, a transposed layout for trans) is chosen by
+/// the layout passes of the ttg dialect, so the tt verifiers check shapes and element types only.
+static bool isSameUpToEncoding(Type actual, Type expected) {
+  if (actual == expected)
+    return true;
+  auto actualTensor = dyn_cast<RankedTensorType>(actual);
+  auto expectedTensor = dyn_cast<RankedTensorType>(expected);
+  return actualTensor && expectedTensor && actualTensor.getShape() == expectedTensor.getShape() &&
+         actualTensor.getElementType() == expectedTensor.getElementType();
+}
+
+/// Checks that the single result of `op` has the type its operands and attributes imply, up to
+/// the encoding.
 static LogicalResult verifyResultType(Operation *op, Type expected) {
   Type actual = op->getResult(0).getType();
-  if (actual == expected)
+  if (isSameUpToEncoding(actual, expected))
     return success();
   return op->emitOpError() << "expects result type " << expected << "; got " << actual;
 }
@@ -406,7 +419,7 @@ LogicalResult ReduceOp::verifyRegions() {
     SmallVector<int64_t> shape(srcType.getShape());
     shape.erase(shape.begin() + getAxisAttr().getInt());
     Type expected = shape.empty() ? srcType.getElementType() : srcType.clone(shape);
-    if (result.getType() != expected)
+    if (!isSameUpToEncoding(result.getType(), expected))
       return emitOpError() << "expects result type " << expected << " for operand type "
                            << srcType << "; got " << result.getType();
   }

@@ -13,4 +13,43 @@ def TestPrintLinearLayoutPass : Pass<"test-print-linear-layout"> {
   }];
 }
 
+def CoalescePass : Pass<"ttg-coalesce", "ModuleOp"> {
+  let summary = "Gives each load, store and atomic the layout of its widest contiguous access.";
+  let description = [{
+    Input: ttg IR (after convert-tt-to-ttg), whose module names its target in `ttg.target`.
+    For each tt.load, tt.store, tt.atomic_rmw and tt.atomic_cas on a tensor of pointers, the
+    AxisInfo of the pointer gives the dimension along which addresses are contiguous longest:
+    that dimension becomes the fastest of the layout (its `order` starts there, so a
+    transposed load gets order [0, 1]). Along it, one access moves
+    min(contiguity, alignment, vector width / element width) elements, the alignment coming
+    from the pointer's divisibility. On a GPU those elements are one thread's registers
+    (sizePerThread), and the threads of the warp follow along the same dimension. On a CPU,
+    where a vector access spans SIMD lanes, they are the lanes (threadsPerWarp), one element
+    each, and alignment does not limit them: unaligned vector loads and stores cost the same
+    there. Pointers with no contiguity get the target's full lanes (a gather).
+
+    Output: the memory op in that layout, with ttg.convert_layout on its tensor operands and
+    back to the original layout on its result. ttg-remove-layout-conversions removes the
+    conversions that are cheap to avoid.
+  }];
+  let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
+}
+
+def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleOp"> {
+  let summary = "Removes the layout conversions that cheap recomputation or folding avoids.";
+  let description = [{
+    Input: ttg IR. Output: the same computation with fewer ttg.convert_layout ops. It
+    - folds a conversion of a conversion into one, and removes a conversion to the same type;
+    - rematerializes constants, splats and make_range in the layout they are converted to;
+    - rematerializes, in the converted-to layout, the whole backward slice of a conversion
+      when that slice consists of elementwise ops, addptr, broadcast and expand_dims that end
+      in constants, splats, make_range or other conversions. This carries the layout of a
+      load or store that ttg-coalesce chose through the elementwise ops around it, so that
+      the conversions it introduced disappear. Loads, reductions, dots, loop-carried values
+      and function arguments stop the walk; the conversion then stays.
+    Ops left without uses are erased.
+  }];
+  let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
+}
+
 #endif // NEREID_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD

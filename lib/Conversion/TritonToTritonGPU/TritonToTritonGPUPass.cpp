@@ -1,0 +1,177 @@
+// convert-tt-to-ttg: the driver of layout assignment. It settles the target and the number of
+// warps, records them as module attributes, and converts every op onto tensors with layouts
+// (TritonGPUTypeConverter, TritonToTritonGPUPatterns.cpp).
+
+#include "TritonGPUTypeConverter.h"
+
+#include "nereid/Conversion/Passes.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Patterns.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Iterators.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir::nereid {
+
+#define GEN_PASS_DEF_CONVERTTRITONTOTRITONGPUPASS
+#include "nereid/Conversion/Passes.h.inc"
+
+namespace {
+
+/// Whether `type` is a tensor that still needs a layout.
+bool lacksEncoding(Type type) {
+  auto tensorType = dyn_cast<RankedTensorType>(type);
+  return tensorType && !tensorType.getEncoding();
+}
+
+/// Whether `op` holds a tensor without a layout: as an operand, a result or a block argument.
+bool holdsTensorWithoutLayout(Operation *op) {
+  if (llvm::any_of(op->getOperandTypes(), lacksEncoding) ||
+      llvm::any_of(op->getResultTypes(), lacksEncoding))
+    return true;
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      if (llvm::any_of(block.getArgumentTypes(), lacksEncoding))
+        return true;
+  return false;
+}
+
+/// A tensor type of `op` whose shape a layout cannot describe (a dimension that is not a
+/// power of two), or null.
+RankedTensorType findShapeWithoutLayout(Operation *op) {
+  auto check = [](Type type) -> RankedTensorType {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (tensorType && !tensorType.getEncoding() &&
+        !llvm::all_of(tensorType.getShape(), [](int64_t size) {
+          return size > 0 && llvm::isPowerOf2_64(size);
+        }))
+      return tensorType;
+    return {};
+  };
+  for (Type type : op->getOperandTypes())
+    if (RankedTensorType tensorType = check(type))
+      return tensorType;
+  for (Type type : op->getResultTypes())
+    if (RankedTensorType tensorType = check(type))
+      return tensorType;
+  return {};
+}
+
+/// The element type whose vector register sets the lanes on a CPU: the widest element that
+/// the module loads or stores, so that no access needs more than one register per lane
+/// group; f32 when the module accesses no memory.
+Type getCpuLaneType(ModuleOp module) {
+  Type widest;
+  module.walk([&](Operation *op) {
+    Value value;
+    if (auto load = dyn_cast<tt::LoadOp>(op))
+      value = load.getResult();
+    else if (auto store = dyn_cast<tt::StoreOp>(op))
+      value = store.getValue();
+    else if (auto atomic = dyn_cast<tt::AtomicRMWOp>(op))
+      value = atomic.getResult();
+    else if (auto atomic = dyn_cast<tt::AtomicCASOp>(op))
+      value = atomic.getResult();
+    else
+      return;
+    Type element = getElementTypeOrSelf(value.getType());
+    if (!widest || getElementBitWidth(element) > getElementBitWidth(widest))
+      widest = element;
+  });
+  return widest ? widest : Float32Type::get(module.getContext());
+}
+
+/// Erases the layout conversions that the patterns left unused and those between equal types.
+void removeTrivialConversions(ModuleOp module) {
+  module.walk<WalkOrder::PostOrder, ReverseIterator>([](ttg::ConvertLayoutOp op) {
+    if (op.getSrc().getType() == op.getType())
+      op.getResult().replaceAllUsesWith(op.getSrc());
+    if (op->use_empty())
+      op->erase();
+  });
+}
+
+struct ConvertTritonToTritonGPUPass
+    : impl::ConvertTritonToTritonGPUPassBase<ConvertTritonToTritonGPUPass> {
+  using ConvertTritonToTritonGPUPassBase::ConvertTritonToTritonGPUPassBase;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+
+    std::string targetName = target;
+    if (targetName.empty()) {
+      auto attr = module->getAttrOfType<StringAttr>(ttg::TritonGPUDialect::kTargetAttrName);
+      if (!attr) {
+        module.emitError() << "convert-tt-to-ttg needs a target: pass target=... or set the "
+                              "module attribute '"
+                           << ttg::TritonGPUDialect::kTargetAttrName << "'";
+        return signalPassFailure();
+      }
+      targetName = attr.getValue().str();
+    }
+    llvm::Expected<std::unique_ptr<TargetInfo>> info = createTargetInfo(targetName);
+    if (!info) {
+      module.emitError() << llvm::toString(info.takeError());
+      return signalPassFailure();
+    }
+    unsigned warps = isa<CpuTargetInfo>(**info) ? 1 : numWarps.getValue();
+    if (warps == 0 || !llvm::isPowerOf2_32(warps) || warps > (*info)->getMaxWarps()) {
+      module.emitError() << "convert-tt-to-ttg: num-warps must be a power of two of at most "
+                         << (*info)->getMaxWarps() << " on " << targetName << "; got " << warps;
+      return signalPassFailure();
+    }
+
+    // Every op that holds a tensor must be one whose layouts the pass knows how to assign.
+    WalkResult unknown = module.walk([&](Operation *op) {
+      if (RankedTensorType type = findShapeWithoutLayout(op)) {
+        op->emitError() << "convert-tt-to-ttg cannot lay out " << type << " of '"
+                        << op->getName() << "': every dimension must be a power of two";
+        return WalkResult::interrupt();
+      }
+      if (isa<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect, math::MathDialect,
+              scf::SCFDialect>(op->getDialect()) ||
+          !holdsTensorWithoutLayout(op))
+        return WalkResult::advance();
+      op->emitError() << "convert-tt-to-ttg cannot assign layouts to the tensors of '"
+                      << op->getName() << "'";
+      return WalkResult::interrupt();
+    });
+    if (unknown.wasInterrupted())
+      return signalPassFailure();
+
+    Builder builder(context);
+    module->setAttr(ttg::TritonGPUDialect::kTargetAttrName,
+                    builder.getStringAttr((*info)->getName()));
+    module->setAttr(ttg::TritonGPUDialect::kNumWarpsAttrName, builder.getI32IntegerAttr(warps));
+
+    TritonGPUTypeConverter typeConverter(context, **info, warps, getCpuLaneType(module));
+    ConversionTarget conversionTarget(*context);
+    conversionTarget.addLegalOp<ModuleOp>();
+    conversionTarget.addDynamicallyLegalDialect<tt::TritonDialect, ttg::TritonGPUDialect,
+                                                arith::ArithDialect, math::MathDialect>(
+        [&](Operation *op) {
+          if (auto func = dyn_cast<tt::FuncOp>(op))
+            return typeConverter.isSignatureLegal(func.getFunctionType()) &&
+                   typeConverter.isLegal(&func.getBody());
+          return typeConverter.isLegal(op) &&
+                 llvm::all_of(op->getRegions(),
+                              [&](Region &region) { return typeConverter.isLegal(&region); });
+        });
+    RewritePatternSet patterns(context);
+    populateTritonToTritonGPUPatterns(typeConverter, patterns);
+    populateFunctionOpInterfaceTypeConversionPattern<tt::FuncOp>(patterns, typeConverter);
+    scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter, patterns,
+                                                         conversionTarget);
+    if (failed(applyPartialConversion(module, conversionTarget, std::move(patterns))))
+      return signalPassFailure();
+    removeTrivialConversions(module);
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid

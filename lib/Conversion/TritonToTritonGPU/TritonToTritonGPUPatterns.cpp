@@ -1,0 +1,176 @@
+// The rewrite patterns of layout assignment (convert-tt-to-ttg): each op is recreated on the
+// converted types of its operands and results. Most results take the default layout of their
+// shape; a reduction's result, an expand_dims and a broadcast take layouts that follow their
+// operand's, and are converted to the default layout afterwards so that every consumer sees
+// one layout per shape. ttg-remove-layout-conversions removes what is left of those
+// conversions.
+
+#include "TritonGPUTypeConverter.h"
+
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace mlir::nereid {
+namespace {
+
+using ttg::ConvertLayoutOp;
+
+/// The layout in which `value` was computed: the source of a ttg.convert_layout that produced
+/// it (the conversions to the default layout that these patterns insert), or `value` itself.
+Value lookThroughConversion(Value value) {
+  if (auto convert = value.getDefiningOp<ConvertLayoutOp>())
+    return convert.getSrc();
+  return value;
+}
+
+/// `value` converted to `type`, unless it has that type already.
+Value convertTo(OpBuilder &builder, Location loc, Value value, Type type) {
+  if (value.getType() == type)
+    return value;
+  return ConvertLayoutOp::create(builder, loc, type, value);
+}
+
+/// Any tt, arith or math op whose results take the default layout of their shape: the op is
+/// cloned onto the converted operands, its result types converted and its regions (the
+/// scalar combiner of tt.scan) moved over.
+struct GenericOpPattern : ConversionPattern {
+  GenericOpPattern(const TypeConverter &typeConverter, MLIRContext *context)
+      : ConversionPattern(typeConverter, MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isa<tt::TritonDialect, arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+        isa<tt::FuncOp>(op))
+      return rewriter.notifyMatchFailure(op, "not an op of tt, arith or math");
+    SmallVector<Type> resultTypes;
+    if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), resultTypes)))
+      return rewriter.notifyMatchFailure(op, "a result type does not convert");
+    Operation *newOp = rewriter.cloneWithoutRegions(*op);
+    newOp->setOperands(operands);
+    for (auto [result, type] : llvm::zip_equal(newOp->getResults(), resultTypes))
+      result.setType(type);
+    for (auto [region, newRegion] : llvm::zip_equal(op->getRegions(), newOp->getRegions())) {
+      rewriter.inlineRegionBefore(region, newRegion, newRegion.end());
+      if (failed(rewriter.convertRegionTypes(&newRegion, *getTypeConverter())))
+        return rewriter.notifyMatchFailure(op, "a region argument type does not convert");
+    }
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
+/// A dense tensor constant gets the default layout of its shape; so does its value attribute.
+struct ConstantPattern : OpConversionPattern<arith::ConstantOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(arith::ConstantOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto value = dyn_cast<DenseElementsAttr>(op.getValue());
+    auto type = dyn_cast_or_null<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    if (!value || !type)
+      return rewriter.notifyMatchFailure(op, "not a dense tensor constant");
+    Value result = arith::ConstantOp::create(rewriter, op.getLoc(), value.reshape(type));
+    rewriter.replaceOp(op, result);
+    return success();
+  }
+};
+
+/// A reduction along `axis` leaves each tensor result where its operand's layout holds index 0
+/// of `axis`: the slice of the operand's layout. Scalar results stay scalars, and the combiner
+/// stays scalar.
+struct ReducePattern : OpConversionPattern<tt::ReduceOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::ReduceOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    unsigned axis = op.getAxis();
+    Operation *newOp = rewriter.cloneWithoutRegions(*op);
+    newOp->setOperands(adaptor.getOperands());
+    SmallVector<Value> results;
+    for (auto [index, result] : llvm::enumerate(newOp->getResults())) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type) {
+        results.push_back(result);
+        continue;
+      }
+      auto srcType = cast<RankedTensorType>(adaptor.getSrcs()[index].getType());
+      auto parent = dyn_cast<ttg::DistributedEncodingAttrInterface>(srcType.getEncoding());
+      if (!parent)
+        return rewriter.notifyMatchFailure(op, "an operand has no distributed layout");
+      result.setType(
+          type.cloneWithEncoding(ttg::SliceEncodingAttr::get(op.getContext(), axis, parent)));
+      rewriter.setInsertionPointAfter(newOp);
+      results.push_back(convertTo(rewriter, op.getLoc(), result,
+                                  getTypeConverter()->convertType(type)));
+    }
+    Region &newRegion = newOp->getRegion(0);
+    rewriter.inlineRegionBefore(op.getCombineOp(), newRegion, newRegion.end());
+    rewriter.replaceOp(op, results);
+    return success();
+  }
+};
+
+/// expand_dims needs its operand in the slice, along the new axis, of its result's layout. An
+/// operand computed in such a slice (a reduction's result) keeps it and the result takes the
+/// parent layout; any other operand is converted to the slice of the default layout.
+struct ExpandDimsPattern : OpConversionPattern<tt::ExpandDimsOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::ExpandDimsOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    unsigned axis = op.getAxis();
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    Value src = lookThroughConversion(adaptor.getSrc());
+    auto slice = dyn_cast_or_null<ttg::SliceEncodingAttr>(
+        cast<RankedTensorType>(src.getType()).getEncoding());
+    Attribute encoding;
+    if (slice && slice.getDim() == axis) {
+      encoding = slice.getParent();
+    } else {
+      encoding = resultType.getEncoding();
+      auto want = ttg::SliceEncodingAttr::get(
+          op.getContext(), axis, cast<ttg::DistributedEncodingAttrInterface>(encoding));
+      src = convertTo(rewriter, op.getLoc(), adaptor.getSrc(),
+                      op.getSrc().getType().cloneWithEncoding(want));
+    }
+    Value result = tt::ExpandDimsOp::create(
+        rewriter, op.getLoc(), resultType.cloneWithEncoding(encoding), src, axis);
+    rewriter.replaceOp(op, convertTo(rewriter, op.getLoc(), result, resultType));
+    return success();
+  }
+};
+
+/// A broadcast repeats its operand in the operand's own layout, so that no element moves; the
+/// result is converted to the default layout of its shape afterwards.
+struct BroadcastPattern : OpConversionPattern<tt::BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::BroadcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    Value src = lookThroughConversion(adaptor.getSrc());
+    auto encoding = cast<RankedTensorType>(src.getType()).getEncoding();
+    if (!isa_and_present<ttg::BlockedEncodingAttr>(encoding))
+      src = adaptor.getSrc();
+    encoding = cast<RankedTensorType>(src.getType()).getEncoding();
+    Value result = tt::BroadcastOp::create(rewriter, op.getLoc(),
+                                           resultType.cloneWithEncoding(encoding), src);
+    rewriter.replaceOp(op, convertTo(rewriter, op.getLoc(), result, resultType));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateTritonToTritonGPUPatterns(const TritonGPUTypeConverter &typeConverter,
+                                       RewritePatternSet &patterns) {
+  MLIRContext *context = patterns.getContext();
+  patterns.add<GenericOpPattern>(typeConverter, context);
+  // The op-specific patterns go first.
+  patterns.add<ConstantPattern, ReducePattern, ExpandDimsPattern, BroadcastPattern>(
+      typeConverter, context, /*benefit=*/2);
+}
+
+} // namespace mlir::nereid

@@ -1,0 +1,188 @@
+// ttg-remove-layout-conversions: a ttg.convert_layout disappears when its operand can be
+// computed in the target layout as cheaply as in its own: conversions of conversions fold,
+// constants, splats and ranges are made again in the target layout, and chains of elementwise
+// ops between them are recomputed there.
+
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Iterators.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::nereid::ttg {
+
+#define GEN_PASS_DEF_REMOVELAYOUTCONVERSIONSPASS
+#include "nereid/Dialect/TritonGPU/Transforms/Passes.h.inc"
+
+namespace {
+
+/// The most ops that one conversion may recompute, so that the pass stays linear in practice.
+constexpr unsigned kMaxRematerializedOps = 64;
+
+/// Whether `op` computes each result element from the operand elements at the same index, so
+/// that it computes the same values in any layout given its operands in that layout.
+bool isLayoutAgnostic(Operation *op) {
+  if (op->getNumRegions() != 0 || op->getNumResults() != 1 || !isMemoryEffectFree(op))
+    return false;
+  return op->hasTrait<OpTrait::Elementwise>() ||
+         isa<tt::AddPtrOp, tt::BitcastOp, tt::IntToPtrOp, tt::PtrToIntOp, tt::FpToFpOp>(op);
+}
+
+/// Whether `op` makes its result from scalars or attributes only, and is made again in any
+/// layout by a copy with another result type.
+bool isCheapSource(Operation *op) {
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return isa<DenseElementsAttr>(constant.getValue());
+  return isa<tt::SplatOp, tt::MakeRangeOp>(op);
+}
+
+/// Recomputes values in another layout: first `canRematerialize` checks a whole backward
+/// slice, then `rematerialize` clones it, each op right after the op it copies.
+class Rematerializer {
+public:
+  /// Whether `value` can be computed in `encoding` from cheap sources and conversions, with
+  /// at most kMaxRematerializedOps ops.
+  bool canRematerialize(Value value, Attribute encoding) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type)
+      return true;
+    if (type.getEncoding() == encoding)
+      return true;
+    if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding))
+      return false;
+    if (!visited.insert({value, encoding}).second)
+      return true;
+    Operation *op = value.getDefiningOp();
+    if (!op || ++numOps > kMaxRematerializedOps)
+      return false;
+    if (isa<ConvertLayoutOp>(op) || isCheapSource(op))
+      return true;
+    if (auto broadcast = dyn_cast<tt::BroadcastOp>(op))
+      return canRematerialize(broadcast.getSrc(), encoding);
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
+      return canRematerialize(expand.getSrc(), getSliceOf(expand, encoding));
+    if (!isLayoutAgnostic(op))
+      return false;
+    return llvm::all_of(op->getOperands(), [&](Value operand) {
+      auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+      return !operandType ||
+             (operandType.getShape() == type.getShape() && canRematerialize(operand, encoding));
+    });
+  }
+
+  /// `value` computed in `encoding`; canRematerialize(value, encoding) must hold.
+  Value rematerialize(Value value, Attribute encoding) {
+    auto type = dyn_cast<RankedTensorType>(value.getType());
+    if (!type || type.getEncoding() == encoding)
+      return value;
+    if (Value done = rematerialized.lookup({value, encoding}))
+      return done;
+    Operation *op = value.getDefiningOp();
+    RankedTensorType newType = type.cloneWithEncoding(encoding);
+    OpBuilder builder(op->getContext());
+    Value result;
+    if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+      builder.setInsertionPointAfter(op);
+      result = convert.getSrc().getType() == newType
+                   ? convert.getSrc()
+                   : ConvertLayoutOp::create(builder, op->getLoc(), newType, convert.getSrc())
+                         .getResult();
+    } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      builder.setInsertionPointAfter(op);
+      result = arith::ConstantOp::create(builder, op->getLoc(),
+                                         cast<DenseElementsAttr>(constant.getValue())
+                                             .reshape(newType));
+    } else {
+      SmallVector<Value> operands;
+      for (Value operand : op->getOperands()) {
+        Attribute operandEncoding = encoding;
+        if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
+          operandEncoding = getSliceOf(expand, encoding);
+        operands.push_back(rematerialize(operand, operandEncoding));
+      }
+      builder.setInsertionPointAfter(op);
+      Operation *newOp = builder.clone(*op);
+      newOp->setOperands(operands);
+      newOp->getResult(0).setType(newType);
+      result = newOp->getResult(0);
+    }
+    rematerialized[{value, encoding}] = result;
+    return result;
+  }
+
+  /// Forgets what one conversion checked, before the next is checked.
+  void resetCheck() {
+    visited.clear();
+    numOps = 0;
+  }
+
+private:
+  /// The layout of the operand of `expand` when its result has `encoding`.
+  static Attribute getSliceOf(tt::ExpandDimsOp expand, Attribute encoding) {
+    auto parent = dyn_cast<DistributedEncodingAttrInterface>(encoding);
+    if (!parent)
+      return {};
+    return SliceEncodingAttr::get(expand.getContext(), expand.getAxis(), parent);
+  }
+
+  llvm::DenseSet<std::pair<Value, Attribute>> visited;
+  unsigned numOps = 0;
+  llvm::DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
+};
+
+/// Removes or folds `convert` where that is cheap; returns whether the IR changed.
+bool simplifyConversion(ConvertLayoutOp convert, Rematerializer &rematerializer) {
+  Value src = convert.getSrc();
+  if (src.getType() == convert.getType()) {
+    convert.getResult().replaceAllUsesWith(src);
+    convert->erase();
+    return true;
+  }
+  if (auto inner = src.getDefiningOp<ConvertLayoutOp>()) {
+    convert.getSrcMutable().assign(inner.getSrc());
+    return true;
+  }
+  Attribute encoding = convert.getType().getEncoding();
+  rematerializer.resetCheck();
+  if (!encoding || !rematerializer.canRematerialize(src, encoding))
+    return false;
+  convert.getResult().replaceAllUsesWith(rematerializer.rematerialize(src, encoding));
+  convert->erase();
+  return true;
+}
+
+/// Erases the ops that recomputation left without uses.
+void eraseDeadOps(ModuleOp module) {
+  module.walk<WalkOrder::PostOrder, ReverseIterator>([](Operation *op) {
+    if (isOpTriviallyDead(op))
+      op->erase();
+  });
+}
+
+struct RemoveLayoutConversionsPass
+    : impl::RemoveLayoutConversionsPassBase<RemoveLayoutConversionsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    // Each round removes conversions or moves them toward their sources; a few rounds reach
+    // the fixed point of the kernels seen in practice, and the bound keeps the pass finite.
+    for (unsigned round = 0; round < 8; ++round) {
+      SmallVector<ConvertLayoutOp> conversions;
+      module.walk([&](ConvertLayoutOp convert) { conversions.push_back(convert); });
+      Rematerializer rematerializer;
+      bool changed = false;
+      for (ConvertLayoutOp convert : conversions)
+        changed |= simplifyConversion(convert, rematerializer);
+      eraseDeadOps(module);
+      if (!changed)
+        break;
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::ttg
