@@ -1,0 +1,32 @@
+// RUN: nereid-opt %s -split-input-file --convert-tt-to-ttg -verify-diagnostics
+
+// Without a target option the module must name its target.
+// expected-error @below {{convert-tt-to-ttg needs a target: pass target=... or set the module attribute 'ttg.target'}}
+module {
+  tt.func public @kernel(%x: tensor<16xf32>) {
+    tt.return
+  }
+}
+
+// -----
+
+// A layout describes dimensions of powers of two only.
+module attributes {ttg.target = "cuda:90"} {
+  tt.func public @odd_shape() {
+    // expected-error @below {{convert-tt-to-ttg cannot lay out 'tensor<3xi32>' of 'tt.make_range': every dimension must be a power of two}}
+    %r = tt.make_range {end = 3 : i32, start = 0 : i32} : tensor<3xi32>
+    tt.return
+  }
+}
+
+// -----
+
+// An op outside tt, arith, math and scf that holds a tensor has no layout rule.
+module attributes {ttg.target = "cpu:x86_64:avx2"} {
+  tt.func public @branch(%x: tensor<16xf32>) {
+    // expected-error @below {{convert-tt-to-ttg cannot assign layouts to the tensors of 'cf.br'}}
+    cf.br ^bb1(%x : tensor<16xf32>)
+  ^bb1(%y: tensor<16xf32>):
+    tt.return
+  }
+}
