@@ -50,7 +50,8 @@ if [[ ! -f "$STAMP" || "$REQUIREMENTS" -nt "$STAMP" ]]; then
   touch "$STAMP"
 fi
 
-# Development mode: the venv imports `nereid` from the source tree (python/), and the package
-# finds libnereid in build/lib.
+# Development mode: the venv imports `nereid` from the source tree (python/), and each
+# backend's driver from its folder (backends/cpu/python: `nereid_cpu`); the package finds
+# libnereid in build/lib.
 SITE_PACKAGES="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-echo "$ROOT/python" > "$SITE_PACKAGES/nereid-source-tree.pth"
+printf '%s\n' "$ROOT/python" "$ROOT/backends/cpu/python" > "$SITE_PACKAGES/nereid-source-tree.pth"

@@ -12,7 +12,7 @@ from ..language.core import constexpr, tensor
 from ..language.dtypes import dtype
 from ..language.semantic import Semantic
 from .codegen import CodeGenerator, FunctionContext
-from .errors import CompilationError
+from .errors import error_from_diagnostics
 from .functions import FunctionTable
 from .ir_builder import Block, Builder, print_block
 
@@ -77,14 +77,8 @@ def verify_ir(kernel_name: str, text: str) -> None:
     try:
         ir.verify(text, f"<{kernel_name}>")
     except ir.IRError as error:
-        errors = [d for d in error.diagnostics if d.severity == "error"] or error.diagnostics
-        first = errors[0] if errors else None
-        message = first.message if first else str(error)
-        notes = [str(d) for d in error.diagnostics if d is not first]
-        raise CompilationError(
-            kernel_name, f"the generated IR is invalid: {message}",
-            first.file if first else "", first.line if first else 0,
-            first.column if first else 0, notes) from None
+        raise error_from_diagnostics(kernel_name, "the generated IR is invalid",
+                                     error.diagnostics) from None
 
 
 def compile_to_ir(jit_fn: Any, signature: KernelSignature) -> str:

@@ -4,7 +4,7 @@ with a caret under the column."""
 from __future__ import annotations
 
 import linecache
-from typing import Optional
+from typing import Any, Optional, Sequence
 
 
 def format_source_line(file: str, line: int, column: int) -> str:
@@ -41,3 +41,16 @@ class CompilationError(Exception):
     def __reduce__(self):
         return (CompilationError, (self.kernel, self.message, self.file, self.line, self.column,
                                    self.notes))
+
+
+def error_from_diagnostics(kernel: str, problem: str,
+                           diagnostics: Sequence[Any]) -> CompilationError:
+    """A CompilationError at the location of the first error among the compiler's
+    `diagnostics` (`nereid.ir.Diagnostic`s), saying `problem: <its message>`, with the other
+    diagnostics as notes."""
+    errors = [d for d in diagnostics if d.severity == "error"] or list(diagnostics)
+    first = errors[0] if errors else None
+    message = first.message if first else "the compiler failed without a diagnostic"
+    notes = [str(d) for d in diagnostics if d is not first]
+    return CompilationError(kernel, f"{problem}: {message}", first.file if first else "",
+                            first.line if first else 0, first.column if first else 0, notes)

@@ -52,6 +52,16 @@ def is_array(value: Any) -> bool:
         "data_ptr", "__array_interface__", "__cuda_array_interface__", "__dlpack__"))
 
 
+def on_gpu(array: Any) -> bool:
+    """Whether an array argument lives in GPU memory (a torch CUDA tensor, or an object with
+    only `__cuda_array_interface__`)."""
+    device = getattr(array, "device", None)
+    if getattr(device, "type", None) == "cuda":
+        return True
+    return hasattr(array, "__cuda_array_interface__") and not hasattr(
+        array, "__array_interface__")
+
+
 def argument_type(name: str, value: Any, specialize: bool = True) -> tuple[dtype, Optional[str]]:
     """The dtype of launch argument `name`, and its specialization: "equal_to_1",
     "divisible_by_16" or None."""

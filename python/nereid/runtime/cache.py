@@ -7,7 +7,7 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Optional
+from typing import Optional, Union
 
 
 def cache_dir() -> Path:
@@ -19,7 +19,7 @@ def cache_dir() -> Path:
 
 
 class KernelCache:
-    """Files of compiled kernels, by key and artifact name (`ttir`, ...)."""
+    """Files of compiled kernels, by key and artifact name (`ttir`, `kernel.so`, ...)."""
 
     def __init__(self, root: Optional[Path] = None) -> None:
         self.root = Path(root) if root is not None else cache_dir()
@@ -33,17 +33,26 @@ class KernelCache:
         except OSError:
             return None
 
-    def put(self, key: str, artifact: str, content: str) -> None:
+    def file(self, key: str, artifact: str) -> Optional[Path]:
+        """The path of a stored artifact, for readers that need a file (dlopen), or None."""
+        path = self._path(key, artifact)
+        return path if path.is_file() else None
+
+    def put(self, key: str, artifact: str, content: Union[str, bytes]) -> Optional[Path]:
+        """Stores `content` (text or bytes); returns its path, or None when the cache cannot
+        be written."""
         path = self._path(key, artifact)
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             descriptor, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{artifact}.")
-            with os.fdopen(descriptor, "w") as stream:
+            with os.fdopen(descriptor, "wb" if isinstance(content, bytes) else "w") as stream:
                 stream.write(content)
             os.replace(temporary, path)
+            return path
         except OSError:
             # A read-only or full cache costs a recompilation, never a failure.
             try:
                 os.unlink(temporary)  # type: ignore[possibly-undefined]
             except (OSError, NameError):
                 pass
+            return None

@@ -47,14 +47,6 @@ def _module_for(kernel: Any) -> ir.Module:
     return module
 
 
-def _on_gpu(value: Any) -> bool:
-    device = getattr(value, "device", None)
-    if getattr(device, "type", None) == "cuda":
-        return True
-    return hasattr(value, "__cuda_array_interface__") and not hasattr(
-        value, "__array_interface__")
-
-
 class _HostCopy:
     """A host array standing in for a GPU array during a launch, copied back afterwards."""
 
@@ -131,7 +123,7 @@ def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) ->
         if name not in kernel.signature.types:
             continue  # a constexpr, compiled into the kernel
         value = bound[name]
-        if _on_gpu(value):
+        if arguments_module.on_gpu(value):
             copy = _HostCopy(value)
             copies.append(copy)
             value = copy.host

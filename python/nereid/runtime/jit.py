@@ -17,10 +17,12 @@ from ..language.core import constexpr
 from . import arguments as arguments_module
 from .cache import KernelCache
 
-# Launch options that are not kernel arguments: they tune code generation on GPUs, and
-# `num_threads` sets how many host threads run the programs on the CPU and in the interpreter.
+# Launch options that are not kernel arguments: they tune code generation on GPUs;
+# `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
+# `scheduler` ("openmp" or "tbb") how the CPU runs them, and `backend` overrides the backend
+# that the arguments' memory picks.
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
-                  "debug", "num_threads")
+                  "debug", "num_threads", "scheduler", "backend")
 
 
 class CompiledKernel:

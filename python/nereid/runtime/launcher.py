@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import backends
 from .jit import interpret_mode
 
 
@@ -23,14 +24,18 @@ def resolve_grid(grid: Any, meta: dict) -> tuple[int, int, int]:
 
 
 def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict) -> None:
+    """Runs `kernel` on the interpreter (NEREID_INTERPRET=1) or on the backend that
+    `backends.select` picks for its arguments."""
     grid = resolve_grid(grid, {**bound, **kernel.signature.constexprs})
     if interpret_mode():
         from . import interpreter
 
         interpreter.launch(jit_fn, kernel, bound, grid, options)
         return
-    raise RuntimeError(
-        f"cannot launch `{jit_fn.__name__}`: no backend is available for these arguments "
-        "(host memory needs the CPU backend, which this build does not have yet); set "
-        "NEREID_INTERPRET=1 to run it in the interpreter, or get its tt IR from "
-        "kernel.warmup(...).asm['ttir']")
+    name = backends.select(bound.values(), options)
+    try:
+        backend = backends.load(name)
+    except RuntimeError as error:
+        raise RuntimeError(f"cannot launch `{jit_fn.__name__}`: {error}; set NEREID_INTERPRET=1 "
+                           "to run it in the interpreter") from None
+    backend.launch(jit_fn, kernel, bound, grid, options)

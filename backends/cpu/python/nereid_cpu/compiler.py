@@ -1,0 +1,128 @@
+"""tt IR to a loaded native kernel: the stage pipelines, code generation for the target, the
+link into a shared library, and the kernel cache that keeps the library between runs.
+
+NEREID_DUMP_IR=<directory> (or 1, for the current directory) writes every stage of every
+kernel compiled, as `<kernel>.<stage>`: `tt` (the input), each stage of STAGES, `ll` (the
+optimized LLVM IR) and `s` (the assembly). Kernels compile afresh while it is set."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence
+
+from nereid import _capi, ir
+from nereid.compiler.errors import error_from_diagnostics
+from nereid.language.dtypes import dtype
+from nereid.runtime.cache import KernelCache
+
+from .kernel import CompiledCpuKernel
+from .linker import link_shared_library
+from .target import Target, resolve_target
+
+# In a stage's pipeline, this stands for the target's `ttg.target` string.
+TARGET_PLACEHOLDER = "<ttg.target>"
+
+# The stages from tt IR to the LLVM dialect: (name, pass pipeline). Each runs on the result of
+# the one before; the last leaves a module that follows the CPU kernel ABI.
+STAGES: tuple[tuple[str, str], ...] = (
+    ("ttir", "builtin.module(inline,canonicalize,cse)"),
+    ("ttg", f"builtin.module(convert-tt-to-ttg{{target={TARGET_PLACEHOLDER} num-warps=1}})"),
+    ("llir", f"builtin.module(nereid-cpu-lower{{target={TARGET_PLACEHOLDER}}})"),
+)
+
+_LIBRARY_ARTIFACT = "kernel.so"
+
+
+def dump_directory() -> Optional[Path]:
+    """Where NEREID_DUMP_IR asks for each stage's IR, or None."""
+    configured = os.environ.get("NEREID_DUMP_IR", "")
+    if configured in ("", "0"):
+        return None
+    return Path.cwd() if configured == "1" else Path(configured)
+
+
+def _library_identity() -> str:
+    """What distinguishes one build of libnereid from another, for the cache key."""
+    from nereid import __version__
+
+    path = Path(_capi.lib()._name)
+    stat = path.stat()
+    return f"{__version__} api={_capi.API_VERSION} {path} {stat.st_size} {stat.st_mtime_ns}"
+
+
+def _cache_key(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
+               target: Target, opt_level: int) -> str:
+    parts = [ttir_text, kernel_name, repr(list(stages)), repr(target), str(opt_level),
+             _library_identity()]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
+
+
+def _build_library(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
+                   target: Target, opt_level: int, dump: Optional[Path]) -> bytes:
+    """The shared library of the kernel, as bytes."""
+
+    def write_stage(stage: str, text: str) -> None:
+        if dump is not None:
+            dump.mkdir(parents=True, exist_ok=True)
+            (dump / f"{kernel_name}.{stage}").write_text(text)
+
+    try:
+        module = ir.parse(ttir_text, f"<{kernel_name}>")
+    except ir.IRError as error:
+        raise error_from_diagnostics(kernel_name, "the CPU backend cannot parse the kernel's "
+                                     "IR", error.diagnostics) from None
+    write_stage("tt", str(module))
+    for stage, pipeline in stages:
+        try:
+            module.run_pipeline(pipeline)
+        except ir.IRError as error:
+            raise error_from_diagnostics(
+                kernel_name, f"the CPU backend failed in stage `{stage}`",
+                error.diagnostics) from None
+        write_stage(stage, str(module))
+
+    def emit(kind: int) -> bytes:
+        try:
+            return module.emit(kind, target.triple, target.cpu, target.features, opt_level)
+        except ir.IRError as error:
+            raise error_from_diagnostics(
+                kernel_name, f"the CPU backend cannot generate code for {target.triple}",
+                error.diagnostics) from None
+
+    if dump is not None:
+        write_stage("ll", emit(_capi.EMIT_LLVM_IR).decode())
+        write_stage("s", emit(_capi.EMIT_ASSEMBLY).decode())
+    object_code = emit(_capi.EMIT_OBJECT)
+    with tempfile.TemporaryDirectory(prefix="nereid-cpu-") as scratch:
+        library = Path(scratch) / f"{kernel_name}.so"
+        link_shared_library(kernel_name, object_code, library)
+        return library.read_bytes()
+
+
+def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
+            options: Optional[Mapping[str, Any]] = None,
+            stages: Optional[Sequence[tuple[str, str]]] = None) -> CompiledCpuKernel:
+    """Compiles the kernel `kernel_name` of the tt IR module `ttir_text` for the CPU and loads
+    it. `signature` gives the kernel's parameters (name -> dtype, in order). `options`: the
+    target (`triple`, `cpu`, `features`, `ttg_target`; the host's by default) and `opt_level`
+    (LLVM's, 3 by default). `stages` replaces STAGES. The library is cached on disk, keyed by
+    the IR, the stages, the target and the build of libnereid."""
+    options = options or {}
+    target = resolve_target(kernel_name, options)
+    opt_level = int(options.get("opt_level", 3))
+    resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target))
+                for stage, pipeline in (STAGES if stages is None else stages)]
+    key = _cache_key(ttir_text, kernel_name, resolved, target, opt_level)
+    cache = KernelCache()
+    dump = dump_directory()
+    path = cache.file(key, _LIBRARY_ARTIFACT) if dump is None else None
+    if path is None:
+        library = _build_library(ttir_text, kernel_name, resolved, target, opt_level, dump)
+        path = cache.put(key, _LIBRARY_ARTIFACT, library)
+        if path is None:  # an unwritable cache: load it from a private copy
+            path = Path(tempfile.mkdtemp(prefix="nereid-cpu-")) / f"{kernel_name}.so"
+            path.write_bytes(library)
+    return CompiledCpuKernel(kernel_name, path, signature, key)

@@ -1,0 +1,116 @@
+"""A compiled CPU kernel: its shared library, loaded with ctypes, and its launch.
+
+The library defines, for kernel `K` (see the ABI in backends/cpu):
+    void K_grid(void **args, int32 gridX, gridY, gridZ, int32 numThreads)   OpenMP grid loop
+    void K_program(void **args, int32 pidX, pidY, pidZ, int32 gridX, gridY, gridZ)
+"""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import os
+import threading
+from pathlib import Path
+from typing import Any, Mapping, Optional, Sequence
+
+from nereid import _capi
+from nereid.language.dtypes import dtype
+
+from .marshal import ArgumentMarshaller
+
+SCHEDULERS = ("openmp", "tbb")
+_INT32_MAX = 2**31 - 1
+_RUNTIME_NAME = "libnereid_cpu_runtime.so"
+
+_PROGRAM_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int32, ctypes.c_int32,
+                               ctypes.c_int32, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32)
+
+
+class KernelLoadError(RuntimeError):
+    """A kernel's shared library could not be loaded or lacks its entry points."""
+
+
+@functools.lru_cache(maxsize=None)
+def _core_count() -> int:
+    return os.cpu_count() or 1
+
+
+def resolve_num_threads(options: Mapping[str, Any]) -> int:
+    """The threads that run a launch's programs: the launch option `num_threads`, else
+    NEREID_NUM_THREADS, else every core."""
+    configured = options.get("num_threads") or os.environ.get("NEREID_NUM_THREADS")
+    count = int(configured) if configured else _core_count()
+    if count < 1:
+        raise ValueError(f"num_threads must be at least 1; got {count}")
+    return count
+
+
+@functools.lru_cache(maxsize=None)
+def _tbb_launch() -> Any:
+    """`nereid_cpu_launch_tbb` of libnereid_cpu_runtime.so, which lies beside libnereid.so
+    (in the wheel and in the build tree)."""
+    candidates = list(dict.fromkeys([Path(_capi.lib()._name).parent / _RUNTIME_NAME,
+                                     _capi._REPO_ROOT / "build" / "lib" / _RUNTIME_NAME]))
+    path = next((p for p in candidates if p.is_file()), None)
+    if path is None:
+        raise KernelLoadError("scheduler='tbb' needs " + _RUNTIME_NAME + "; tried "
+                              + ", ".join(str(p) for p in candidates))
+    function = ctypes.CDLL(str(path)).nereid_cpu_launch_tbb
+    function.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32),
+                         ctypes.c_int32]
+    function.restype = ctypes.c_int32
+    return function
+
+
+class CompiledCpuKernel:
+    """Kernel `name` loaded from the shared library at `path`, for parameters `signature`
+    (name -> dtype, in order)."""
+
+    def __init__(self, name: str, path: Path, signature: Mapping[str, dtype], key: str) -> None:
+        self.name = name
+        self.path = path
+        self.key = key
+        try:
+            self._library = ctypes.CDLL(str(path))
+            grid_fn = getattr(self._library, f"{name}_grid")
+            program_fn = getattr(self._library, f"{name}_program")
+        except (OSError, AttributeError) as error:
+            raise KernelLoadError(f"cannot load the CPU code of kernel `{name}` from {path}: "
+                                  f"{error}") from None
+        grid_fn.argtypes = [ctypes.c_void_p] + [ctypes.c_int32] * 4
+        grid_fn.restype = None
+        self._grid_fn = grid_fn
+        self._program_address = ctypes.cast(program_fn, ctypes.c_void_p).value
+        self._marshaller = ArgumentMarshaller(name, signature)
+        # One launch at a time packs the argument slots and runs on them.
+        self._lock = threading.Lock()
+
+    def __repr__(self) -> str:
+        return f"CompiledCpuKernel({self.name}, {self.path})"
+
+    def launch(self, values: Sequence[Any], grid: Sequence[int],
+               num_threads: Optional[int] = None, scheduler: str = "openmp") -> None:
+        """Runs every program of the 3-D `grid` on `values`, the arguments in parameter order,
+        on `num_threads` threads (None: see `resolve_num_threads`)."""
+        grid_x, grid_y, grid_z = grid
+        if not (0 <= grid_x <= _INT32_MAX and 0 <= grid_y <= _INT32_MAX
+                and 0 <= grid_z <= _INT32_MAX):
+            raise ValueError(f"kernel `{self.name}`: grid sizes must lie in [0, 2^31); got "
+                             f"{tuple(grid)}")
+        if num_threads is None:
+            num_threads = resolve_num_threads({})
+        marshaller = self._marshaller
+        with self._lock:
+            marshaller.pack(values)
+            if grid_x == 0 or grid_y == 0 or grid_z == 0:
+                return
+            if scheduler == "openmp":
+                self._grid_fn(marshaller.args_address, grid_x, grid_y, grid_z, num_threads)
+            elif scheduler == "tbb":
+                sizes = (ctypes.c_int32 * 3)(grid_x, grid_y, grid_z)
+                _tbb_launch()(self._program_address, marshaller.args_address, sizes,
+                              num_threads)
+            else:
+                raise ValueError(f"kernel `{self.name}`: unknown scheduler {scheduler!r}; "
+                                 f"expected one of {', '.join(SCHEDULERS)}")

@@ -1,0 +1,23 @@
+"""The backend entry that `nereid.runtime.launcher` calls: a @jit kernel's launch on the CPU.
+The native kernel is compiled once per compiled tt kernel (by its key) and kept."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .compiler import compile
+from .kernel import CompiledCpuKernel, resolve_num_threads
+
+# Native kernels by the key of the tt kernel they were compiled from.
+_kernels: dict[str, CompiledCpuKernel] = {}
+
+
+def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> None:
+    """Runs `kernel` (a `nereid.runtime.jit.CompiledKernel`) for every program of `grid` on
+    the arguments `bound` by name; launch options `num_threads` and `scheduler`."""
+    native = _kernels.get(kernel.key)
+    if native is None:
+        native = _kernels[kernel.key] = compile(kernel.asm["ttir"], kernel.name,
+                                                kernel.signature.types, options)
+    native.launch([bound[name] for name in kernel.signature.types], grid,
+                  resolve_num_threads(options), options.get("scheduler") or "openmp")

@@ -1,0 +1,66 @@
+"""Links a kernel's object file into a shared library with LLVM's lld, against the OpenMP
+runtime (libomp) that the grid loop calls, which the library then finds through its rpath."""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+# Where Debian installs LLVM 22, the version libnereid is built against.
+_DEFAULT_LLVM_PREFIX = Path("/usr/lib/llvm-22")
+
+
+class LinkError(RuntimeError):
+    """The kernel's shared library could not be linked."""
+
+
+@functools.lru_cache(maxsize=None)
+def llvm_library_dir() -> Path:
+    """The directory of LLVM's libraries, libomp.so among them: `llvm-config-22 --libdir`,
+    or Debian's default."""
+    llvm_config = shutil.which("llvm-config-22") or shutil.which("llvm-config")
+    if llvm_config:
+        try:
+            output = subprocess.run([llvm_config, "--libdir"], check=True, capture_output=True,
+                                    text=True).stdout.strip()
+            if output:
+                return Path(output)
+        except (OSError, subprocess.CalledProcessError):
+            pass
+    return _DEFAULT_LLVM_PREFIX / "lib"
+
+
+@functools.lru_cache(maxsize=None)
+def lld_path() -> str:
+    """The ld.lld executable: ld.lld-22 or ld.lld on the PATH, or the one beside LLVM's
+    libraries."""
+    for candidate in ("ld.lld-22", "ld.lld"):
+        found = shutil.which(candidate)
+        if found:
+            return found
+    beside = llvm_library_dir().parent / "bin" / "ld.lld"
+    if beside.is_file():
+        return str(beside)
+    raise LinkError("the CPU backend needs LLVM's linker ld.lld to link kernels; install lld-22 "
+                    "(apt-get install lld-22)")
+
+
+def link_shared_library(kernel_name: str, object_code: bytes, output: Path) -> None:
+    """Links `object_code` into the shared library `output`, with libomp and an rpath to it."""
+    library_dir = llvm_library_dir()
+    if not (library_dir / "libomp.so").exists():
+        raise LinkError(f"cannot link kernel `{kernel_name}`: the OpenMP runtime libomp.so is "
+                        f"not in {library_dir}; install libomp-22-dev")
+    with tempfile.TemporaryDirectory(prefix="nereid-link-") as scratch:
+        object_path = Path(scratch) / f"{kernel_name}.o"
+        object_path.write_bytes(object_code)
+        command = [lld_path(), "-shared", "-o", os.fspath(output), os.fspath(object_path),
+                   f"-L{library_dir}", "-lomp", "-rpath", os.fspath(library_dir)]
+        result = subprocess.run(command, capture_output=True, text=True)
+    if result.returncode != 0:
+        raise LinkError(f"linking kernel `{kernel_name}` failed:\n  {' '.join(command)}\n"
+                        f"{result.stderr.strip()}")

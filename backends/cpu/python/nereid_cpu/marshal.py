@@ -1,0 +1,184 @@
+"""Kernel arguments in the CPU kernel ABI: `args[i]` points at the value of the i-th parameter.
+
+An `ArgumentMarshaller` is built once per kernel signature. It owns one ctypes slot per
+parameter and the `void *args[]` array that points at them, so that a launch only checks each
+value and stores it in its slot."""
+
+from __future__ import annotations
+
+import ctypes
+import functools
+import operator
+from typing import Any, Callable, Mapping, Sequence
+
+import numpy as np
+
+from nereid.language.dtypes import dtype
+from nereid.runtime import arguments as arguments_module
+
+# The C type of the slot of each scalar parameter type. f16 and bf16 travel as their bits.
+_SCALAR_SLOTS = {
+    "int1": ctypes.c_uint8, "int8": ctypes.c_int8, "int16": ctypes.c_int16,
+    "int32": ctypes.c_int32, "int64": ctypes.c_int64, "uint8": ctypes.c_uint8,
+    "uint16": ctypes.c_uint16, "uint32": ctypes.c_uint32, "uint64": ctypes.c_uint64,
+    "fp16": ctypes.c_uint16, "bf16": ctypes.c_uint16, "fp32": ctypes.c_float,
+    "fp64": ctypes.c_double,
+}
+
+Setter = Callable[[Any], None]
+
+
+def _bfloat16() -> Any:
+    import ml_dtypes
+
+    return ml_dtypes.bfloat16
+
+
+def _half_bits(half: Any, number: Any) -> int:
+    """The bits of `number` rounded to the 16-bit float type `half`."""
+    return int(np.array(number, dtype=half).view(np.uint16))
+
+
+class ArgumentMarshaller:
+    """Packs a launch's arguments, in parameter order, into `args` (a `void *[]`)."""
+
+    def __init__(self, kernel_name: str, signature: Mapping[str, dtype]) -> None:
+        self.kernel_name = kernel_name
+        self.names = list(signature)
+        self._slots: list[Any] = []
+        self._setters: list[Setter] = []
+        for name, ty in signature.items():
+            slot, setter = self._make_slot(name, ty)
+            self._slots.append(slot)
+            self._setters.append(setter)
+        self.args = (ctypes.c_void_p * max(len(self._slots), 1))(
+            *[ctypes.addressof(slot) for slot in self._slots])
+        self.args_address = ctypes.addressof(self.args)
+
+    def pack(self, values: Sequence[Any]) -> None:
+        """Checks `values` against the signature and stores them; raises TypeError or
+        ValueError naming the kernel and the argument."""
+        if len(values) != len(self._setters):
+            raise TypeError(
+                f"kernel `{self.kernel_name}` takes {len(self._setters)} arguments "
+                f"({', '.join(self.names)}); got {len(values)}")
+        for setter, value in zip(self._setters, values):
+            setter(value)
+
+    def _describe(self, name: str) -> str:
+        return f"argument `{name}` of kernel `{self.kernel_name}`"
+
+    def _make_slot(self, name: str, ty: dtype) -> tuple[Any, Setter]:
+        if ty.is_ptr():
+            slot = ctypes.c_void_p()
+            return slot, self._pointer_setter(name, ty.element_ty, slot)
+        if ty.name not in _SCALAR_SLOTS:
+            raise TypeError(f"{self._describe(name)} has type {ty}, which CPU kernels cannot "
+                            "take as a parameter")
+        slot = _SCALAR_SLOTS[ty.name]()
+        if ty.is_floating():
+            return slot, self._float_setter(name, ty, slot)
+        return slot, self._integer_setter(name, ty, slot)
+
+    def _integer_setter(self, name: str, ty: dtype, slot: Any) -> Setter:
+        bits = ty.int_bitwidth
+        if ty.is_bool():
+            low, high = 0, 1
+        elif ty.is_int_signed():
+            low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
+        else:
+            low, high = 0, (1 << bits) - 1
+        describe = self._describe
+
+        def set_integer(value: Any) -> None:
+            try:
+                integer = operator.index(value)
+            except TypeError:
+                raise TypeError(f"{describe(name)} has type {ty}; got {type(value).__name__} "
+                                f"{value!r}") from None
+            if not low <= integer <= high:
+                raise ValueError(f"{describe(name)} has type {ty}; {integer} is out of its range "
+                                 f"[{low}, {high}]")
+            slot.value = integer
+
+        return set_integer
+
+    def _float_setter(self, name: str, ty: dtype, slot: Any) -> Setter:
+        describe = self._describe
+        to_bits: Callable[[Any], Any] = float
+        if ty.name in ("fp16", "bf16"):
+            half = np.float16 if ty.name == "fp16" else _bfloat16()
+            to_bits = functools.partial(_half_bits, half)
+
+        def set_float(value: Any) -> None:
+            if isinstance(value, bool) or not isinstance(
+                    value, (float, int, np.floating, np.integer)):
+                raise TypeError(f"{describe(name)} has type {ty}; got {type(value).__name__} "
+                                f"{value!r}")
+            slot.value = to_bits(value)
+
+        return set_float
+
+    def _pointer_setter(self, name: str, element: dtype, slot: Any) -> Setter:
+        describe = self._describe
+        addressof, c_byte, ndarray = ctypes.addressof, ctypes.c_byte, np.ndarray
+        # The numpy dtypes already checked to be `element`, so that a launch compares one.
+        accepted: set[np.dtype] = set()
+
+        def check_dtype(found: Any, shown: Any) -> None:
+            if found != element:
+                raise TypeError(f"{describe(name)} must be an array of {element}; got an array "
+                                f"of {shown}")
+
+        def set_array(array: np.ndarray) -> None:
+            if array.dtype not in accepted:
+                check_dtype(arguments_module.array_dtype(array), array.dtype)
+                accepted.add(array.dtype)
+            if not array.flags.c_contiguous:
+                raise ValueError(
+                    f"{describe(name)} must be a contiguous array (C order); got one with "
+                    f"strides {array.strides} for shape {array.shape}: pass "
+                    "np.ascontiguousarray(...) of it")
+            slot.value = array.ctypes.data
+
+        def set_pointer(value: Any) -> None:
+            # The common case first, checked and stored with the fewest Python operations:
+            # a writable, non-empty numpy array already seen with this dtype.
+            if type(value) is ndarray and value.dtype in accepted and value.flags.c_contiguous:
+                try:
+                    slot.value = addressof(c_byte.from_buffer(value))
+                    return
+                except (TypeError, ValueError):
+                    pass  # read-only or empty
+            set_any(value)
+
+        def set_any(value: Any) -> None:
+            if type(value) is np.ndarray:
+                set_array(value)
+            elif hasattr(value, "data_ptr"):  # torch tensors
+                device = getattr(getattr(value, "device", None), "type", "cpu")
+                if device != "cpu":
+                    raise ValueError(f"{describe(name)} is in {device} memory; the CPU backend "
+                                     "takes host memory")
+                check_dtype(arguments_module.array_dtype(value), value.dtype)
+                if not value.is_contiguous():
+                    raise ValueError(f"{describe(name)} must be a contiguous tensor; pass "
+                                     ".contiguous() of it")
+                slot.value = value.data_ptr()
+            elif hasattr(value, "__array_interface__"):
+                set_array(np.asarray(value))
+            elif hasattr(value, "__dlpack__"):
+                try:
+                    array = np.from_dlpack(value)
+                except (BufferError, RuntimeError, TypeError) as error:
+                    raise ValueError(f"{describe(name)}: the CPU backend cannot read this "
+                                     f"DLPack array: {error}") from None
+                set_array(array)
+            elif hasattr(value, "__cuda_array_interface__"):
+                raise ValueError(f"{describe(name)} is in GPU memory; the CPU backend takes "
+                                 "host memory")
+            else:
+                raise TypeError(f"{describe(name)} is a pointer to {element}; got "
+                                f"{type(value).__name__} {value!r}")
+
+        return set_pointer

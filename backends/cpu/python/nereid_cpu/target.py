@@ -1,0 +1,44 @@
+"""The machine a CPU kernel is compiled for: an LLVM triple, CPU name and feature string, and
+the `ttg.target` that picks the lowering's vector ISA. Each defaults to the host's."""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+from typing import Mapping
+
+from nereid import _capi
+
+
+@dataclass(frozen=True)
+class Target:
+    triple: str
+    cpu: str
+    features: str
+    ttg_target: str  # "cpu:x86_64:avx512", "cpu:x86_64:avx2" or "cpu:aarch64:neon"
+
+
+@functools.lru_cache(maxsize=None)
+def host_target() -> Target:
+    """The machine this process runs on, as libnereid detects it."""
+    raw = _capi.lib().nereid_host_target()
+    return Target(raw.triple.decode(), raw.cpu.decode(), raw.features.decode(),
+                  raw.ttg_target.decode())
+
+
+def resolve_target(kernel_name: str, options: Mapping[str, object]) -> Target:
+    """The target that the options `triple`, `cpu`, `features` and `ttg_target` name, each
+    defaulting to the host's. Raises ValueError when no CPU lowering fits it."""
+    host = host_target()
+    target = Target(
+        triple=str(options.get("triple") or host.triple),
+        cpu=str(options.get("cpu") or host.cpu),
+        features=str(options.get("features") or host.features),
+        ttg_target=str(options.get("ttg_target") or host.ttg_target),
+    )
+    if not target.ttg_target:
+        raise ValueError(
+            f"cannot compile kernel `{kernel_name}` for the CPU {target.cpu} ({target.triple}): "
+            "the CPU backend needs x86-64 with AVX2 or AVX-512, or AArch64; pass the option "
+            "ttg_target='cpu:x86_64:avx2' (or another) to choose the vector ISA")
+    return target

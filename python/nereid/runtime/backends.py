@@ -1,0 +1,50 @@
+"""The backends that launch compiled kernels, by name, and the choice of one for a launch.
+
+A backend is a Python module with `launch(jit_fn, kernel, bound, grid, options)`. It is
+imported on first use, so that `import nereid` loads no backend. The data picks the backend
+(host memory: "cpu"); NEREID_BACKEND, or the launch option `backend`, overrides that."""
+
+from __future__ import annotations
+
+import importlib
+import os
+from types import ModuleType
+from typing import Any, Iterable
+
+from .arguments import is_array, on_gpu
+
+# Backend name -> the module that implements it.
+_MODULES: dict[str, str] = {"cpu": "nereid_cpu"}
+
+
+def register(name: str, module: str) -> None:
+    """Makes `module` (an importable name) the backend called `name`."""
+    _MODULES[name] = module
+
+
+def names() -> list[str]:
+    return sorted(_MODULES)
+
+
+def load(name: str) -> ModuleType:
+    """The backend module called `name`; raises RuntimeError when it is unknown or cannot be
+    imported."""
+    module = _MODULES.get(name)
+    if module is None:
+        raise RuntimeError(f"no backend is called {name!r}; the backends are "
+                           f"{', '.join(names())}")
+    try:
+        return importlib.import_module(module)
+    except ImportError as error:
+        raise RuntimeError(f"the {name} backend ({module}) cannot be loaded: {error}") from error
+
+
+def select(values: Iterable[Any], options: dict) -> str:
+    """The backend for a launch on `values`: the option `backend`, else NEREID_BACKEND, else
+    the one the arrays' memory belongs to."""
+    explicit = options.get("backend") or os.environ.get("NEREID_BACKEND")
+    if explicit:
+        return str(explicit)
+    if any(is_array(value) and on_gpu(value) for value in values):
+        return "cuda"
+    return "cpu"

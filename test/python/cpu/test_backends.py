@@ -1,0 +1,74 @@
+"""Choosing the backend of a launch: the data picks it (host memory: the CPU), NEREID_BACKEND or
+the launch option `backend` overrides that, and the interpreter keeps priority."""
+
+import sys
+import types
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from nereid.runtime import backends
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kernels.tutorials import add_kernel  # noqa: E402
+
+
+@pytest.fixture
+def recording_backend(monkeypatch):
+    """A backend called "recording" that only records its launches."""
+    calls = []
+    module = types.ModuleType("recording_backend")
+    module.launch = lambda jit_fn, kernel, bound, grid, options: calls.append(
+        (jit_fn.__name__, grid, options))
+    monkeypatch.setitem(sys.modules, "recording_backend", module)
+    monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
+    return calls
+
+
+def _add(**options):
+    x, y = np.arange(10, dtype=np.float32), np.ones(10, np.float32)
+    out = np.zeros(10, np.float32)
+    add_kernel[(2,)](x, y, out, 10, BLOCK_SIZE=8, **options)
+    return x + y, out
+
+
+def test_host_memory_picks_the_cpu():
+    assert backends.select([np.zeros(3), 4, 1.5], {}) == "cpu"
+
+
+def test_gpu_memory_picks_cuda():
+    class CudaArray:
+        __cuda_array_interface__ = {"data": (0, False), "shape": (1,), "typestr": "<f4"}
+
+    assert backends.select([np.zeros(3), CudaArray()], {}) == "cuda"
+
+
+def test_the_environment_and_the_option_override_the_data(monkeypatch, recording_backend):
+    monkeypatch.setenv("NEREID_BACKEND", "recording")
+    _add()
+    monkeypatch.setenv("NEREID_BACKEND", "cpu")
+    _add(backend="recording")
+    assert [(name, grid) for name, grid, _ in recording_backend] == [
+        ("add_kernel", (2, 1, 1)), ("add_kernel", (2, 1, 1))]
+    assert recording_backend[1][2]["backend"] == "recording"
+
+
+def test_an_unknown_backend_is_named(monkeypatch):
+    monkeypatch.setenv("NEREID_BACKEND", "nonesuch")
+    with pytest.raises(RuntimeError, match="cannot launch `add_kernel`: no backend is called "
+                                           "'nonesuch'; the backends are cpu"):
+        _add()
+
+
+def test_the_interpreter_keeps_priority(monkeypatch, recording_backend):
+    monkeypatch.setenv("NEREID_INTERPRET", "1")
+    expected, out = _add(backend="recording")
+    np.testing.assert_array_equal(out, expected)
+    assert recording_backend == []
+
+
+@pytest.mark.parametrize("scheduler", ["openmp", "tbb"])
+def test_a_jit_kernel_runs_on_the_cpu(scheduler):
+    expected, out = _add(scheduler=scheduler, num_threads=2)
+    np.testing.assert_array_equal(out, expected)
