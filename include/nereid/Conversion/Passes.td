@@ -19,7 +19,9 @@ def ConvertTritonToTritonGPUPass : Pass<"convert-tt-to-ttg", "ModuleOp"> {
     register holds of the widest element that the module loads or stores (16 f32 with
     AVX-512), never more than a tensor has elements, and there is one warp. A reduction's
     result has the slice of its operand's layout, the operand of an expand_dims the slice of
-    its result's, and a broadcast keeps its operand's layout.
+    its result's, and a broadcast keeps its operand's layout. The operands of tt.dot get
+    `#ttg.dot_op` layouts whose parent is the accumulator's blocked layout (the FMA dot that
+    every target runs); tensor-core accumulators are chosen later, per target.
 
     The combiner regions of tt.reduce and tt.scan stay scalar. An op that holds a tensor and
     that the pass does not know is an error at its location.

@@ -1,9 +1,9 @@
 // The rewrite patterns of layout assignment (convert-tt-to-ttg): each op is recreated on the
 // converted types of its operands and results. Most results take the default layout of their
-// shape; a reduction's result, an expand_dims and a broadcast take layouts that follow their
-// operand's, and are converted to the default layout afterwards so that every consumer sees
-// one layout per shape. ttg-remove-layout-conversions removes what is left of those
-// conversions.
+// shape. A reduction's result, an expand_dims and a broadcast take layouts that follow their
+// operand's, and the operands of a dot the dot-operand layouts of its result's; results are
+// converted to the default layout afterwards so that every consumer sees one layout per
+// shape. ttg-remove-layout-conversions removes what is left of those conversions.
 
 #include "TritonGPUTypeConverter.h"
 
@@ -162,6 +162,38 @@ struct BroadcastPattern : OpConversionPattern<tt::BroadcastOp> {
   }
 };
 
+/// tt.dot reads its operands where the result's layout needs them: A and B in the dot-operand
+/// layouts (opIdx 0 and 1) whose parent is the accumulator's blocked layout, the layout of the
+/// FMA dot that every target can run. Choosing nvidia_mma or amd_mfma accumulators is a later,
+/// target-specific pass.
+struct DotPattern : OpConversionPattern<tt::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto resultType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getType()));
+    auto parent = dyn_cast<ttg::DistributedEncodingAttrInterface>(resultType.getEncoding());
+    if (!parent)
+      return rewriter.notifyMatchFailure(op, "the result has no distributed layout");
+    SmallVector<Value> operands;
+    for (auto [opIdx, operand] : llvm::enumerate(adaptor.getOperands())) {
+      if (opIdx == 2) {
+        operands.push_back(convertTo(rewriter, op.getLoc(), operand, resultType));
+        continue;
+      }
+      auto encoding = ttg::DotOperandEncodingAttr::get(op.getContext(), opIdx, parent,
+                                                       /*kWidth=*/0);
+      auto type = cast<RankedTensorType>(operand.getType()).cloneWithEncoding(encoding);
+      operands.push_back(convertTo(rewriter, op.getLoc(), operand, type));
+    }
+    Operation *newOp = rewriter.cloneWithoutRegions(*op);
+    newOp->setOperands(operands);
+    newOp->getResult(0).setType(resultType);
+    rewriter.replaceOp(op, newOp->getResults());
+    return success();
+  }
+};
+
 } // namespace
 
 void populateTritonToTritonGPUPatterns(const TritonGPUTypeConverter &typeConverter,
@@ -169,7 +201,7 @@ void populateTritonToTritonGPUPatterns(const TritonGPUTypeConverter &typeConvert
   MLIRContext *context = patterns.getContext();
   patterns.add<GenericOpPattern>(typeConverter, context);
   // The op-specific patterns go first.
-  patterns.add<ConstantPattern, ReducePattern, ExpandDimsPattern, BroadcastPattern>(
+  patterns.add<ConstantPattern, ReducePattern, ExpandDimsPattern, BroadcastPattern, DotPattern>(
       typeConverter, context, /*benefit=*/2);
 }
 
