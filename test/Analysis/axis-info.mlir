@@ -415,3 +415,17 @@ tt.func public @negative_range() {
   %u = arith.divui %r, %c8 : tensor<64xi32>
   tt.return
 }
+
+// -----
+
+// A layout conversion moves elements between hardware indices but keeps their values, so it
+// keeps what is known of them.
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+tt.func public @convert_layout() {
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], non_negative}}
+  %r = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #a>
+  // expected-remark @below {{contiguity = [128], divisibility = [1073741824], constancy = [1], non_negative}}
+  %c = ttg.convert_layout %r : tensor<128xi32, #a> -> tensor<128xi32, #b>
+  tt.return
+}
