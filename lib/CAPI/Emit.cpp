@@ -108,13 +108,18 @@ llvm::OptimizationLevel toOptimizationLevel(int32_t level) {
   }
 }
 
-/// Runs LLVM's default module pipeline at `level`, tuned by `machine`'s cost model.
+/// Runs LLVM's default module pipeline at `level`, tuned by `machine`'s cost model. The code
+/// comes vectorized from MLIR's vector dialect, so LLVM's loop and SLP vectorizers are off: they
+/// find nothing to do, and the SLP vectorizer takes minutes on wide vector code.
 void optimize(llvm::Module &module, llvm::TargetMachine &machine, int32_t level) {
   llvm::LoopAnalysisManager loopAnalyses;
   llvm::FunctionAnalysisManager functionAnalyses;
   llvm::CGSCCAnalysisManager cgsccAnalyses;
   llvm::ModuleAnalysisManager moduleAnalyses;
-  llvm::PassBuilder builder(&machine);
+  llvm::PipelineTuningOptions tuning;
+  tuning.LoopVectorization = false;
+  tuning.SLPVectorization = false;
+  llvm::PassBuilder builder(&machine, tuning);
   builder.registerModuleAnalyses(moduleAnalyses);
   builder.registerCGSCCAnalyses(cgsccAnalyses);
   builder.registerFunctionAnalyses(functionAnalyses);
