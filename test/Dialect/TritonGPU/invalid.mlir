@@ -283,3 +283,137 @@ tt.func @f(%a: tensor<1x1xf32, #blocked>) { tt.return }
 #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // expected-error @below {{layout encoding needs more than 2^30 registers, lanes or warps for this tensor}}
 tt.func @f(%a: tensor<8192x4096xf32, #mma>) { tt.return }
+
+// -----
+
+// expected-error @below {{swizzled_shared encoding must have powers of two in vec, perPhase and maxPhase; got 3}}
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 3, maxPhase = 8, order = [1, 0]}>
+
+// -----
+
+// expected-error @below {{swizzled_shared encoding must have rank at least 1}}
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = []}>
+
+// -----
+
+// expected-error @below {{swizzled_shared encoding must have an order that is a permutation of [0, 2)}}
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0, 0]}>
+
+// -----
+
+// expected-error @below {{expects 'maxPhase', a non-negative integer}}
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, order = [1, 0]}>
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// expected-error @below {{swizzled_shared encoding of rank 2 on a memdesc of rank 3}}
+tt.func @f(%a: !ttg.memdesc<2x16x16xf16, #shared>) { tt.return }
+
+// -----
+
+// expected-error @below {{nvmma_shared encoding must have swizzlingByteWidth 0, 32, 64 or 128; got 16}}
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 16, transposed = false, elementBitWidth = 16}>
+
+// -----
+
+// expected-error @below {{nvmma_shared encoding must have elementBitWidth 8, 16, 32 or 64; got 4}}
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 4}>
+
+// -----
+
+// expected-error @below {{expects 'transposed', true or false}}
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = 0 : i32, elementBitWidth = 16}>
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// expected-error @below {{nvmma_shared encoding needs a memdesc of rank at least 2; got 1}}
+tt.func @f(%a: !ttg.memdesc<64xf16, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// expected-error @below {{nvmma_shared encoding of elementBitWidth 16 on elements of 32 bits}}
+tt.func @f(%a: !ttg.memdesc<64x64xf32, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// expected-error @below {{nvmma_shared encoding needs at least 8 rows (dim0) of 64 elements (dim1); got 64x32}}
+tt.func @f(%a: !ttg.memdesc<64x32xf16, #shared>) { tt.return }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+// expected-error @below {{expects a shared encoding such as #ttg.swizzled_shared; got #ttg.blocked}}
+tt.func @f(%a: !ttg.memdesc<64x32xf16, #blocked>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [0]}>
+// expected-error @below {{memdesc must have rank at least 1}}
+tt.func @f(%a: !ttg.memdesc<f16, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// expected-error @below {{memdesc must have a static shape of powers of two}}
+tt.func @f(%a: !ttg.memdesc<12x16xf16, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// expected-error @below {{memdesc must have at most 2^30 elements}}
+tt.func @f(%a: !ttg.memdesc<65536x32768xf16, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// expected-error @below {{memdesc must have an integer or floating-point element type; got '!tt.ptr<f32>'}}
+tt.func @f(%a: !ttg.memdesc<16x16x!tt.ptr<f32>, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @f() {
+  // expected-error @below {{'ttg.local_alloc' op expects a mutable memdesc when there is no initial value}}
+  %0 = ttg.local_alloc : () -> !ttg.memdesc<16x16xf16, #shared>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @f(%x: tensor<16x16xf32>) {
+  // expected-error @below {{'ttg.local_alloc' op expects the initial value to have the shape and element type of the memdesc; got 'tensor<16x16xf32>' -> '!ttg.memdesc<16x16xf16, #ttg.swizzled_shared}}
+  %0 = ttg.local_alloc %x : (tensor<16x16xf32>) -> !ttg.memdesc<16x16xf16, #shared>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @f(%m: !ttg.memdesc<16x16xf16, #shared>) {
+  // expected-error @below {{'ttg.local_load' op expects the result to have the shape and element type of the memdesc; got}}
+  %0 = ttg.local_load %m : !ttg.memdesc<16x16xf16, #shared> -> tensor<16x32xf16>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @f(%m: !ttg.memdesc<16x16xf16, #shared>, %x: tensor<16x16xf16>) {
+  // expected-error @below {{'ttg.local_store' op expects a mutable memdesc; got}}
+  ttg.local_store %x, %m : tensor<16x16xf16> -> !ttg.memdesc<16x16xf16, #shared>
+  tt.return
+}
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+tt.func @f(%m: !ttg.memdesc<16x16xf16, #shared, mutable>, %x: tensor<16x16xi16>) {
+  // expected-error @below {{'ttg.local_store' op expects the value to have the shape and element type of the memdesc; got}}
+  ttg.local_store %x, %m : tensor<16x16xi16> -> !ttg.memdesc<16x16xf16, #shared, mutable>
+  tt.return
+}

@@ -447,3 +447,78 @@ module attributes {ttg.target = "cuda:80", "ttg.num-warps" = 2 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Shared layouts map the offset of an element in the buffer to its index. A swizzled 16x16
+// buffer (vec 2, perPhase 2, maxPhase 4): offsets walk a row (dim1) first; rows 2 and 3
+// start at column group 1 (column 2), rows 4-5 at group 2, rows 6-7 at group 3, and the
+// phase repeats from row 8.
+// CHECK-LABEL: remark: linear layout of 16x16:
+// CHECK-NEXT: (offset[256], block[1]) -> (dim0[16], dim1[16])
+// CHECK-NEXT:   offset 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   offset 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   offset 4 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   offset 8 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   offset 16 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   offset 32 -> (dim0=2, dim1=2)
+// CHECK-NEXT:   offset 64 -> (dim0=4, dim1=4)
+// CHECK-NEXT:   offset 128 -> (dim0=8, dim1=0)
+// CHECK-EMPTY:
+
+// Column-major (order [0, 1]) with maxPhase 4 only: dim0 is contiguous, and column c's
+// elements are rotated by c % 4 (Triton's SharedSwizzled2D_MaxPhaseOnly, transposed).
+// CHECK-LABEL: remark: linear layout of 8x4:
+// CHECK-NEXT: (offset[32], block[1]) -> (dim0[8], dim1[4])
+// CHECK-NEXT:   offset 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   offset 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   offset 4 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   offset 8 -> (dim0=1, dim1=1)
+// CHECK-NEXT:   offset 16 -> (dim0=2, dim1=2)
+// CHECK-EMPTY:
+
+// NVMMA 128-byte swizzle of fp16 on 16x128: tiles of 8 rows of 64 elements, row r's 16-byte
+// chunks (8 elements) XORed with r; the second tile of rows (offset 512) comes before the
+// second tile of columns (offset 1024).
+// CHECK-LABEL: remark: linear layout of 16x128:
+// CHECK-NEXT: (offset[2048], block[1]) -> (dim0[16], dim1[128])
+// CHECK-NEXT:   offset 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   offset 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   offset 4 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   offset 8 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   offset 16 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   offset 32 -> (dim0=0, dim1=32)
+// CHECK-NEXT:   offset 64 -> (dim0=1, dim1=8)
+// CHECK-NEXT:   offset 128 -> (dim0=2, dim1=16)
+// CHECK-NEXT:   offset 256 -> (dim0=4, dim1=32)
+// CHECK-NEXT:   offset 512 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   offset 1024 -> (dim0=0, dim1=64)
+// CHECK-EMPTY:
+
+// NVMMA 32-byte swizzle of i8, transposed, on 64x8: dim0 is contiguous in rows of 32
+// elements (two 16-byte chunks), the chunks swap every 4 rows (dim1 = 4).
+// CHECK-LABEL: remark: linear layout of 64x8:
+// CHECK-NEXT: (offset[512], block[1]) -> (dim0[64], dim1[8])
+// CHECK-NEXT:   offset 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   offset 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   offset 4 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   offset 8 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   offset 16 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   offset 32 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   offset 64 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   offset 128 -> (dim0=16, dim1=4)
+// CHECK-NEXT:   offset 256 -> (dim0=32, dim1=0)
+// CHECK-EMPTY:
+#swizzled = #ttg.swizzled_shared<{vec = 2, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#column_major = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 4, order = [0, 1]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma_t = #ttg.nvmma_shared<{swizzlingByteWidth = 32, transposed = true, elementBitWidth = 8}>
+module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
+  tt.func @shared(%a: tensor<16x16xf16>, %b: tensor<8x4xf16>, %c: tensor<16x128xf16>, %d: tensor<64x8xi8>) {
+    %0 = ttg.local_alloc %a : (tensor<16x16xf16>) -> !ttg.memdesc<16x16xf16, #swizzled>
+    %1 = ttg.local_alloc %b : (tensor<8x4xf16>) -> !ttg.memdesc<8x4xf16, #column_major>
+    %2 = ttg.local_alloc %c : (tensor<16x128xf16>) -> !ttg.memdesc<16x128xf16, #nvmma>
+    %3 = ttg.local_alloc %d : (tensor<64x8xi8>) -> !ttg.memdesc<64x8xi8, #nvmma_t>
+    tt.return
+  }
+}

@@ -81,3 +81,34 @@ tt.func @defaults(%a: tensor<16x16xf32, #ttg.amd_mfma<{version = 2, warpsPerCTA 
                   %b: tensor<2x32x16xf32, #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 8]}>>) {
   tt.return
 }
+
+// -----
+
+// The shared encodings, !ttg.memdesc and the local_* ops.
+// CHECK-DAG: #[[$SWIZZLED:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// CHECK-DAG: #[[$NVMMA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// CHECK-DAG: #[[$NVMMA_T:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// CHECK-LABEL: tt.func @shared_memory
+// CHECK-SAME: (%[[X:.*]]: tensor<64x64xf16, #{{.*}}>, %{{.*}}: !ttg.memdesc<64x128xi8, #[[$NVMMA_T]]>)
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable>
+// CHECK: ttg.local_store %[[X]], %[[BUF]] : tensor<64x64xf16, #{{.*}}> -> !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable>
+// CHECK: %[[Y:.*]] = ttg.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable> -> tensor<64x64xf16, #{{.*}}>
+// CHECK: ttg.local_dealloc %[[BUF]] : !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable>
+// CHECK: %[[TILE:.*]] = ttg.local_alloc %[[Y]] : (tensor<64x64xf16, #{{.*}}>) -> !ttg.memdesc<64x64xf16, #[[$NVMMA]]>
+// CHECK: ttg.local_load %[[TILE]] : !ttg.memdesc<64x64xf16, #[[$NVMMA]]> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 2}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma_t = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
+  tt.func @shared_memory(%x: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x128xi8, #nvmma_t>) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #swizzled, mutable>
+    ttg.local_store %x, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #swizzled, mutable>
+    %y = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #swizzled, mutable> -> tensor<64x64xf16, #blocked>
+    ttg.local_dealloc %buf : !ttg.memdesc<64x64xf16, #swizzled, mutable>
+    %tile = ttg.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma>
+    %a = ttg.local_load %tile : !ttg.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>
+    tt.return
+  }
+}

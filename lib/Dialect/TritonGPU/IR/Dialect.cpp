@@ -30,6 +30,10 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "mma";
       return AliasResult::FinalAlias;
     }
+    if (isa<SharedEncodingAttrInterface>(attr)) {
+      os << "shared";
+      return AliasResult::FinalAlias;
+    }
     return AliasResult::NoAlias;
   }
 };
@@ -38,6 +42,7 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
 
 void TritonGPUDialect::initialize() {
   registerAttributes();
+  registerTypes();
   addOperations<
 #define GET_OP_LIST
 #include "nereid/Dialect/TritonGPU/IR/Ops.cpp.inc"

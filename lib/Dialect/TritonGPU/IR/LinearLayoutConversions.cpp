@@ -290,6 +290,70 @@ LL DotOperandEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   return amdDotOperandLayout(*this, cast<AmdMfmaEncodingAttr>(getParent()), shape);
 }
 
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The input dimension of a memory layout: an element's offset from the start of the buffer.
+constexpr llvm::StringLiteral kOffset = "offset";
+
+/// A row-major (in `order`) tile of `rows` x `cols` whose rows are swizzled: offset bits walk
+/// the columns first, then the rows, and row r's columns are XORed with
+/// (vec ((r / perPhase) % maxPhase)) % cols. Output dimensions: the row dimension, then the
+/// column dimension (so that fitToShape repeats the tile down the rows first).
+LL swizzledTile(unsigned rowDim, unsigned colDim, int32_t rows, int32_t cols, unsigned vec,
+                unsigned perPhase, unsigned maxPhase) {
+  LL::InDim offsets{kOffset.str(), {}};
+  for (int32_t col = 1; col < cols; col *= 2)
+    offsets.bases.push_back({0, col});
+  for (int32_t row = 1; row < rows; row *= 2)
+    offsets.bases.push_back(
+        {row, static_cast<int32_t>((vec * ((row / perPhase) % maxPhase)) % cols)});
+  return LL({offsets}, {{outDimName(rowDim), rows}, {outDimName(colDim), cols}});
+}
+
+} // namespace
+
+LL SwizzledSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  ArrayRef<unsigned> order = getOrder();
+  if (shape.size() == 1)
+    return finish(LL::identity1D(shape[0], kOffset, outDimName(0)), shape);
+  // Triton's sharedToLinearLayoutNoLeadingOffset: the two fastest dimensions are swizzled,
+  // the others follow in order.
+  LL tile = swizzledTile(order[1], order[0], shape[order[1]], shape[order[0]], getVec(),
+                         getPerPhase(), getMaxPhase());
+  for (unsigned dim : order.drop_front(2))
+    tile *= LL::identity1D(shape[dim], kOffset, outDimName(dim));
+  return finish(tile, shape);
+}
+
+LL NVMMASharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  // Triton's sharedToLinearLayoutLeadingOffset: tiles of 8 rows of the swizzle width, whose
+  // 16-byte chunks are swizzled; the tiles repeat down the rows, then across the columns, then
+  // along the batch dimensions (the slowest first).
+  unsigned rank = shape.size();
+  unsigned elementBits = getElementBitWidth();
+  unsigned swizzleBytes = getSwizzlingByteWidth();
+  unsigned vec = 128 / elementBits;
+  // Unswizzled: 16-byte rows, every row's phase 0.
+  unsigned maxPhase = swizzleBytes == 0 ? 1 : swizzleBytes / 16;
+  unsigned perPhase = swizzleBytes == 0 ? 1 : 128 / swizzleBytes;
+  int32_t tileCols = 8 * std::max(swizzleBytes, 16u) / elementBits;
+  unsigned batchDims = rank - 2;
+  unsigned colDim = batchDims + (getTransposed() ? 0 : 1);
+  unsigned rowDim = batchDims + (getTransposed() ? 1 : 0);
+  LL tile = swizzledTile(rowDim, colDim, 8, tileCols, vec, perPhase, maxPhase);
+  for (unsigned dim = batchDims; dim-- > 0;)
+    tile *= LL::identity1D(shape[dim], kOffset, outDimName(dim));
+  return finish(tile, shape);
+}
+
+LL mlir::nereid::ttg::toLinearLayout(MemDescType type) {
+  return type.getEncoding().toLinearLayout(type.getShape());
+}
+
 std::optional<LL> mlir::nereid::ttg::toLinearLayout(RankedTensorType type) {
   auto encoding = dyn_cast_or_null<DistributedEncodingAttrInterface>(type.getEncoding());
   if (!encoding)

@@ -13,5 +13,55 @@ LogicalResult ConvertLayoutOp::verify() {
   return success();
 }
 
+/// Whether `tensor` has the shape and element type of the buffer `memdesc`.
+static bool matchesBuffer(RankedTensorType tensor, MemDescType memdesc) {
+  return tensor.getShape() == memdesc.getShape() &&
+         tensor.getElementType() == memdesc.getElementType();
+}
+
+LogicalResult LocalAllocOp::verify() {
+  MemDescType type = getResult().getType();
+  if (!getSrc()) {
+    if (!type.getMutableMemory())
+      return emitOpError("expects a mutable memdesc when there is no initial value");
+    return success();
+  }
+  if (!matchesBuffer(getSrc().getType(), type))
+    return emitOpError("expects the initial value to have the shape and element type of the "
+                       "memdesc; got ")
+           << getSrc().getType() << " -> " << type;
+  return success();
+}
+
+void LocalAllocOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  // An immutable buffer with its initial value is a value until allocation gives it memory,
+  // so that CSE and DCE treat it as one.
+  if (!getResult().getType().getMutableMemory())
+    return;
+  OpResult buffer = getOperation()->getOpResult(0);
+  effects.emplace_back(MemoryEffects::Allocate::get(), buffer, SharedMemory::get());
+  if (getSrc())
+    effects.emplace_back(MemoryEffects::Write::get(), buffer, SharedMemory::get());
+}
+
+LogicalResult LocalLoadOp::verify() {
+  if (!matchesBuffer(getResult().getType(), getSrc().getType()))
+    return emitOpError("expects the result to have the shape and element type of the memdesc; "
+                       "got ")
+           << getSrc().getType() << " -> " << getResult().getType();
+  return success();
+}
+
+LogicalResult LocalStoreOp::verify() {
+  if (!getDst().getType().getMutableMemory())
+    return emitOpError("expects a mutable memdesc; got ") << getDst().getType();
+  if (!matchesBuffer(getSrc().getType(), getDst().getType()))
+    return emitOpError("expects the value to have the shape and element type of the memdesc; "
+                       "got ")
+           << getSrc().getType() << " -> " << getDst().getType();
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "nereid/Dialect/TritonGPU/IR/Ops.cpp.inc"

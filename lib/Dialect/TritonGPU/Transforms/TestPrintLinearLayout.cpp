@@ -1,5 +1,6 @@
-// test-print-linear-layout: prints the LinearLayout of every encoded result, so that lit tests
-// check the conversion of each encoding (test/Dialect/TritonGPU/linear-layout.mlir).
+// test-print-linear-layout: prints the LinearLayout of every encoded result, a tensor in
+// registers or a buffer in shared memory, so that lit tests check the conversion of each
+// encoding (test/Dialect/TritonGPU/linear-layout.mlir).
 
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
@@ -21,10 +22,13 @@ struct TestPrintLinearLayoutPass
   void runOnOperation() override {
     getOperation()->walk([](Operation *op) {
       for (OpResult result : op->getResults()) {
-        auto type = dyn_cast<RankedTensorType>(result.getType());
-        if (!type)
-          continue;
-        std::optional<nereid::LinearLayout> layout = toLinearLayout(type);
+        // A tensor in registers, or a buffer in shared memory.
+        std::optional<nereid::LinearLayout> layout;
+        auto type = dyn_cast<ShapedType>(result.getType());
+        if (auto tensor = dyn_cast<RankedTensorType>(result.getType()))
+          layout = toLinearLayout(tensor);
+        else if (auto memdesc = dyn_cast<MemDescType>(result.getType()))
+          layout = toLinearLayout(memdesc);
         if (!layout)
           continue;
         InFlightDiagnostic remark = op->emitRemark();

@@ -17,6 +17,19 @@
 #define GET_ATTRDEF_CLASSES
 #include "nereid/Dialect/TritonGPU/IR/Attrs.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "nereid/Dialect/TritonGPU/IR/Types.h.inc"
+
+namespace mlir::nereid::ttg {
+
+/// The on-chip memory that the warps of a program share (NVIDIA shared memory, AMD LDS): the
+/// resource of the memory effects of the local_* ops.
+struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
+  StringRef getName() final { return "<SharedMemory>"; }
+};
+
+} // namespace mlir::nereid::ttg
+
 #define GET_OP_CLASSES
 #include "nereid/Dialect/TritonGPU/IR/Ops.h.inc"
 
@@ -25,6 +38,9 @@ namespace mlir::nereid::ttg {
 /// The LinearLayout of a tensor type's encoding, or std::nullopt if the type has no
 /// distributed encoding. The type must have passed the encoding's verifier.
 std::optional<LinearLayout> toLinearLayout(RankedTensorType type);
+
+/// The LinearLayout of a shared-memory buffer: from its offsets to the tensor's indices.
+LinearLayout toLinearLayout(MemDescType type);
 
 } // namespace mlir::nereid::ttg
 

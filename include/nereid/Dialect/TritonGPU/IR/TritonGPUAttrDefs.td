@@ -29,6 +29,32 @@ def TTG_DistributedEncoding : AttrInterface<"DistributedEncodingAttrInterface"> 
   ];
 }
 
+def TTG_SharedEncoding : AttrInterface<"SharedEncodingAttrInterface"> {
+  let cppNamespace = "::mlir::nereid::ttg";
+  let description = [{
+    An encoding that lays a tensor out in the on-chip memory that the warps of a program
+    share (the encoding of a `!ttg.memdesc`). Each one converts to a LinearLayout from the
+    memory offset (in elements) to the tensor index.
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Checks that the encoding can lay out a buffer of `shape` (static, powers of two) and
+        `elementType`; emits an error through `emitError` otherwise.
+      }],
+      "::llvm::LogicalResult", "verifyMemDesc",
+      (ins "::llvm::ArrayRef<int64_t>":$shape, "::mlir::Type":$elementType,
+           "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
+    InterfaceMethod<[{
+        The layout of a buffer of `shape` (valid for verifyMemDesc): in dimensions offset
+        (the element's offset from the start of the buffer) and block, out dimensions dim0,
+        ..., dimN-1 in that order, with the out sizes of `shape`. It is a bijection from the
+        offsets onto the tensor's elements.
+      }],
+      "::mlir::nereid::LinearLayout", "toLinearLayout",
+      (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+  ];
+}
+
 class TTG_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<TritonGPU_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -180,6 +206,62 @@ def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
     "unsigned":$opIdx,
     "DistributedEncodingAttrInterface":$parent,
     "unsigned":$kWidth
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Swizzled shared
+//===----------------------------------------------------------------------===//
+
+def TTG_SwizzledSharedEncodingAttr : TTG_Attr<"SwizzledSharedEncoding", "swizzled_shared",
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>]> {
+  let summary = "a tensor in shared memory, its rows XOR-swizzled to avoid bank conflicts";
+  let description = [{
+    ```
+    #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+    ```
+    The tensor is stored with the dimensions of `order` from the fastest (contiguous) to the
+    slowest. Along the two fastest, the columns of row r are permuted in groups of `vec`
+    elements: group g is stored at g XOR ((r / perPhase) % maxPhase). Rows that lanes read
+    together then fall in different banks. `vec = 1, perPhase = 1, maxPhase = 1` is the plain
+    row-major (in `order`) layout.
+  }];
+  let parameters = (ins
+    "unsigned":$vec,
+    "unsigned":$perPhase,
+    "unsigned":$maxPhase,
+    ArrayRefParameter<"unsigned">:$order
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// NVMMA shared
+//===----------------------------------------------------------------------===//
+
+def TTG_NVMMASharedEncodingAttr : TTG_Attr<"NVMMASharedEncoding", "nvmma_shared",
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>]> {
+  let summary = "a tensor in shared memory as wgmma and TMA read and write it";
+  let description = [{
+    ```
+    #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+    ```
+    The tensor is stored in tiles of 8 rows of `swizzlingByteWidth` bytes (the NVIDIA 32, 64
+    or 128-byte swizzle modes of TMA and wgmma descriptors; 0 is unswizzled, with 16-byte
+    rows). Within a tile, the 16-byte chunks of row r are permuted as chunk c goes to
+    c XOR ((r / perPhase) % maxPhase), with perPhase = 128 / swizzlingByteWidth and
+    maxPhase = swizzlingByteWidth / 16. Tiles follow each other down the rows first, then
+    across the columns. Rows are dim0 and columns dim1 (the last two dimensions of a batched
+    tensor), or the other way round when `transposed`. The element type must have
+    `elementBitWidth` bits, and the tensor at least one tile.
+  }];
+  let parameters = (ins
+    "unsigned":$swizzlingByteWidth,
+    "bool":$transposed,
+    "unsigned":$elementBitWidth
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

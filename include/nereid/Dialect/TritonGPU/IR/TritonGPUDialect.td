@@ -23,6 +23,7 @@ def TritonGPU_Dialect : Dialect {
   }];
   let dependentDialects = ["::mlir::nereid::tt::TritonDialect"];
   let useDefaultAttributePrinterParser = 1;
+  let useDefaultTypePrinterParser = 1;
   let hasOperationAttrVerify = 1;
   let extraClassDeclaration = [{
     /// The module attribute that names the target ("cpu:x86_64:avx512", "cuda:90", ...).
@@ -31,6 +32,7 @@ def TritonGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "ttg.num-warps";
 
     void registerAttributes();
+    void registerTypes();
   }];
 }
 

@@ -5,6 +5,10 @@ include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
 include "nereid/Dialect/TritonGPU/IR/TritonGPUDialect.td"
 include "nereid/Dialect/TritonGPU/IR/TritonGPUAttrDefs.td"
+include "nereid/Dialect/TritonGPU/IR/TritonGPUTypes.td"
+
+/// The shared memory that memory effects of the local_* ops act on.
+def TTG_SharedMemory : Resource<"::mlir::nereid::ttg::SharedMemory">;
 
 class TTG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonGPU_Dialect, mnemonic, traits>;
@@ -24,6 +28,72 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout", [Pure]> {
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Shared memory
+//===----------------------------------------------------------------------===//
+
+def TTG_LocalAllocOp : TTG_Op<"local_alloc",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "allocates a buffer in shared memory, optionally holding a tensor";
+  let description = [{
+    ```
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #shared, mutable>
+    %tile = ttg.local_alloc %x : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #shared>
+    ```
+    Allocates a buffer of the result's shape and element type, and writes `src` into it when
+    given (which must then have the buffer's shape and element type). A buffer without an
+    initial value must be mutable. A mutable buffer lives until `ttg.local_dealloc`; an
+    immutable one is a value (it has no memory effects, so that CSE and DCE treat it as
+    one) until allocation assigns it memory.
+  }];
+  let arguments = (ins Optional<AnyRankedTensor>:$src);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat = "($src^)? attr-dict `:` functional-type(operands, results)";
+  let hasVerifier = 1;
+}
+
+def TTG_LocalLoadOp : TTG_Op<"local_load"> {
+  let summary = "reads a shared-memory buffer into a tensor";
+  let description = [{
+    ```
+    %x = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #shared, mutable> -> tensor<64x64xf16, #blocked>
+    ```
+    The result has the buffer's shape and element type, in any register layout.
+  }];
+  let arguments = (ins Arg<TTG_MemDescType, "the buffer", [MemRead<TTG_SharedMemory>]>:$src);
+  let results = (outs AnyRankedTensor:$result);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src)) `->` type($result)";
+  let hasVerifier = 1;
+}
+
+def TTG_LocalStoreOp : TTG_Op<"local_store"> {
+  let summary = "writes a tensor into a mutable shared-memory buffer";
+  let description = [{
+    ```
+    ttg.local_store %x, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #shared, mutable>
+    ```
+    `src` must have the buffer's shape and element type, and the buffer must be mutable.
+  }];
+  let arguments = (ins
+    AnyRankedTensor:$src,
+    Arg<TTG_MemDescType, "the buffer", [MemWrite<TTG_SharedMemory>]>:$dst
+  );
+  let assemblyFormat = "$src `,` $dst attr-dict `:` type($src) `->` qualified(type($dst))";
+  let hasVerifier = 1;
+}
+
+def TTG_LocalDeallocOp : TTG_Op<"local_dealloc"> {
+  let summary = "frees a shared-memory buffer";
+  let description = [{
+    ```
+    ttg.local_dealloc %buf : !ttg.memdesc<64x64xf16, #shared, mutable>
+    ```
+    The buffer must not be used afterwards.
+  }];
+  let arguments = (ins Arg<TTG_MemDescType, "the buffer", [MemFree<TTG_SharedMemory>]>:$src);
+  let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
 #endif // NEREID_DIALECT_TRITONGPU_IR_TRITONGPUOPS_TD

@@ -1,0 +1,133 @@
+// The shared-memory encodings (swizzled_shared, nvmma_shared): their textual form and their
+// verifiers. Their conversion to LinearLayout lives in LinearLayoutConversions.cpp.
+
+#include "AttrParsing.h"
+
+#include "nereid/Target/TargetInfo.h"
+
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace mlir::nereid::ttg;
+using namespace mlir::nereid::ttg::detail;
+
+//===----------------------------------------------------------------------===//
+// SwizzledSharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute SwizzledSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  DictionaryAttr dict;
+  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+    return {};
+  unsigned vec = 0, perPhase = 0, maxPhase = 0;
+  SmallVector<unsigned> order;
+  if (failed(checkKeys(parser, loc, dict, {"vec", "perPhase", "maxPhase", "order"})) ||
+      failed(parseUnsigned(parser, loc, dict, "vec", vec)) ||
+      failed(parseUnsigned(parser, loc, dict, "perPhase", perPhase)) ||
+      failed(parseUnsigned(parser, loc, dict, "maxPhase", maxPhase)) ||
+      failed(parseUnsignedArray(parser, loc, dict, "order", order)))
+    return {};
+  return SwizzledSharedEncodingAttr::getChecked([&] { return parser.emitError(loc); },
+                                                parser.getContext(), vec, perPhase, maxPhase,
+                                                ArrayRef<unsigned>(order));
+}
+
+void SwizzledSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{vec = " << getVec() << ", perPhase = " << getPerPhase()
+          << ", maxPhase = " << getMaxPhase() << ", order = ";
+  printArray(printer, getOrder());
+  printer << "}>";
+}
+
+LogicalResult SwizzledSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                                 unsigned vec, unsigned perPhase, unsigned maxPhase,
+                                                 ArrayRef<unsigned> order) {
+  if (failed(verifyPowersOfTwo(emitError, "swizzled_shared", "vec, perPhase and maxPhase",
+                               {vec, perPhase, maxPhase})))
+    return failure();
+  if (order.empty())
+    return emitError() << "swizzled_shared encoding must have rank at least 1";
+  SmallVector<bool> seen(order.size(), false);
+  for (unsigned dim : order) {
+    if (dim >= order.size() || seen[dim])
+      return emitError() << "swizzled_shared encoding must have an order that is a permutation "
+                            "of [0, "
+                         << order.size() << ")";
+    seen[dim] = true;
+  }
+  return success();
+}
+
+LogicalResult
+SwizzledSharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type,
+                                          function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() != getOrder().size())
+    return emitError() << "swizzled_shared encoding of rank " << getOrder().size()
+                       << " on a memdesc of rank " << shape.size();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// NVMMASharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  DictionaryAttr dict;
+  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+    return {};
+  unsigned swizzlingByteWidth = 0, elementBitWidth = 0;
+  bool transposed = false;
+  if (failed(
+          checkKeys(parser, loc, dict, {"swizzlingByteWidth", "transposed", "elementBitWidth"})) ||
+      failed(parseUnsigned(parser, loc, dict, "swizzlingByteWidth", swizzlingByteWidth)) ||
+      failed(parseBool(parser, loc, dict, "transposed", transposed)) ||
+      failed(parseUnsigned(parser, loc, dict, "elementBitWidth", elementBitWidth)))
+    return {};
+  return NVMMASharedEncodingAttr::getChecked([&] { return parser.emitError(loc); },
+                                             parser.getContext(), swizzlingByteWidth, transposed,
+                                             elementBitWidth);
+}
+
+void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{swizzlingByteWidth = " << getSwizzlingByteWidth()
+          << ", transposed = " << (getTransposed() ? "true" : "false")
+          << ", elementBitWidth = " << getElementBitWidth() << "}>";
+}
+
+LogicalResult NVMMASharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                              unsigned swizzlingByteWidth, bool,
+                                              unsigned elementBitWidth) {
+  if (swizzlingByteWidth != 0 && swizzlingByteWidth != 32 && swizzlingByteWidth != 64 &&
+      swizzlingByteWidth != 128)
+    return emitError() << "nvmma_shared encoding must have swizzlingByteWidth 0, 32, 64 or 128; "
+                          "got "
+                       << swizzlingByteWidth;
+  if (elementBitWidth != 8 && elementBitWidth != 16 && elementBitWidth != 32 &&
+      elementBitWidth != 64)
+    return emitError() << "nvmma_shared encoding must have elementBitWidth 8, 16, 32 or 64; got "
+                       << elementBitWidth;
+  return success();
+}
+
+LogicalResult
+NVMMASharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type elementType,
+                                       function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() < 2)
+    return emitError() << "nvmma_shared encoding needs a memdesc of rank at least 2; got "
+                       << shape.size();
+  unsigned bitWidth = nereid::getElementBitWidth(elementType);
+  if (bitWidth != getElementBitWidth())
+    return emitError() << "nvmma_shared encoding of elementBitWidth " << getElementBitWidth()
+                       << " on elements of " << bitWidth << " bits";
+  // One tile: 8 rows of the swizzle width (16 bytes unswizzled).
+  unsigned rows = shape.size() - (getTransposed() ? 1 : 2);
+  unsigned cols = shape.size() - (getTransposed() ? 2 : 1);
+  int64_t tileCols = 8 * std::max(getSwizzlingByteWidth(), 16u) / getElementBitWidth();
+  if (shape[rows] < 8 || shape[cols] < tileCols)
+    return emitError() << "nvmma_shared encoding needs at least 8 rows (dim" << rows << ") of "
+                       << tileCols << " elements (dim" << cols << "); got " << shape[rows] << "x"
+                       << shape[cols];
+  return success();
+}
