@@ -23,16 +23,28 @@ _ARRAY_DTYPES = {
 }
 
 
+# Language dtypes by the array dtype objects already seen (numpy and torch dtypes hash).
+_SEEN_DTYPES: dict[Any, dtype] = {}
+
+
 def array_dtype(array: Any) -> Optional[dtype]:
     """The element dtype of an array-like argument, or None if `array` is not one."""
     dtype_ = getattr(array, "dtype", None)
     if dtype_ is None:
         return None
+    try:
+        return _SEEN_DTYPES[dtype_]
+    except (KeyError, TypeError):
+        pass
     name = str(dtype_).replace("torch.", "")
     if hasattr(dtype_, "name") and not str(dtype_).startswith("torch."):
         name = dtype_.name
     if name not in _ARRAY_DTYPES:
         raise TypeError(f"arrays of dtype {dtype_} are not supported by Triton kernels")
+    try:
+        _SEEN_DTYPES[dtype_] = _ARRAY_DTYPES[name]
+    except TypeError:  # an unhashable dtype object
+        pass
     return _ARRAY_DTYPES[name]
 
 

@@ -11,7 +11,12 @@ import os
 from types import ModuleType
 from typing import Any, Iterable
 
+import numpy as np
+
 from .arguments import is_array, on_gpu
+
+# Types of launch arguments that are always in host memory, checked first for speed.
+_HOST_TYPES = (bool, int, float, type(None), np.ndarray)
 
 # Backend name -> the module that implements it.
 _MODULES: dict[str, str] = {"cpu": "nereid_cpu"}
@@ -45,6 +50,7 @@ def select(values: Iterable[Any], options: dict) -> str:
     explicit = options.get("backend") or os.environ.get("NEREID_BACKEND")
     if explicit:
         return str(explicit)
-    if any(is_array(value) and on_gpu(value) for value in values):
-        return "cuda"
+    for value in values:
+        if type(value) not in _HOST_TYPES and is_array(value) and on_gpu(value):
+            return "cuda"
     return "cpu"

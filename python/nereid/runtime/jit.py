@@ -11,6 +11,8 @@ import os
 import textwrap
 from typing import Any, Callable, Optional
 
+import numpy as np
+
 from ..compiler.compiler import KernelSignature, compile_to_ir
 from ..compiler.errors import CompilationError
 from ..language.core import constexpr
@@ -71,6 +73,8 @@ class JITFunction:
         self._definition: Optional[ast.FunctionDef] = None
         self._cache_key: Optional[str] = None
         self.compiled: dict[str, CompiledKernel] = {}
+        # Compiled kernels by `_launch_key`.
+        self._launches: dict[tuple, CompiledKernel] = {}
         functools.update_wrapper(self, fn)
 
     def __repr__(self) -> str:
@@ -206,12 +210,63 @@ class JITFunction:
         _, signature = self.specialize(args, kwargs)
         return self.compile(signature, options)
 
+    def _launch_key(self, args: tuple, kwargs: dict,
+                    options: dict) -> Optional[tuple[tuple, dict[str, Any]]]:
+        """A key that tells apart every signature and options `specialize` and `compile` can
+        derive, computed without binding the arguments, and the arguments bound by name. None
+        when they need the full binding: a parameter left to its default, or a keyword that
+        is no parameter."""
+        names = self.arg_names
+        if len(args) + len(kwargs) != len(names):
+            return None
+        values = list(args)
+        for name in names[len(args):]:
+            if name not in kwargs:
+                return None
+            values.append(kwargs[name])
+        parts: list[Any] = [tuple(options.items())]
+        for name, value in zip(names, values):
+            kind = type(value)
+            if value is None or name in self.constexpr_names:
+                parts.append((kind, value))
+                continue
+            specialize = name not in self.do_not_specialize
+            # The common kinds are told apart inline, by what `argument_type` looks at.
+            if kind is np.ndarray:
+                parts.append((kind, value.dtype,
+                              specialize and value.ctypes.data % 16 == 0))
+            elif kind is int:
+                parts.append((kind, specialize and value == 1, specialize and value % 16 == 0,
+                              -2**31 <= value < 2**31, -2**63 <= value < 2**63,
+                              0 <= value < 2**64))
+            elif kind is float or kind is bool:
+                parts.append(kind)
+            else:
+                parts.append(arguments_module.argument_type(name, value, specialize))
+        return tuple(parts), dict(zip(names, values))
+
     def run(self, *args: Any, grid: Any, **kwargs: Any) -> CompiledKernel:
         from . import launcher
 
         kwargs, options = self._split_options(dict(kwargs))
-        bound, signature = self.specialize(args, kwargs)
-        kernel = self.compile(signature, options)
+        # A launch like an earlier one skips binding, specialization and the hashed key.
+        try:
+            launch_key = self._launch_key(args, kwargs, options)
+        except TypeError:  # an argument the full path reports in its own words
+            launch_key = None
+        kernel = None
+        if launch_key is not None:
+            try:
+                kernel = self._launches.get(launch_key[0])
+            except TypeError:  # an unhashable constexpr or option
+                launch_key = None
+        if kernel is None:
+            bound, signature = self.specialize(args, kwargs)
+            kernel = self.compile(signature, options)
+            if launch_key is not None:
+                self._launches[launch_key[0]] = kernel
+        else:
+            bound = launch_key[1]
         launcher.launch(self, kernel, bound, grid, options)
         return kernel
 

@@ -83,7 +83,8 @@ class CompiledCpuKernel:
         self._grid_fn = grid_fn
         self._program_address = ctypes.cast(program_fn, ctypes.c_void_p).value
         self._marshaller = ArgumentMarshaller(name, signature)
-        # One launch at a time packs the argument slots and runs on them.
+        self._grid_sizes = (ctypes.c_int32 * 3)()
+        # One launch at a time packs the argument slots and the grid, and runs on them.
         self._lock = threading.Lock()
 
     def __repr__(self) -> str:
@@ -108,7 +109,8 @@ class CompiledCpuKernel:
             if scheduler == "openmp":
                 self._grid_fn(marshaller.args_address, grid_x, grid_y, grid_z, num_threads)
             elif scheduler == "tbb":
-                sizes = (ctypes.c_int32 * 3)(grid_x, grid_y, grid_z)
+                sizes = self._grid_sizes
+                sizes[0], sizes[1], sizes[2] = grid_x, grid_y, grid_z
                 _tbb_launch()(self._program_address, marshaller.args_address, sizes,
                               num_threads)
             else:

@@ -1,0 +1,71 @@
+"""The @jit launch path's shortcut: a launch like an earlier one reuses its compiled kernel
+without binding and specializing again. Whatever the order of launches, the kernel it picks
+must be the one the full path derives for those arguments."""
+
+import itertools
+import random
+import sys
+import types
+
+import numpy as np
+import pytest
+
+import nereid
+import nereid.language as tl
+from nereid.runtime import backends
+
+
+@nereid.jit
+def probe_kernel(x_ptr, n, scale, flag, BLOCK: tl.constexpr):
+    pass
+
+
+@pytest.fixture
+def launches(monkeypatch):
+    """Launches go to a backend that records the compiled kernel and the bound arguments."""
+    calls = []
+    module = types.ModuleType("recording_backend")
+    module.launch = lambda jit_fn, kernel, bound, grid, options: calls.append((kernel, bound))
+    monkeypatch.setitem(sys.modules, "recording_backend", module)
+    monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
+    monkeypatch.setenv("NEREID_BACKEND", "recording")
+    return calls
+
+
+def _arrays():
+    buffer = np.zeros(64, np.float32)
+    return [buffer[:16], buffer[1:17], np.zeros(16, np.int32), np.zeros(16, np.float16)]
+
+
+INTS = [0, 1, 16, 17, -16, 2**31 - 1, 2**31, 2**40, 2**63, -2**63]
+SCALES = [0.5, 2, True]
+BLOCKS = [16, 32, 16.0, True]
+
+
+def test_every_launch_gets_the_kernel_of_its_signature(launches):
+    rng = random.Random(1)
+    combinations = list(itertools.product(range(4), INTS, SCALES, [False, True], BLOCKS))
+    for index, n, scale, flag, block in rng.sample(combinations, 150) * 2:
+        x = _arrays()[index]
+        probe_kernel[(1,)](x, n, scale, flag, BLOCK=block, num_threads=1)
+        kernel, bound = launches[-1]
+        _, expected = probe_kernel.specialize((x, n, scale, flag), {"BLOCK": block})
+        assert kernel.signature == expected, (index, n, scale, flag, block)
+        assert bound == {"x_ptr": x, "n": n, "scale": scale, "flag": flag, "BLOCK": block}
+
+
+def test_options_are_part_of_the_key(launches):
+    x = np.zeros(16, np.float32)
+    probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_threads=1)
+    probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_threads=2)
+    assert launches[0][0] is not launches[1][0]
+    assert launches[0][0].key != launches[1][0].key
+
+
+def test_unusual_arguments_take_the_full_path(launches):
+    x = np.zeros(16, np.float32)
+    probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=[16])  # an unhashable constexpr
+    probe_kernel[(1,)](x, 4, 1.0, flag=True, BLOCK=16)
+    assert [bound["BLOCK"] for _, bound in launches] == [[16], 16]
+    with pytest.raises(TypeError, match="argument `n` has unsupported type str"):
+        probe_kernel[(1,)](x, "4", 1.0, True, BLOCK=16)
