@@ -7,6 +7,7 @@ Arrays come as numpy arrays (with ml_dtypes for bfloat16 and fp8), anything with
 
 from __future__ import annotations
 
+import ctypes
 from typing import Any, Optional
 
 from ..language import dtypes as tl
@@ -57,6 +58,15 @@ def data_pointer(array: Any) -> int:
     if hasattr(array, "__cuda_array_interface__"):
         return int(array.__cuda_array_interface__["data"][0])
     raise TypeError(f"cannot find the data pointer of {type(array).__name__}")
+
+
+def ndarray_address(array: Any) -> int:
+    """The address of a numpy array's first element; for writable, non-empty arrays through
+    the buffer protocol, which costs half of `array.ctypes.data`."""
+    try:
+        return ctypes.addressof(ctypes.c_byte.from_buffer(array))
+    except (TypeError, ValueError):  # read-only, empty or not C-contiguous
+        return int(array.ctypes.data)
 
 
 def is_array(value: Any) -> bool:

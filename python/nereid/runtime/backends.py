@@ -22,9 +22,14 @@ _HOST_TYPES = (bool, int, float, type(None), np.ndarray)
 _MODULES: dict[str, str] = {"cpu": "nereid_cpu"}
 
 
+# The backend modules imported so far, by name.
+_LOADED: dict[str, ModuleType] = {}
+
+
 def register(name: str, module: str) -> None:
     """Makes `module` (an importable name) the backend called `name`."""
     _MODULES[name] = module
+    _LOADED.pop(name, None)
 
 
 def names() -> list[str]:
@@ -34,12 +39,16 @@ def names() -> list[str]:
 def load(name: str) -> ModuleType:
     """The backend module called `name`; raises RuntimeError when it is unknown or cannot be
     imported."""
+    loaded = _LOADED.get(name)
+    if loaded is not None:
+        return loaded
     module = _MODULES.get(name)
     if module is None:
         raise RuntimeError(f"no backend is called {name!r}; the backends are "
                            f"{', '.join(names())}")
     try:
-        return importlib.import_module(module)
+        loaded = _LOADED[name] = importlib.import_module(module)
+        return loaded
     except ImportError as error:
         raise RuntimeError(f"the {name} backend ({module}) cannot be loaded: {error}") from error
 

@@ -11,12 +11,13 @@ import os
 import textwrap
 from typing import Any, Callable, Optional
 
-import numpy as np
+from numpy import ndarray
 
 from ..compiler.compiler import KernelSignature, compile_to_ir
 from ..compiler.errors import CompilationError
 from ..language.core import constexpr
 from . import arguments as arguments_module
+from .arguments import ndarray_address
 from .cache import KernelCache
 
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
@@ -232,9 +233,9 @@ class JITFunction:
                 continue
             specialize = name not in self.do_not_specialize
             # The common kinds are told apart inline, by what `argument_type` looks at.
-            if kind is np.ndarray:
+            if kind is ndarray:
                 parts.append((kind, value.dtype,
-                              specialize and value.ctypes.data % 16 == 0))
+                              specialize and ndarray_address(value) % 16 == 0))
             elif kind is int:
                 parts.append((kind, specialize and value == 1, specialize and value % 16 == 0,
                               -2**31 <= value < 2**31, -2**63 <= value < 2**63,

@@ -23,6 +23,7 @@ def recording_backend(monkeypatch):
         (jit_fn.__name__, grid, options))
     monkeypatch.setitem(sys.modules, "recording_backend", module)
     monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
+    monkeypatch.setattr(backends, "_LOADED", {})
     return calls
 
 

@@ -28,6 +28,7 @@ def launches(monkeypatch):
     module.launch = lambda jit_fn, kernel, bound, grid, options: calls.append((kernel, bound))
     monkeypatch.setitem(sys.modules, "recording_backend", module)
     monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
+    monkeypatch.setattr(backends, "_LOADED", {})
     monkeypatch.setenv("NEREID_BACKEND", "recording")
     return calls
 

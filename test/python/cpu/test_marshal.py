@@ -99,3 +99,12 @@ def test_arrays_off_the_quick_path_pass_their_address(make):
     marshaller.pack([array])
     marshaller.pack([array])  # a second time, with the dtype already accepted
     assert _slot_value(marshaller, 0, ctypes.c_void_p) == (array.ctypes.data or None)
+
+
+@pytest.mark.parametrize("array", [np.zeros((4, 4))[:, ::2], np.zeros((4, 4)).T, np.zeros(0),
+                                   np.frombuffer(bytes(8)), np.zeros(3)[1:]],
+                         ids=["strided", "transposed", "empty", "read-only", "offset"])
+def test_ndarray_address_is_the_first_element(array):
+    from nereid.runtime.arguments import ndarray_address
+
+    assert ndarray_address(array) == array.ctypes.data

@@ -121,7 +121,7 @@ class ArgumentMarshaller:
 
     def _pointer_setter(self, name: str, element: dtype, slot: Any) -> Setter:
         describe = self._describe
-        addressof, c_byte, ndarray = ctypes.addressof, ctypes.c_byte, np.ndarray
+        ndarray, ndarray_address = np.ndarray, arguments_module.ndarray_address
         # The numpy dtypes already checked to be `element`, so that a launch compares one.
         accepted: set[np.dtype] = set()
 
@@ -139,21 +139,18 @@ class ArgumentMarshaller:
                     f"{describe(name)} must be a contiguous array (C order); got one with "
                     f"strides {array.strides} for shape {array.shape}: pass "
                     "np.ascontiguousarray(...) of it")
-            slot.value = array.ctypes.data
+            slot.value = ndarray_address(array)
 
         def set_pointer(value: Any) -> None:
-            # The common case first, checked and stored with the fewest Python operations:
-            # a writable, non-empty numpy array already seen with this dtype.
+            # The common case first, with the fewest Python operations: a contiguous numpy
+            # array of a dtype already accepted.
             if type(value) is ndarray and value.dtype in accepted and value.flags.c_contiguous:
-                try:
-                    slot.value = addressof(c_byte.from_buffer(value))
-                    return
-                except (TypeError, ValueError):
-                    pass  # read-only or empty
-            set_any(value)
+                slot.value = ndarray_address(value)
+            else:
+                set_any(value)
 
         def set_any(value: Any) -> None:
-            if type(value) is np.ndarray:
+            if type(value) is ndarray:
                 set_array(value)
             elif hasattr(value, "data_ptr"):  # torch tensors
                 device = getattr(getattr(value, "device", None), "type", "cpu")
