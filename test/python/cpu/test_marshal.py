@@ -2,6 +2,7 @@
 encoding, `args[i]` points at slot i, and a repeated launch reuses the same slots."""
 
 import ctypes
+import types
 
 import ml_dtypes
 import numpy as np
@@ -108,3 +109,54 @@ def test_ndarray_address_is_the_first_element(array):
     from nereid.runtime.arguments import ndarray_address
 
     assert ndarray_address(array) == array.ctypes.data
+
+
+class _FakeTorchDtype:
+    def __str__(self):
+        return "torch.float32"
+
+    def __hash__(self):
+        return hash(str(self))
+
+    def __eq__(self, other):
+        return str(other) == str(self)
+
+
+class _FakeTensor:
+    """Stands in for a torch tensor (torch is not installed here): what the marshaller reads of
+    one, over a numpy array."""
+
+    dtype = _FakeTorchDtype()
+
+    def __init__(self, array, device="cpu", contiguous=True):
+        self.array = array
+        self.device = types.SimpleNamespace(type=device)
+        self.contiguous = contiguous
+
+    def data_ptr(self):
+        return self.array.ctypes.data
+
+    def is_contiguous(self):
+        return self.contiguous
+
+
+@pytest.mark.parametrize("tensor,error", [
+    (_FakeTensor(np.zeros(4, np.float32)), None),
+    (_FakeTensor(np.zeros(4, np.float32), device="cuda"), "is in cuda memory"),
+    (_FakeTensor(np.zeros(4, np.float32), contiguous=False), "must be a contiguous tensor"),
+], ids=["cpu", "cuda", "strided"])
+def test_torch_tensors(tensor, error):
+    marshaller = ArgumentMarshaller("k", {"p": tl.pointer_type(tl.float32)})
+    if error is None:
+        marshaller.pack([tensor])
+        assert _slot_value(marshaller, 0, ctypes.c_void_p) == tensor.array.ctypes.data
+    else:
+        with pytest.raises(ValueError, match=f"argument `p` of kernel `k` {error}"):
+            marshaller.pack([tensor])
+
+
+def test_torch_tensors_of_another_dtype_are_rejected():
+    marshaller = ArgumentMarshaller("k", {"p": tl.pointer_type(tl.int32)})
+    with pytest.raises(TypeError, match="must be an array of int32; got an array of "
+                                        "torch.float32"):
+        marshaller.pack([_FakeTensor(np.zeros(4, np.float32))])

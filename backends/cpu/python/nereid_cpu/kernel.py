@@ -23,9 +23,6 @@ SCHEDULERS = ("openmp", "tbb")
 _INT32_MAX = 2**31 - 1
 _RUNTIME_NAME = "libnereid_cpu_runtime.so"
 
-_PROGRAM_FN = ctypes.CFUNCTYPE(None, ctypes.c_void_p, ctypes.c_int32, ctypes.c_int32,
-                               ctypes.c_int32, ctypes.c_int32, ctypes.c_int32, ctypes.c_int32)
-
 
 class KernelLoadError(RuntimeError):
     """A kernel's shared library could not be loaded or lacks its entry points."""
@@ -99,6 +96,9 @@ class CompiledCpuKernel:
                 and 0 <= grid_z <= _INT32_MAX):
             raise ValueError(f"kernel `{self.name}`: grid sizes must lie in [0, 2^31); got "
                              f"{tuple(grid)}")
+        if scheduler not in SCHEDULERS:
+            raise ValueError(f"kernel `{self.name}`: unknown scheduler {scheduler!r}; "
+                             f"expected one of {', '.join(SCHEDULERS)}")
         if num_threads is None:
             num_threads = resolve_num_threads({})
         marshaller = self._marshaller
@@ -108,11 +108,8 @@ class CompiledCpuKernel:
                 return
             if scheduler == "openmp":
                 self._grid_fn(marshaller.args_address, grid_x, grid_y, grid_z, num_threads)
-            elif scheduler == "tbb":
+            else:
                 sizes = self._grid_sizes
                 sizes[0], sizes[1], sizes[2] = grid_x, grid_y, grid_z
                 _tbb_launch()(self._program_address, marshaller.args_address, sizes,
                               num_threads)
-            else:
-                raise ValueError(f"kernel `{self.name}`: unknown scheduler {scheduler!r}; "
-                                 f"expected one of {', '.join(SCHEDULERS)}")
