@@ -50,7 +50,7 @@ demo: build
 self-contained: deps
 	cmake -S . -B build-self-contained $(CMAKE_FLAGS) -DNEREID_SELF_CONTAINED=ON \
 	  -DNEREID_BUILD_TESTS=OFF
-	ninja -C build-self-contained -j$(JOBS) nereid
+	ninja -C build-self-contained -j$(JOBS) nereid nereid_cpu_runtime
 	NEREID_LIBRARY=$(CURDIR)/build-self-contained/lib/libnereid.so $(PYTHON) -m pytest -q test/python
 
 clean:
