@@ -417,3 +417,42 @@ tt.func @f(%m: !ttg.memdesc<16x16xf16, #shared, mutable>, %x: tensor<16x16xi16>)
   ttg.local_store %x, %m : tensor<16x16xi16> -> !ttg.memdesc<16x16xf16, #shared, mutable>
   tt.return
 }
+
+// -----
+
+// Layouts must fit the module's target: a warp of cuda:90 has 32 lanes.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 2 : i32} {
+  // expected-error @below {{'tt.func' op expects 'tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 4], warpsPerCTA = [2, 1], order = [1, 0]}>>' to have 32 lanes per warp on cuda:90; its layout has 16}}
+  tt.func @f(%a: tensor<16x16xf32, #blocked>) { tt.return }
+}
+
+// -----
+
+// An mma.sync layout (32 lanes) on an AMD target (64).
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+module attributes {ttg.target = "hip:gfx942", "ttg.num-warps" = 4 : i32} {
+  tt.func @f(%a: tensor<32x32xf32>) {
+    // expected-error @below {{'ttg.convert_layout' op expects 'tensor<32x32xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>' to have 64 lanes per warp on hip:gfx942; its layout has 32}}
+    %0 = ttg.convert_layout %a : tensor<32x32xf32> -> tensor<32x32xf32, #mma>
+    tt.return
+  }
+}
+
+// -----
+
+// On a CPU a lane is a SIMD lane: AVX-512 holds 16 f32.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {ttg.target = "cpu:x86_64:avx512"} {
+  // expected-error @below {{to have at most 16 lanes (one vector of 'f32') on cpu:x86_64:avx512; its layout has 32}}
+  tt.func @f(%a: tensor<16x32x!tt.ptr<f32>, #blocked>) { tt.return }
+}
+
+// -----
+
+// The warps of a layout are the module's.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
+module attributes {ttg.target = "cuda:80", "ttg.num-warps" = 4 : i32} {
+  // expected-error @below {{to have 4 warps ('ttg.num-warps'); its layout has 2}}
+  tt.func @f(%a: tensor<16xf32, #ttg.slice<{dim = 0, parent = #blocked}>>) { tt.return }
+}

@@ -4,6 +4,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
@@ -50,6 +51,70 @@ void TritonGPUDialect::initialize() {
   addInterfaces<TritonGPUOpAsmInterface>();
 }
 
+/// Checks that the register layout of `type` (a tensor type of `op`) fits `target` and the
+/// module's `numWarps` (when set): a GPU layout has exactly the target's lanes per warp (32 on
+/// NVIDIA, 64 on AMD); a CPU layout at most the SIMD lanes of one vector of its elements (of
+/// their pointee for pointers), since a tile may be smaller than a vector; and every layout
+/// has `numWarps` warps. Types without a distributed encoding, or whose encoding does not
+/// verify (the op verifier reports it), pass.
+static LogicalResult verifyLayoutFitsTarget(Operation *op, Type type,
+                                            const nereid::TargetInfo &target,
+                                            std::optional<int64_t> numWarps) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return success();
+  auto encoding = dyn_cast_or_null<DistributedEncodingAttrInterface>(tensor.getEncoding());
+  if (!encoding ||
+      failed(cast<VerifiableTensorEncoding>(encoding).verifyEncoding(
+          tensor.getShape(), tensor.getElementType(), [] { return InFlightDiagnostic(); })))
+    return success();
+  nereid::LinearLayout layout = encoding.toLinearLayout(tensor.getShape());
+  int64_t lanes = layout.getInDimSize(nereid::LinearLayout::kLane);
+  int64_t warps = layout.getInDimSize(nereid::LinearLayout::kWarp);
+  Type elementType = nereid::tt::getPointeeType(tensor.getElementType());
+  int64_t targetLanes = target.getNumLanes(elementType);
+  if (isa<nereid::CpuTargetInfo>(target)) {
+    if (lanes > targetLanes)
+      return op->emitOpError() << "expects " << type << " to have at most " << targetLanes
+                               << " lanes (one vector of " << elementType << ") on "
+                               << target.getName() << "; its layout has " << lanes;
+  } else if (lanes != targetLanes) {
+    return op->emitOpError() << "expects " << type << " to have " << targetLanes
+                             << " lanes per warp on " << target.getName() << "; its layout has "
+                             << lanes;
+  }
+  if (numWarps && warps != *numWarps)
+    return op->emitOpError() << "expects " << type << " to have " << *numWarps << " warps ('"
+                             << TritonGPUDialect::kNumWarpsAttrName << "'); its layout has "
+                             << warps;
+  return success();
+}
+
+/// verifyLayoutFitsTarget for the type of every value in `module`.
+static LogicalResult verifyLayoutsFitTarget(ModuleOp module, const nereid::TargetInfo &target) {
+  std::optional<int64_t> numWarps;
+  if (auto attr = module->getAttrOfType<IntegerAttr>(TritonGPUDialect::kNumWarpsAttrName))
+    numWarps = attr.getInt();
+  // Each type is checked once, at its first op.
+  llvm::DenseSet<Type> checked;
+  auto check = [&](Operation *op, Type type) {
+    return !checked.insert(type).second ? success()
+                                        : verifyLayoutFitsTarget(op, type, target, numWarps);
+  };
+  WalkResult result = module.walk([&](Operation *op) {
+    for (Type type : op->getResultTypes())
+      if (failed(check(op, type)))
+        return WalkResult::interrupt();
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        for (BlockArgument argument : block.getArguments())
+          if (failed(check(op, argument.getType())))
+            return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
   if (name != kTargetAttrName && name != kNumWarpsAttrName)
@@ -69,7 +134,7 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op, NamedAtt
         numWarps && numWarps.getInt() > static_cast<int64_t>((*info)->getMaxWarps()))
       return op->emitError() << "'" << kNumWarpsAttrName << "' is " << numWarps.getInt() << " but "
                              << target.getValue() << " allows at most " << (*info)->getMaxWarps();
-    return success();
+    return verifyLayoutsFitTarget(cast<ModuleOp>(op), **info);
   }
   auto numWarps = dyn_cast<IntegerAttr>(attr.getValue());
   if (!numWarps || !numWarps.getType().isSignlessInteger(32) || numWarps.getInt() <= 0 ||
