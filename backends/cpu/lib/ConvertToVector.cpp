@@ -8,6 +8,7 @@
 #include "nereid/CPU/TypeConverter.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Target/TargetInfo.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
@@ -46,12 +47,25 @@ bool hasTileTypes(Operation *op) {
 
 struct ConvertTritonCpuToVectorPass
     : impl::ConvertTritonCpuToVectorPassBase<ConvertTritonCpuToVectorPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
+    llvm::Expected<std::unique_ptr<TargetInfo>> targetInfo = createTargetInfo(target);
+    if (!targetInfo) {
+      module.emitError(llvm::toString(targetInfo.takeError()));
+      return signalPassFailure();
+    }
+    if (!isa<CpuTargetInfo>(**targetInfo)) {
+      module.emitError() << "tt-cpu-convert-to-vector needs a CPU target; got " << target;
+      return signalPassFailure();
+    }
     FailureOr<std::unique_ptr<DataFlowSolver>> axisInfo = AxisInfoAnalysis::run(module);
     if (failed(axisInfo))
       return signalPassFailure();
+    Type f32 = Float32Type::get(context);
+    CpuLoweringInfo info{**axisInfo, (*targetInfo)->getVectorWidthBits(f32) / 32};
 
     CpuTypeConverter typeConverter(context);
     ConversionTarget target(*context);
@@ -62,13 +76,12 @@ struct ConvertTritonCpuToVectorPass
         [](Operation *op) { return !hasTileTypes(op); });
 
     RewritePatternSet patterns(context);
-    const DataFlowSolver &solver = **axisInfo;
-    populateFunctionOpToVectorPatterns(typeConverter, patterns, solver);
-    populateElementwiseOpToVectorPatterns(typeConverter, patterns, solver);
-    populateShapeOpToVectorPatterns(typeConverter, patterns, solver);
-    populateLoadStoreOpToVectorPatterns(typeConverter, patterns, solver);
-    populateReduceScanOpToVectorPatterns(typeConverter, patterns, solver);
-    populateDotOpToVectorPatterns(typeConverter, patterns, solver);
+    populateFunctionOpToVectorPatterns(typeConverter, patterns, info);
+    populateElementwiseOpToVectorPatterns(typeConverter, patterns, info);
+    populateShapeOpToVectorPatterns(typeConverter, patterns, info);
+    populateLoadStoreOpToVectorPatterns(typeConverter, patterns, info);
+    populateReduceScanOpToVectorPatterns(typeConverter, patterns, info);
+    populateDotOpToVectorPatterns(typeConverter, patterns, info);
     patterns.add<UnsupportedOpConversion>(typeConverter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
     cf::populateCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);

@@ -94,7 +94,7 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
 } // namespace
 
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
-                                   RewritePatternSet &patterns, const DataFlowSolver &) {
+                                   RewritePatternSet &patterns, const CpuLoweringInfo &) {
   patterns.add<DotOpConversion>(typeConverter, patterns.getContext());
 }
 

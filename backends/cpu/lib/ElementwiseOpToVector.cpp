@@ -1,8 +1,8 @@
 // Elementwise ops on tiles: arith and math ops keep their meaning on vectors, and the
-// elementwise tt ops become the arith, math or LLVM ops that compute them. LLVM ops take only
-// 1-D vectors, so those go row by row.
+// elementwise tt ops become the arith, math or LLVM ops that compute them. Each is built chunk
+// by chunk (VectorChunks.h), in vectors of register width.
 
-#include "VectorRows.h"
+#include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -15,10 +15,12 @@
 namespace mlir::nereid::cpu {
 namespace {
 
-/// An arith or math op on tiles: the same op on vectors.
+/// An arith or math op on tiles: the same op on vector chunks.
 struct ArithMathOpConversion : ConversionPattern {
-  ArithMathOpConversion(const TypeConverter &converter, MLIRContext *context)
-      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, context) {}
+  ArithMathOpConversion(const TypeConverter &converter, MLIRContext *context,
+                        int64_t chunkWidth)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/1, context),
+        chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -28,10 +30,26 @@ struct ArithMathOpConversion : ConversionPattern {
     SmallVector<Type> resultTypes;
     if (failed(getTypeConverter()->convertTypes(op->getResultTypes(), resultTypes)))
       return failure();
-    OperationState state(op->getLoc(), op->getName(), operands, resultTypes, op->getAttrs());
-    rewriter.replaceOp(op, rewriter.create(state)->getResults());
+    auto vectorType = dyn_cast<VectorType>(resultTypes.front());
+    if (resultTypes.size() != 1 || !vectorType) {
+      OperationState state(op->getLoc(), op->getName(), operands, resultTypes, op->getAttrs());
+      rewriter.replaceOp(op, rewriter.create(state)->getResults());
+      return success();
+    }
+    rewriter.replaceOp(
+        op, buildByChunks(rewriter, op->getLoc(), vectorType, operands, chunkWidth,
+                          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t) -> Value {
+                            auto chunkType = VectorType::get(
+                                cast<VectorType>(chunks.front().getType()).getShape(),
+                                vectorType.getElementType());
+                            OperationState state(op->getLoc(), op->getName(), chunks,
+                                                 TypeRange{chunkType}, op->getAttrs());
+                            return builder.create(state)->getResult(0);
+                          }));
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 /// A constant tile: the same elements as a vector constant.
@@ -51,7 +69,8 @@ struct ConstantOpConversion : OpConversionPattern<arith::ConstantOp> {
 
 /// addptr: a GEP of the pointee type, with the offsets' width.
 struct AddPtrOpConversion : OpConversionPattern<tt::AddPtrOp> {
-  using OpConversionPattern::OpConversionPattern;
+  AddPtrOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(tt::AddPtrOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -68,21 +87,25 @@ struct AddPtrOpConversion : OpConversionPattern<tt::AddPtrOp> {
                                  adaptor.getOffset()));
       return success();
     }
-    auto rowType = VectorType::get(vectorType.getShape().back(), vectorType.getElementType());
     rewriter.replaceOp(
-        op, buildByRows(rewriter, op.getLoc(), vectorType,
-                        {adaptor.getPtr(), adaptor.getOffset()},
-                        [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
-                          return gep(builder, op.getLoc(), rowType, rows[0], rows[1]);
-                        }));
+        op, buildByChunks(rewriter, op.getLoc(), vectorType,
+                          {adaptor.getPtr(), adaptor.getOffset()}, chunkWidth,
+                          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t) -> Value {
+                            return gep(builder, op.getLoc(), chunks[0].getType(), chunks[0],
+                                       chunks[1]);
+                          }));
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 /// int_to_ptr and ptr_to_int: LLVM casts, row by row.
 template <typename SourceOp, typename LLVMOp>
 struct PointerCastOpConversion : OpConversionPattern<SourceOp> {
-  using OpConversionPattern<SourceOp>::OpConversionPattern;
+  PointerCastOpConversion(const TypeConverter &converter, MLIRContext *context,
+                          int64_t chunkWidth)
+      : OpConversionPattern<SourceOp>(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -92,14 +115,18 @@ struct PointerCastOpConversion : OpConversionPattern<SourceOp> {
       rewriter.replaceOpWithNewOp<LLVMOp>(op, resultType, adaptor.getSrc());
       return success();
     }
-    auto rowType = VectorType::get(vectorType.getShape().back(), vectorType.getElementType());
     rewriter.replaceOp(
-        op, buildByRows(rewriter, op.getLoc(), vectorType, {adaptor.getSrc()},
-                        [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
-                          return LLVMOp::create(builder, op.getLoc(), rowType, rows[0]);
-                        }));
+        op, buildByChunks(rewriter, op.getLoc(), vectorType, {adaptor.getSrc()}, chunkWidth,
+                          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t) -> Value {
+                            auto chunkType = VectorType::get(
+                                cast<VectorType>(chunks[0].getType()).getShape(),
+                                vectorType.getElementType());
+                            return LLVMOp::create(builder, op.getLoc(), chunkType, chunks[0]);
+                          }));
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 /// tt.bitcast: arith.bitcast between numbers; pointers are opaque, so a pointer-to-pointer
@@ -211,13 +238,14 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
 } // namespace
 
 void populateElementwiseOpToVectorPatterns(const TypeConverter &typeConverter,
-                                           RewritePatternSet &patterns, const DataFlowSolver &) {
+                                           RewritePatternSet &patterns,
+                                           const CpuLoweringInfo &info) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<ArithMathOpConversion>(typeConverter, context);
-  patterns.add<ConstantOpConversion, AddPtrOpConversion,
+  patterns.add<ArithMathOpConversion, AddPtrOpConversion,
                PointerCastOpConversion<tt::IntToPtrOp, LLVM::IntToPtrOp>,
-               PointerCastOpConversion<tt::PtrToIntOp, LLVM::PtrToIntOp>, BitcastOpConversion,
-               PreciseSqrtOpConversion, PreciseDivFOpConversion, ClampFOpConversion,
+               PointerCastOpConversion<tt::PtrToIntOp, LLVM::PtrToIntOp>>(typeConverter, context,
+                                                                          info.chunkWidth);
+  patterns.add<ConstantOpConversion, BitcastOpConversion, PreciseSqrtOpConversion, PreciseDivFOpConversion, ClampFOpConversion,
                MulhiUIOpConversion, FpToFpOpConversion>(typeConverter, context);
 }
 

@@ -85,7 +85,7 @@ struct GetNumProgramsOpConversion : OpConversionPattern<tt::GetNumProgramsOp> {
 } // namespace
 
 void populateFunctionOpToVectorPatterns(const TypeConverter &typeConverter,
-                                        RewritePatternSet &patterns, const DataFlowSolver &) {
+                                        RewritePatternSet &patterns, const CpuLoweringInfo &) {
   patterns.add<FuncOpConversion, ReturnOpConversion, GetProgramIdOpConversion,
                GetNumProgramsOpConversion>(typeConverter, patterns.getContext());
 }

@@ -5,7 +5,7 @@
 // - otherwise: LLVM gathers and scatters.
 // Atomics run element by element, in row-major order, as the interpreter defines them.
 
-#include "VectorRows.h"
+#include "VectorChunks.h"
 
 #include "nereid/Analysis/AxisInfo.h"
 #include "nereid/CPU/Patterns.h"
@@ -115,50 +115,34 @@ bool isAllTrue(Value mask) {
   return elements && elements.isSplat() && elements.getSplatValue<bool>();
 }
 
-/// Loads the runs of one row: `rowPtrs`, `rowMask` and `rowOther` are 1-D.
-Value loadRow(OpBuilder &builder, Location loc, const AccessPlan &plan, VectorType rowType,
-              Value rowPtrs, Value rowMask, Value rowOther, bool masked) {
-  int64_t length = rowType.getShape()[0];
-  auto runType = VectorType::get(plan.width, rowType.getElementType());
-  Value row = rowOther;
-  for (int64_t start = 0; start < length; start += plan.width) {
-    Value base = vector::ExtractOp::create(builder, loc, rowPtrs, ArrayRef<int64_t>{start});
-    Value run;
-    if (masked) {
-      Value runMask = vector::ExtractStridedSliceOp::create(builder, loc, rowMask, start,
-                                                            plan.width, 1);
-      Value runOther = vector::ExtractStridedSliceOp::create(builder, loc, rowOther, start,
-                                                             plan.width, 1);
-      run = LLVM::MaskedLoadOp::create(builder, loc, runType, base, runMask, runOther,
-                                       builder.getI32IntegerAttr(plan.alignment), UnitAttr());
-    } else {
-      run = LLVM::LoadOp::create(builder, loc, runType, base, plan.alignment);
-    }
-    if (plan.width == length)
-      return run;
-    row = vector::InsertStridedSliceOp::create(builder, loc, run, row, start, 1);
-  }
-  return row;
+/// Loads one run of contiguous elements: `ptrs`, `mask` and `other` are 1-D chunks.
+Value loadRun(OpBuilder &builder, Location loc, Type elementType, unsigned alignment,
+              ArrayRef<Value> chunks, bool masked) {
+  auto type = VectorType::get(cast<VectorType>(chunks[0].getType()).getShape(), elementType);
+  Value base = vector::ExtractOp::create(builder, loc, chunks[0], ArrayRef<int64_t>{0});
+  if (!masked)
+    return LLVM::LoadOp::create(builder, loc, type, base, alignment);
+  return LLVM::MaskedLoadOp::create(builder, loc, type, base, chunks[1], chunks[2],
+                                    builder.getI32IntegerAttr(alignment), UnitAttr());
 }
 
-void storeRow(OpBuilder &builder, Location loc, const AccessPlan &plan, Value rowPtrs,
-              Value rowValue, Value rowMask, bool masked) {
-  int64_t length = cast<VectorType>(rowValue.getType()).getShape()[0];
-  for (int64_t start = 0; start < length; start += plan.width) {
-    Value base = vector::ExtractOp::create(builder, loc, rowPtrs, ArrayRef<int64_t>{start});
-    Value run = plan.width == length ? rowValue
-                                     : vector::ExtractStridedSliceOp::create(
-                                           builder, loc, rowValue, start, plan.width, 1);
-    if (masked) {
-      Value runMask = plan.width == length ? rowMask
-                                           : vector::ExtractStridedSliceOp::create(
-                                                 builder, loc, rowMask, start, plan.width, 1);
-      LLVM::MaskedStoreOp::create(builder, loc, run, base, runMask,
-                                  builder.getI32IntegerAttr(plan.alignment));
-    } else {
-      LLVM::StoreOp::create(builder, loc, run, base, plan.alignment);
-    }
-  }
+/// Records which elements of its tile the access `value` (or op) of a chunk touches, when the
+/// tile is not transposed (then chunks follow row-major order).
+Value recordChunk(Value access, int64_t firstElement, ArrayRef<Value> chunks, bool transposed) {
+  if (!transposed)
+    setChunkElements(access.getDefiningOp(), firstElement,
+                     cast<VectorType>(chunks[0].getType()).getNumElements());
+  return access;
+}
+
+/// Stores one run of contiguous elements: `ptrs`, `value` and `mask` are 1-D chunks.
+Operation *storeRun(OpBuilder &builder, Location loc, unsigned alignment, ArrayRef<Value> chunks,
+                    bool masked) {
+  Value base = vector::ExtractOp::create(builder, loc, chunks[0], ArrayRef<int64_t>{0});
+  if (masked)
+    return LLVM::MaskedStoreOp::create(builder, loc, chunks[1], base, chunks[2],
+                                       builder.getI32IntegerAttr(alignment));
+  return LLVM::StoreOp::create(builder, loc, chunks[1], base, alignment);
 }
 
 /// Converts values between their register type (i1) and their memory type (i8).
@@ -183,8 +167,8 @@ Type withElementType(Type type, Type element) {
 
 struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
   LoadOpConversion(const TypeConverter &converter, MLIRContext *context,
-                   const DataFlowSolver &solver)
-      : OpConversionPattern(converter, context), solver(solver) {}
+                   const CpuLoweringInfo &info)
+      : OpConversionPattern(converter, context), info(info) {}
 
   LogicalResult matchAndRewrite(tt::LoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -211,7 +195,7 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       return success();
     }
 
-    AccessPlan plan = planAccess(solver, op.getPtr(), elementBytes);
+    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes);
     Value mask = masked ? adaptor.getMask() : createConstantMask(rewriter, loc, vectorType);
     Value loaded;
     switch (plan.kind) {
@@ -234,27 +218,30 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
     }
     case AccessPlan::Kind::Runs: {
       SmallVector<int64_t> permutation = permutationToLast(vectorType.getRank(), plan.dim);
+      bool transposed = plan.dim + 1 != vectorType.getRank();
       Value ptrs = transposeIfNeeded(rewriter, loc, adaptor.getPtr(), permutation);
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowOther = transposeIfNeeded(rewriter, loc, other, permutation);
       auto transposedType = cast<VectorType>(rowOther.getType());
-      auto rowType = VectorType::get(transposedType.getShape().back(), memoryElement);
-      loaded = buildByRows(rewriter, loc, transposedType, {ptrs, rowMask, rowOther},
-                           [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) {
-                             return loadRow(builder, loc, plan, rowType, rows[0], rows[1],
-                                            rows[2], masked);
-                           });
+      loaded = buildByChunks(rewriter, loc, transposedType, {ptrs, rowMask, rowOther},
+                             std::min(plan.width, info.chunkWidth),
+                             [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) {
+                               return recordChunk(loadRun(builder, loc, memoryElement,
+                                                          plan.alignment, chunks, masked),
+                                                  first, chunks, transposed);
+                             });
       loaded = transposeIfNeeded(rewriter, loc, loaded, inversePermutation(permutation));
       break;
     }
     case AccessPlan::Kind::Gather: {
-      auto rowType = VectorType::get(vectorType.getShape().back(), memoryElement);
-      loaded = buildByRows(rewriter, loc, vectorType, {adaptor.getPtr(), mask, other},
-                           [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) {
-                             return LLVM::masked_gather::create(
-                                 builder, loc, rowType, rows[0], rows[1], ValueRange{rows[2]},
-                                 builder.getI32IntegerAttr(elementBytes));
-                           });
+      loaded = buildByChunks(
+          rewriter, loc, vectorType, {adaptor.getPtr(), mask, other}, info.chunkWidth,
+          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
+            Value gathered = LLVM::masked_gather::create(
+                builder, loc, chunks[2].getType(), chunks[0], chunks[1], ValueRange{chunks[2]},
+                builder.getI32IntegerAttr(elementBytes));
+            return recordChunk(gathered, first, chunks, /*transposed=*/false);
+          });
       break;
     }
     }
@@ -276,13 +263,13 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
     return branch.getResult(0);
   }
 
-  const DataFlowSolver &solver;
+  const CpuLoweringInfo &info;
 };
 
 struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
   StoreOpConversion(const TypeConverter &converter, MLIRContext *context,
-                    const DataFlowSolver &solver)
-      : OpConversionPattern(converter, context), solver(solver) {}
+                    const CpuLoweringInfo &info)
+      : OpConversionPattern(converter, context), info(info) {}
 
   LogicalResult matchAndRewrite(tt::StoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -307,33 +294,42 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
       return success();
     }
 
-    AccessPlan plan = planAccess(solver, op.getPtr(), elementBytes);
+    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes);
     Value mask = masked ? adaptor.getMask() : createConstantMask(rewriter, loc, vectorType);
     if (plan.kind == AccessPlan::Kind::Runs) {
       SmallVector<int64_t> permutation = permutationToLast(vectorType.getRank(), plan.dim);
+      bool transposed = plan.dim + 1 != vectorType.getRank();
       Value ptrs = transposeIfNeeded(rewriter, loc, adaptor.getPtr(), permutation);
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowValue = transposeIfNeeded(rewriter, loc, value, permutation);
-      buildByRows(rewriter, loc, VectorType(), {ptrs, rowValue, rowMask},
-                  [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
-                    storeRow(builder, loc, plan, rows[0], rows[1], rows[2], masked);
-                    return Value();
-                  });
+      buildByChunks(rewriter, loc, VectorType(), {ptrs, rowValue, rowMask},
+                    std::min(plan.width, info.chunkWidth),
+                    [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
+                      Operation *store = storeRun(builder, loc, plan.alignment, chunks, masked);
+                      if (!transposed)
+                        setChunkElements(store, first,
+                                         cast<VectorType>(chunks[0].getType()).getNumElements());
+                      return Value();
+                    });
     } else {
       // A scatter writes its lanes in order, so where several elements name one address the
       // last one in row-major order wins, as in the interpreter.
-      buildByRows(rewriter, loc, VectorType(), {adaptor.getPtr(), value, mask},
-                  [&](OpBuilder &builder, ArrayRef<Value> rows, ArrayRef<int64_t>) -> Value {
-                    LLVM::masked_scatter::create(builder, loc, rows[1], rows[0], rows[2],
-                                                 builder.getI32IntegerAttr(elementBytes));
-                    return Value();
-                  });
+      buildByChunks(rewriter, loc, VectorType(), {adaptor.getPtr(), value, mask},
+                    info.chunkWidth,
+                    [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
+                      auto scatter = LLVM::masked_scatter::create(
+                          builder, loc, chunks[1], chunks[0], chunks[2],
+                          builder.getI32IntegerAttr(elementBytes));
+                      setChunkElements(scatter, first,
+                                       cast<VectorType>(chunks[0].getType()).getNumElements());
+                      return Value();
+                    });
     }
     rewriter.eraseOp(op);
     return success();
   }
 
-  const DataFlowSolver &solver;
+  const CpuLoweringInfo &info;
 };
 
 LLVM::AtomicOrdering getOrdering(tt::MemSemantic semantic) {
@@ -502,9 +498,9 @@ struct AtomicCASOpConversion : OpConversionPattern<tt::AtomicCASOp> {
 
 void populateLoadStoreOpToVectorPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
-                                         const DataFlowSolver &axisInfo) {
+                                         const CpuLoweringInfo &info) {
   MLIRContext *context = patterns.getContext();
-  patterns.add<LoadOpConversion, StoreOpConversion>(typeConverter, context, axisInfo);
+  patterns.add<LoadOpConversion, StoreOpConversion>(typeConverter, context, info);
   patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(typeConverter, context);
 }
 

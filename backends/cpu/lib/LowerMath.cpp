@@ -19,9 +19,11 @@ namespace mlir::nereid::cpu {
 
 namespace {
 
-/// The functions whose polynomial approximation replaces the libm call.
+/// The functions whose polynomial approximation replaces the libm call; `name` is the op's
+/// name, "math.exp".
 bool isApproximated(StringRef name) {
-  static const llvm::StringSet<> names{"exp", "log", "log2", "log1p", "tanh"};
+  static const llvm::StringSet<> names{"math.exp", "math.log", "math.log2", "math.log1p",
+                                       "math.tanh"};
   return names.contains(name);
 }
 

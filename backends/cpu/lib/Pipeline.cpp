@@ -29,9 +29,10 @@ void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
-  pm.addPass(createConvertTritonCpuToVectorPass());
+  pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
   pm.addPass(createAddCpuLaunchEntriesPass());
   pm.addPass(createLowerCpuMathPass());
   pm.addPass(arith::createArithExpandOpsPass(arith::ArithExpandOpsPassOptions{/*includeBf16=*/true}));

@@ -141,8 +141,44 @@ std::optional<std::pair<vector::CombiningKind, TypedAttr>> matchStandardCombiner
       .Default([](Operation *) { return std::nullopt; });
 }
 
+/// Folds the register-sized chunks of the last dimension of `source` into one with the
+/// combiner, pairwise, so that a long row becomes vector ops of register width and one
+/// horizontal reduction. Only for associative (standard) combiners.
+FailureOr<Value> foldChunks(OpBuilder &builder, Operation *owner, Region &combiner, Value source,
+                            int64_t chunkWidth) {
+  auto type = cast<VectorType>(source.getType());
+  int64_t length = type.getShape().back();
+  if (chunkWidth <= 0 || length <= chunkWidth || length % chunkWidth != 0)
+    return source;
+  unsigned rank = type.getRank();
+  SmallVector<int64_t> sizes(type.getShape()), strides(rank, 1);
+  sizes.back() = chunkWidth;
+  SmallVector<Value> pieces;
+  for (int64_t offset = 0; offset < length; offset += chunkWidth) {
+    SmallVector<int64_t> offsets(rank, 0);
+    offsets.back() = offset;
+    pieces.push_back(vector::ExtractStridedSliceOp::create(builder, owner->getLoc(), source,
+                                                           offsets, sizes, strides));
+  }
+  while (pieces.size() > 1) {
+    SmallVector<Value> next;
+    for (size_t i = 0; i + 1 < pieces.size(); i += 2) {
+      FailureOr<SmallVector<Value>> combined =
+          applyCombiner(builder, owner, combiner, pieces[i], pieces[i + 1], sizes);
+      if (failed(combined))
+        return failure();
+      next.push_back(combined->front());
+    }
+    if (pieces.size() % 2)
+      next.push_back(pieces.back());
+    pieces = std::move(next);
+  }
+  return pieces.front();
+}
+
 struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
-  using OpConversionPattern::OpConversionPattern;
+  ReduceOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(tt::ReduceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -162,9 +198,17 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
             rewriter, loc, resultType,
             restShape.empty() ? neutral
                               : DenseElementsAttr::get(cast<ShapedType>(resultType), neutral));
+        Value source = sources[0];
+        if (axis + 1 == sourceType.getRank()) {
+          FailureOr<Value> folded =
+              foldChunks(rewriter, op, op.getCombineOp(), source, chunkWidth);
+          if (failed(folded))
+            return failure();
+          source = *folded;
+        }
         SmallVector<bool> reduced(sourceType.getRank(), false);
         reduced[axis] = true;
-        rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(op, sources[0], init, reduced,
+        rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(op, source, init, reduced,
                                                                  kind);
         return success();
       }
@@ -185,6 +229,8 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
     rewriter.replaceOp(op, accumulated);
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
@@ -225,8 +271,10 @@ struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
 } // namespace
 
 void populateReduceScanOpToVectorPatterns(const TypeConverter &typeConverter,
-                                          RewritePatternSet &patterns, const DataFlowSolver &) {
-  patterns.add<ReduceOpConversion, ScanOpConversion>(typeConverter, patterns.getContext());
+                                          RewritePatternSet &patterns,
+                                          const CpuLoweringInfo &info) {
+  patterns.add<ReduceOpConversion>(typeConverter, patterns.getContext(), info.chunkWidth);
+  patterns.add<ScanOpConversion>(typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::nereid::cpu

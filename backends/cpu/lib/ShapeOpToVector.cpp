@@ -145,7 +145,7 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ttg::ConvertLayoutOp> {
 } // namespace
 
 void populateShapeOpToVectorPatterns(const TypeConverter &typeConverter,
-                                     RewritePatternSet &patterns, const DataFlowSolver &) {
+                                     RewritePatternSet &patterns, const CpuLoweringInfo &) {
   patterns.add<SplatOpConversion, MakeRangeOpConversion, BroadcastOpConversion,
                ShapeCastConversion<tt::ExpandDimsOp>, ShapeCastConversion<tt::ReshapeOp>,
                TransOpConversion, CatOpConversion, JoinOpConversion, SplitOpConversion,

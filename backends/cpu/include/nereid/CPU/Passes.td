@@ -15,10 +15,33 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
     stores become LLVM masked vector loads and stores (contiguous rows, chosen with AxisInfo),
     gathers and scatters, or one scalar access and a splat for uniform pointers. Reductions,
     scans and dot become vector code. An op without a CPU lowering is an error naming it.
+
+    Tiles wider than a vector register are computed in chunks of register width (the f32
+    lanes of the target's vector registers), which tt-cpu-schedule-chunks then interleaves.
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
+           "the ttg.target of the CPU, whose vector registers set the chunk width">,
+  ];
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::func::FuncDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect",
-                           "mlir::arith::ArithDialect", "mlir::math::MathDialect"];
+                           "mlir::arith::ArithDialect", "mlir::math::MathDialect",
+                           "mlir::ub::UBDialect"];
+}
+
+def ScheduleCpuChunksPass : Pass<"tt-cpu-schedule-chunks", "func::FuncOp"> {
+  let summary = "Orders vector chunks so that each is consumed soon after it is computed";
+  let description = [{
+    After tt-cpu-convert-to-vector, a tile op is a sequence of register-sized chunk ops, emitted
+    one whole tile op after another, so every chunk of every intermediate tile would be live at
+    once. This pass reorders each block depth-first from its anchors: ops that write memory or
+    have regions, and terminators, keep their order; every other op (pure ops, and loads) moves
+    down to just before the first anchor that needs it, after the ops it needs. Chunks then flow
+    from load to store in registers, and only values that cross a reduction stay live.
+
+    Loads may thus move below stores of the same program, as on a GPU, where each thread holds
+    only its own elements; docs/cpu.md states what this means for kernels.
+  }];
 }
 
 def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {

@@ -9,34 +9,45 @@ class DataFlowSolver;
 
 namespace mlir::nereid::cpu {
 
+/// What the patterns know beyond the types: facts about the module and the target.
+struct CpuLoweringInfo {
+  /// AxisInfo of the module before the conversion (patterns match the original ops, whose
+  /// operands still carry it).
+  const DataFlowSolver &axisInfo;
+  /// How many elements of a tile's last dimension one vector op handles: the f32 lanes of a
+  /// vector register. Wider tiles are computed chunk by chunk, so that LLVM sees operations of
+  /// register size that tt-cpu-schedule-chunks can interleave, instead of vectors of thousands
+  /// of lanes that it would legalize one whole op at a time.
+  int64_t chunkWidth;
+};
+
 /// Each family of tt ops lowers to vector code through one of these, with one signature: the
-/// CPU type converter, the pattern list to fill, and the AxisInfo of the module before the
-/// conversion (patterns match the original ops, whose operands still carry it).
+/// CPU type converter, the pattern list to fill, and the lowering info.
 
 /// tt.func, tt.return, tt.get_program_id, tt.get_num_programs.
 void populateFunctionOpToVectorPatterns(const TypeConverter &typeConverter,
                                         RewritePatternSet &patterns,
-                                        const DataFlowSolver &axisInfo);
+                                        const CpuLoweringInfo &info);
 /// arith and math ops on tiles, and the elementwise tt ops (addptr, bitcast, fp_to_fp,
 /// clampf, precise_sqrt, precise_divf, mulhiui, int_to_ptr, ptr_to_int).
 void populateElementwiseOpToVectorPatterns(const TypeConverter &typeConverter,
                                            RewritePatternSet &patterns,
-                                           const DataFlowSolver &axisInfo);
+                                           const CpuLoweringInfo &info);
 /// splat, make_range, broadcast, expand_dims, reshape, trans, cat, join, split and
 /// ttg.convert_layout.
 void populateShapeOpToVectorPatterns(const TypeConverter &typeConverter,
-                                     RewritePatternSet &patterns, const DataFlowSolver &axisInfo);
+                                     RewritePatternSet &patterns, const CpuLoweringInfo &info);
 /// load, store, atomic_rmw, atomic_cas.
 void populateLoadStoreOpToVectorPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
-                                         const DataFlowSolver &axisInfo);
+                                         const CpuLoweringInfo &info);
 /// reduce and scan.
 void populateReduceScanOpToVectorPatterns(const TypeConverter &typeConverter,
                                           RewritePatternSet &patterns,
-                                          const DataFlowSolver &axisInfo);
+                                          const CpuLoweringInfo &info);
 /// dot.
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
-                                   RewritePatternSet &patterns, const DataFlowSolver &axisInfo);
+                                   RewritePatternSet &patterns, const CpuLoweringInfo &info);
 
 } // namespace mlir::nereid::cpu
 
