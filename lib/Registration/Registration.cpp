@@ -1,6 +1,7 @@
 #include "nereid/Registration.h"
 
 #include "nereid/Analysis/Passes.h"
+#include "nereid/CPU/Passes.h"
 #include "nereid/Conversion/Passes.h"
 #include "nereid/Conversion/Pipelines.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -26,6 +27,7 @@ void registerAllPasses() {
   registerTransformsPasses();
   ttg::registerTritonGPUPasses();
   registerNereidAnalysisPasses();
+  cpu::registerCpuPassesAndPipelines();
   registerNereidConversionPasses();
   registerTritonGPUPipeline();
 }
