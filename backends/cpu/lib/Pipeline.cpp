@@ -2,6 +2,7 @@
 // reproduces it: tt IR in, an LLVM-dialect module with the launch entries out.
 
 #include "nereid/CPU/Passes.h"
+#include "nereid/Conversion/Pipelines.h"
 
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
@@ -24,15 +25,14 @@
 
 namespace mlir::nereid::cpu {
 
-void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
-  pm.addPass(createInlinerPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createSymbolDCEPass());
+void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
+}
+
+void buildCpuVectorToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createAddCpuLaunchEntriesPass());
   pm.addPass(createLowerCpuMathPass());
   pm.addPass(arith::createArithExpandOpsPass(arith::ArithExpandOpsPassOptions{/*includeBf16=*/true}));
@@ -54,6 +54,19 @@ void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createCSEPass());
 }
 
+void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+  TritonGPUPipelineOptions layoutOptions;
+  layoutOptions.target = options.target;
+  layoutOptions.numWarps = 1;
+  buildTritonGPUPipeline(pm, layoutOptions);
+  buildCpuToVectorPipeline(pm, options);
+  buildCpuVectorToLLVMPipeline(pm);
+}
+
 namespace {
 
 struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLineOptions> {
@@ -67,10 +80,21 @@ struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLin
 void registerCpuPassesAndPipelines() {
   registerNereidCpuPasses();
   PassPipelineRegistration<CpuPipelineCommandLineOptions>(
-      "nereid-cpu-lower", "Lowers a tt module to LLVM dialect with the CPU's launch entries",
+      "nereid-cpu-lower",
+      "Lowers a tt module to the LLVM dialect with the CPU's launch entries: the three stages "
+      "below",
       [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
         buildCpuPipeline(pm, CpuPipelineOptions{options.target});
       });
+  PassPipelineRegistration<CpuPipelineCommandLineOptions>(
+      "nereid-cpu-to-vector", "Lowers ttg IR with CPU layouts to vector code in register chunks",
+      [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
+        buildCpuToVectorPipeline(pm, CpuPipelineOptions{options.target});
+      });
+  PassPipelineRegistration<>(
+      "nereid-cpu-to-llvm",
+      "Adds the launch entries and lowers the CPU's vector code to the LLVM dialect",
+      [](OpPassManager &pm) { buildCpuVectorToLLVMPipeline(pm); });
 }
 
 } // namespace mlir::nereid::cpu

@@ -27,10 +27,18 @@ struct CpuPipelineOptions {
 };
 
 /// Adds the passes that take a tt module to an LLVM-dialect module with the entry points of
-/// tt-cpu-add-launch-entries, ready for translation to LLVM IR.
+/// tt-cpu-add-launch-entries, ready for translation to LLVM IR: inlining and cleanup, the
+/// shared layout pipeline (nereid-ttg-pipeline), then the two stages below.
 void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
 
-/// Registers the CPU passes and the pipeline `nereid-cpu-lower{target=...}`.
+/// ttg IR with CPU layouts to vector code in register-sized chunks, ordered for registers.
+void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
+
+/// The vector code to the LLVM dialect, with the launch entries and the OpenMP grid loop.
+void buildCpuVectorToLLVMPipeline(OpPassManager &pm);
+
+/// Registers the CPU passes and the pipelines `nereid-cpu-lower{target=...}` (all of it),
+/// `nereid-cpu-to-vector{target=...}` and `nereid-cpu-to-llvm` (its last two stages).
 void registerCpuPassesAndPipelines();
 
 } // namespace mlir::nereid::cpu
