@@ -522,3 +522,59 @@ module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
     tt.return
   }
 }
+
+// -----
+
+// Batched (rank-3) tensor-core layouts: the batch dimension dim0 comes from the slowest warps
+// of warpsPerCTA; each matrix is laid out as in rank 2. mma.sync with warps [2, 2, 1]:
+// CHECK-LABEL: remark: linear layout of 2x32x8:
+// CHECK-NEXT: (register[4], lane[32], warp[4], block[1]) -> (dim0[2], dim1[32], dim2[8])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=0, dim2=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=8, dim2=0)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=0, dim2=2)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=0, dim2=4)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=1, dim2=0)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=2, dim2=0)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=4, dim2=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=16, dim2=0)
+// CHECK-NEXT:   warp 2 -> (dim0=1, dim1=0, dim2=0)
+// CHECK-EMPTY:
+
+// MFMA 16x16 with warps [2, 1, 2]: the warps along N (dim2) first, then the batch.
+// CHECK-LABEL: remark: linear layout of 2x16x32:
+// CHECK-NEXT: (register[4], lane[64], warp[4], block[1]) -> (dim0[2], dim1[16], dim2[32])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1, dim2=0)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=2, dim2=0)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=0, dim2=1)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=0, dim2=2)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=0, dim2=4)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=0, dim2=8)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=4, dim2=0)
+// CHECK-NEXT:   lane 32 -> (dim0=0, dim1=8, dim2=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=0, dim2=16)
+// CHECK-NEXT:   warp 2 -> (dim0=1, dim1=0, dim2=0)
+// CHECK-EMPTY:
+
+// Its operand A with K = 8, shorter than the instruction's 16 (kWidth 4 times 4 lane groups):
+// lanes 32-63 and the warps along N (warp 1) repeat lanes 0-31 and warp 0.
+// CHECK-LABEL: remark: linear layout of 2x16x8:
+// CHECK-NEXT: (register[4], lane[64], warp[4], block[1]) -> (dim0[2], dim1[16], dim2[8])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=0, dim2=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=0, dim2=2)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=1, dim2=0)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=2, dim2=0)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=4, dim2=0)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=8, dim2=0)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=0, dim2=4)
+// CHECK-NEXT:   lane 32 -> (dim0=0, dim1=0, dim2=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=0, dim2=0)
+// CHECK-NEXT:   warp 2 -> (dim0=1, dim1=0, dim2=0)
+// CHECK-EMPTY:
+#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2, 1], instrShape = [1, 16, 8]}>
+#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 1, 2], instrShape = [16, 16], isTransposed = false}>
+tt.func @batched(%c: tensor<2x32x8xf32>, %m: tensor<2x16x32xf32>, %a: tensor<2x16x8xf16>) {
+  %0 = ttg.convert_layout %c : tensor<2x32x8xf32> -> tensor<2x32x8xf32, #mma>
+  %1 = ttg.convert_layout %m : tensor<2x16x32xf32> -> tensor<2x16x32xf32, #mfma>
+  %2 = ttg.convert_layout %a : tensor<2x16x8xf16> -> tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 0, parent = #mfma, kWidth = 4}>>
+  tt.return
+}

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <functional>
+#include <random>
 #include <set>
 
 using namespace mlir;
@@ -170,6 +171,49 @@ TEST_F(MmaLayoutTest, TilesAreBijective) {
         EXPECT_EQ(a.getRank(), a.getTotalInDimSizeLog2() - llvm::Log2_32(wn));
       }
     }
+}
+
+// Over random shapes, every tensor-core layout and dot operand holds every element of the
+// tensor (a smaller tensor than the tile is broadcast, a larger one repeats it in registers),
+// and an accumulator that broadcasts nothing holds each element exactly once.
+TEST_F(MmaLayoutTest, RandomShapesAreCovered) {
+  std::mt19937 rng(5678);
+  auto pow2 = [&](int maxLog2) { return int64_t{1} << (rng() % (maxLog2 + 1)); };
+  for (int trial = 0; trial < 200; ++trial) {
+    unsigned rank = 2 + rng() % 2;
+    SmallVector<unsigned> warps;
+    for (unsigned d = 0; d < rank; ++d)
+      warps.push_back(pow2(2));
+    SmallVector<int64_t> shape;
+    for (unsigned d = 0; d < rank; ++d)
+      shape.push_back(pow2(8));
+    SmallVector<unsigned> v2Shape(rank - 2, 1);
+    v2Shape.append({16, 8});
+    unsigned kWidth = pow2(3);
+    SmallVector<DistributedEncodingAttrInterface> parents = {
+        mma(2, warps, v2Shape), mfma(warps, 32, rng() % 2), mfma(warps, 16, rng() % 2)};
+    if (rank == 2)
+      parents.push_back(mma(3, {4 * warps[0], warps[1]}, {16, 64, 16}));
+    for (DistributedEncodingAttrInterface parent : parents) {
+      SCOPED_TRACE(::testing::PrintToString(shape));
+      LinearLayout acc = parent.toLinearLayout(shape);
+      EXPECT_TRUE(acc.isSurjective()) << acc.toString();
+      // Without a broadcast (a zero basis), no two hardware indices hold the same element.
+      bool broadcasts = false;
+      for (const LinearLayout::InDim &inDim : acc.getInDimsWithBases())
+        for (const LinearLayout::Basis &basis : inDim.bases)
+          broadcasts |= llvm::all_of(basis, [](int32_t c) { return c == 0; });
+      if (!broadcasts)
+        EXPECT_TRUE(acc.isInjective()) << acc.toString();
+      for (unsigned opIdx : {0u, 1u}) {
+        if (opIdx == 1 && isa<NvidiaMmaEncodingAttr>(parent) &&
+            cast<NvidiaMmaEncodingAttr>(parent).getVersionMajor() == 3)
+          continue;
+        LinearLayout operand = dot(opIdx, parent, kWidth).toLinearLayout(shape);
+        EXPECT_TRUE(operand.isSurjective()) << operand.toString();
+      }
+    }
+  }
 }
 
 } // namespace
