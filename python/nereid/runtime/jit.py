@@ -26,6 +26,9 @@ from .cache import KernelCache
 # that the arguments' memory picks.
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
                   "debug", "num_threads", "scheduler", "backend")
+# The launch options that only say how to run a kernel, not what to compile: kernels that
+# differ only in them share their compiled IR.
+RUN_OPTIONS = ("num_threads", "scheduler", "backend")
 
 
 class CompiledKernel:
@@ -295,7 +298,7 @@ def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict) -
         repr(sorted((k, str(v)) for k, v in signature.types.items())),
         repr(sorted((k, repr(v)) for k, v in signature.constexprs.items())),
         repr(sorted(signature.divisible_by_16)), repr(sorted(signature.equal_to_1)),
-        repr(sorted((k, repr(v)) for k, v in options.items())),
+        repr(sorted((k, repr(v)) for k, v in options.items() if k not in RUN_OPTIONS)),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 

@@ -55,12 +55,14 @@ def test_every_launch_gets_the_kernel_of_its_signature(launches):
         assert bound == {"x_ptr": x, "n": n, "scale": scale, "flag": flag, "BLOCK": block}
 
 
-def test_options_are_part_of_the_key(launches):
+def test_only_options_that_shape_code_compile_again(launches):
     x = np.zeros(16, np.float32)
     probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_threads=1)
-    probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_threads=2)
-    assert launches[0][0] is not launches[1][0]
-    assert launches[0][0].key != launches[1][0].key
+    probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_threads=2, scheduler="tbb")
+    probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_warps=8)
+    kernels = [kernel for kernel, _ in launches]
+    assert kernels[0] is kernels[1]
+    assert kernels[2].key != kernels[0].key
 
 
 def test_unusual_arguments_take_the_full_path(launches):
