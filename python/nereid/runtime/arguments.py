@@ -10,6 +10,8 @@ from __future__ import annotations
 import ctypes
 from typing import Any, Optional
 
+import numpy as np
+
 from ..language import dtypes as tl
 from ..language.dtypes import dtype, pointer_type
 
@@ -28,11 +30,27 @@ _ARRAY_DTYPES = {
 _SEEN_DTYPES: dict[Any, dtype] = {}
 
 
+def _numpy_view(array: Any) -> Optional[np.ndarray]:
+    """A numpy view of an array that offers only `__array_interface__` or DLPack, or None."""
+    if hasattr(array, "__array_interface__"):
+        return np.asarray(array)
+    if hasattr(array, "__dlpack__"):
+        try:
+            return np.from_dlpack(array)
+        except (BufferError, RuntimeError, TypeError, ValueError) as error:
+            raise TypeError(f"cannot read the DLPack array {type(array).__name__} on the host: "
+                            f"{error}") from None
+    return None
+
+
 def array_dtype(array: Any) -> Optional[dtype]:
     """The element dtype of an array-like argument, or None if `array` is not one."""
     dtype_ = getattr(array, "dtype", None)
     if dtype_ is None:
-        return None
+        view = _numpy_view(array)
+        if view is None:
+            return None
+        dtype_ = view.dtype
     try:
         return _SEEN_DTYPES[dtype_]
     except (KeyError, TypeError):
@@ -57,6 +75,9 @@ def data_pointer(array: Any) -> int:
         return int(array.__array_interface__["data"][0])
     if hasattr(array, "__cuda_array_interface__"):
         return int(array.__cuda_array_interface__["data"][0])
+    view = _numpy_view(array)
+    if view is not None:
+        return int(view.ctypes.data)
     raise TypeError(f"cannot find the data pointer of {type(array).__name__}")
 
 

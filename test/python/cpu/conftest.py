@@ -38,3 +38,24 @@ def probe_expected(grid, scale, bias):
     z = linear // (gx * gy)
     return ((linear * scale + z).astype(np.int32),
             (linear.astype(np.float32) + np.float32(bias)).astype(np.float32))
+
+
+class ArrayInterfaceOnly:
+    """An array that offers nothing but `__array_interface__`."""
+
+    def __init__(self, array):
+        self._array = array
+        self.__array_interface__ = array.__array_interface__
+
+
+class DLPackOnly:
+    """An array that offers nothing but the DLPack protocol."""
+
+    def __init__(self, array):
+        self._array = array
+
+    def __dlpack__(self, **kwargs):
+        return self._array.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self):
+        return self._array.__dlpack_device__()

@@ -13,6 +13,8 @@ from nereid.runtime import backends
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kernels.tutorials import add_kernel  # noqa: E402
 
+from conftest import ArrayInterfaceOnly, DLPackOnly  # noqa: E402
+
 
 @pytest.fixture
 def recording_backend(monkeypatch):
@@ -73,3 +75,14 @@ def test_the_interpreter_keeps_priority(monkeypatch, recording_backend):
 def test_a_jit_kernel_runs_on_the_cpu(scheduler):
     expected, out = _add(scheduler=scheduler, num_threads=2)
     np.testing.assert_array_equal(out, expected)
+
+
+@pytest.mark.parametrize("interpret", [False, True], ids=["cpu", "interpreter"])
+@pytest.mark.parametrize("wrap", [ArrayInterfaceOnly, DLPackOnly])
+def test_array_protocol_objects_run_through_jit(monkeypatch, interpret, wrap):
+    if interpret:
+        monkeypatch.setenv("NEREID_INTERPRET", "1")
+    x, y = np.arange(10, dtype=np.float32), np.full(10, 0.5, np.float32)
+    out = np.zeros(10, np.float32)
+    add_kernel[(2,)](wrap(x), wrap(y), wrap(out), 10, BLOCK_SIZE=8)
+    np.testing.assert_array_equal(out, x + y)

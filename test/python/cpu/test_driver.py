@@ -8,7 +8,8 @@ import nereid_cpu
 from nereid.compiler.errors import CompilationError
 from nereid_cpu import compiler as cpu_compiler
 
-from conftest import PROBE_SIGNATURE, PROBE_TEXT, probe_expected
+from conftest import (PROBE_SIGNATURE, PROBE_TEXT, ArrayInterfaceOnly, DLPackOnly,
+                      probe_expected)
 
 GRIDS = [(1, 1, 1), (7, 1, 1), (3, 4, 1), (2, 3, 5)]
 
@@ -43,30 +44,9 @@ def test_thread_count_comes_from_the_environment(probe, monkeypatch):
     np.testing.assert_array_equal(out_i, probe_expected((6, 1, 1), 2, 0.0)[0])
 
 
-class _ArrayInterfaceOnly:
-    """An array that offers nothing but `__array_interface__`."""
-
-    def __init__(self, array):
-        self._array = array
-        self.__array_interface__ = array.__array_interface__
-
-
-class _DLPackOnly:
-    """An array that offers nothing but the DLPack protocol."""
-
-    def __init__(self, array):
-        self._array = array
-
-    def __dlpack__(self, **kwargs):
-        return self._array.__dlpack__(**kwargs)
-
-    def __dlpack_device__(self):
-        return self._array.__dlpack_device__()
-
-
 def test_array_interface_and_dlpack_objects_are_arrays(probe):
     out_i, out_f = np.zeros(6, np.int32), np.zeros(6, np.float32)
-    probe.launch([_ArrayInterfaceOnly(out_i), _DLPackOnly(out_f), np.int32(4), np.float32(2)],
+    probe.launch([ArrayInterfaceOnly(out_i), DLPackOnly(out_f), np.int32(4), np.float32(2)],
                  (2, 3, 1))
     expected_i, expected_f = probe_expected((2, 3, 1), 4, 2.0)
     np.testing.assert_array_equal(out_i, expected_i)
