@@ -188,9 +188,9 @@ static bool fitsLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
   }
   auto blocked = dyn_cast<BlockedEncodingAttr>(encoding);
   if (!blocked) {
-    // The tensor-core layouts: their tiles have at most 2^kMaxMmaTileLog2 registers per lane,
-    // lanes and warps together, so a tensor of at most 2^kMaxMmaTensorLog2 elements keeps
-    // every dimension of the layout within 2^30.
+    // The tensor-core layouts: their verifiers bound the warps (1024) and kWidth (64), so
+    // that their tiles stay small; a tensor of at most 2^kMaxMmaTensorLog2 elements then
+    // keeps every dimension of the layout within 2^30.
     int64_t elementsLog2 = 0;
     for (int64_t size : shape)
       elementsLog2 += llvm::Log2_64(size);

@@ -20,6 +20,12 @@ def TritonGPU_Dialect : Dialect {
       it must name a target that createTargetInfo knows.
     - `ttg.num-warps`: the warps of one program, a positive power of two, at most what the
       target allows (1 on a CPU).
+    With `ttg.target` set, the layout of every tensor has the target's lanes per warp (32 on
+    NVIDIA, 64 on AMD, at most one vector's SIMD lanes on a CPU) and, with `ttg.num-warps`
+    set, that many warps.
+
+    Shared memory (NVIDIA shared memory, AMD LDS) holds `!ttg.memdesc` buffers, laid out by a
+    shared encoding and accessed by the `ttg.local_*` ops.
   }];
   let dependentDialects = ["::mlir::nereid::tt::TritonDialect"];
   let useDefaultAttributePrinterParser = 1;
