@@ -16,8 +16,9 @@ def ConvertTritonToTritonGPUPass : Pass<"convert-tt-to-ttg", "ModuleOp"> {
     them as that dimension holds, the rest along the next dimensions, and the warps after them
     (Triton's default blocked layout). On a GPU a lane is a thread (32 on NVIDIA, 64 on AMD)
     and there are `num-warps` warps; on a CPU a lane is a SIMD lane, as many as one vector
-    register holds of the widest element that the module loads or stores (16 f32 with
-    AVX-512), never more than a tensor has elements, and there is one warp. A reduction's
+    register holds of the widest element of any tensor in the module (pointers count as
+    their pointee; 16 f32 with AVX-512), never more than a tensor has elements, and there is
+    one warp. A reduction's
     result has the slice of its operand's layout, the operand of an expand_dims the slice of
     its result's, and a broadcast keeps its operand's layout. The operands of tt.dot get
     `#ttg.dot_op` layouts whose parent is the accumulator's blocked layout (the FMA dot that

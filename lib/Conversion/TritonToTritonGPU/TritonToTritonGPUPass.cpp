@@ -61,26 +61,25 @@ RankedTensorType findShapeWithoutLayout(Operation *op) {
   return {};
 }
 
-/// The element type whose vector register sets the lanes on a CPU: the widest element that
-/// the module loads or stores, so that no access needs more than one register per lane
-/// group; f32 when the module accesses no memory.
+/// The element type whose vector register sets the lanes on a CPU: the widest element of any
+/// tensor in the module (the pointee, for pointers), so that every tensor's layout has at most
+/// one vector of its elements in lanes, as the ttg verifier requires; f32 when the module has
+/// no tensors.
 Type getCpuLaneType(ModuleOp module) {
   Type widest;
-  module.walk([&](Operation *op) {
-    Value value;
-    if (auto load = dyn_cast<tt::LoadOp>(op))
-      value = load.getResult();
-    else if (auto store = dyn_cast<tt::StoreOp>(op))
-      value = store.getValue();
-    else if (auto atomic = dyn_cast<tt::AtomicRMWOp>(op))
-      value = atomic.getResult();
-    else if (auto atomic = dyn_cast<tt::AtomicCASOp>(op))
-      value = atomic.getResult();
-    else
+  auto visit = [&](Type type) {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType)
       return;
-    Type element = getElementTypeOrSelf(value.getType());
+    Type element = tt::getPointeeType(tensorType.getElementType());
     if (!widest || getElementBitWidth(element) > getElementBitWidth(widest))
       widest = element;
+  };
+  module.walk([&](Operation *op) {
+    llvm::for_each(op->getResultTypes(), visit);
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        llvm::for_each(block.getArgumentTypes(), visit);
   });
   return widest ? widest : Float32Type::get(module.getContext());
 }

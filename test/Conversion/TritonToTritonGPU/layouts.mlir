@@ -4,8 +4,8 @@
 
 // Layout assignment on each target. Every tensor of one shape gets one blocked layout: one
 // element per lane, the lanes along the last dimension first, then warps.
-// - On the CPU (AVX-512) a lane is a SIMD lane, 16 of them for f32 (the widest element loaded
-//   or stored), and there is one warp whatever num-warps says.
+// - On the CPU (AVX-512) a lane is a SIMD lane, 16 of them for f32 (the widest element of any
+//   tensor), and there is one warp whatever num-warps says.
 // - On cuda:90 a warp has 32 threads, and num-warps is 4 by default.
 // - On hip:gfx942 a wavefront has 64 threads, and num-warps is 8 here.
 
@@ -146,7 +146,7 @@ tt.func public @softmax(%in: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %out: !t
 
 // tt.dot reads A and B in the dot-operand layouts (opIdx 0 and 1) of the accumulator's blocked
 // layout, converted from the layouts of their shapes. On the CPU the lanes come from f32, the
-// widest element stored, so the f16 operands start in the f32 tile's layout.
+// widest element, so the f16 operands start in the f32 tile's layout.
 // CPU-DAG: #[[$B:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
 // CPU-LABEL: tt.func public @dot
 // CPU-SAME: %[[A:.*]]: tensor<32x16xf16, #[[$B]]>, %[[BB:.*]]: tensor<16x64xf16, #[[$B]]>

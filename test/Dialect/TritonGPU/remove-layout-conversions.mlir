@@ -117,29 +117,116 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} 
 #a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
-// Loaded values, function arguments and loop-carried values cannot be recomputed: their
-// conversions stay.
+// Loaded values and function arguments cannot be recomputed: their conversions stay.
 // CHECK-LABEL: tt.func @kept
-// CHECK: tt.load
-// CHECK: ttg.convert_layout
-// CHECK: ttg.convert_layout %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<128xf32, #{{.*}}>
-// CHECK: scf.for
-// CHECK: ttg.convert_layout
-// CHECK: scf.yield
+// CHECK: %[[X:.*]] = tt.load
+// CHECK: %[[XA:.*]] = ttg.convert_layout %[[X]]
+// CHECK: %[[ARGB:.*]] = ttg.convert_layout %{{.*}} : tensor<128xf32, #{{.*}}> -> tensor<128xf32, #{{.*}}>
+// CHECK: tt.return %[[XA]], %[[ARGB]]
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  tt.func @kept(%p: tensor<128x!tt.ptr<f32>, #b>, %arg: tensor<128xf32, #a>, %n: i32) -> (tensor<128xf32, #a>, tensor<128xf32, #b>, tensor<128xf32, #a>) {
+  tt.func @kept(%p: tensor<128x!tt.ptr<f32>, #b>, %arg: tensor<128xf32, #a>) -> (tensor<128xf32, #a>, tensor<128xf32, #b>) {
     %x = tt.load %p : tensor<128x!tt.ptr<f32>, #b>
     %0 = ttg.convert_layout %x : tensor<128xf32, #b> -> tensor<128xf32, #a>
     %1 = ttg.convert_layout %arg : tensor<128xf32, #a> -> tensor<128xf32, #b>
+    tt.return %0, %1 : tensor<128xf32, #a>, tensor<128xf32, #b>
+  }
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// An accumulator that the loop body only uses in #b is carried in #b: it is converted once
+// before the loop and once after it, and the sum converted back to #a at the end of the body
+// folds away.
+// CHECK-DAG: #[[$A:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$B:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @loop_carried_accumulator
+// CHECK-SAME: (%{{.*}}: tensor<128x!tt.ptr<f32>, #[[$B]]>, %[[INIT:.*]]: tensor<128xf32, #[[$A]]>
+// CHECK: %[[INITB:.*]] = ttg.convert_layout %[[INIT]] : tensor<128xf32, #[[$A]]> -> tensor<128xf32, #[[$B]]>
+// CHECK: %[[FOR:.*]] = scf.for {{.*}} iter_args(%[[ACC:.*]] = %[[INITB]]) -> (tensor<128xf32, #[[$B]]>)
+// CHECK-NEXT: %[[X:.*]] = tt.load
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] : tensor<128xf32, #[[$B]]>
+// CHECK-NEXT: scf.yield %[[S]] : tensor<128xf32, #[[$B]]>
+// CHECK: %[[R:.*]] = ttg.convert_layout %[[FOR]] : tensor<128xf32, #[[$B]]> -> tensor<128xf32, #[[$A]]>
+// CHECK: tt.return %[[R]]
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @loop_carried_accumulator(%p: tensor<128x!tt.ptr<f32>, #b>, %init: tensor<128xf32, #a>, %n: i32) -> tensor<128xf32, #a> {
     %c0 = arith.constant 0 : i32
     %c1 = arith.constant 1 : i32
-    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %arg) -> (tensor<128xf32, #a>) : i32 {
-      %2 = ttg.convert_layout %acc : tensor<128xf32, #a> -> tensor<128xf32, #b>
-      %3 = tt.load %p : tensor<128x!tt.ptr<f32>, #b>
-      %4 = arith.addf %2, %3 : tensor<128xf32, #b>
-      %5 = ttg.convert_layout %4 : tensor<128xf32, #b> -> tensor<128xf32, #a>
-      scf.yield %5 : tensor<128xf32, #a>
+    %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init) -> (tensor<128xf32, #a>) : i32 {
+      %0 = ttg.convert_layout %acc : tensor<128xf32, #a> -> tensor<128xf32, #b>
+      %1 = tt.load %p : tensor<128x!tt.ptr<f32>, #b>
+      %2 = arith.addf %0, %1 : tensor<128xf32, #b>
+      %3 = ttg.convert_layout %2 : tensor<128xf32, #b> -> tensor<128xf32, #a>
+      scf.yield %3 : tensor<128xf32, #a>
     }
-    tt.return %0, %1, %r : tensor<128xf32, #a>, tensor<128xf32, #b>, tensor<128xf32, #a>
+    tt.return %r : tensor<128xf32, #a>
+  }
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// Pointers carried around a loop and converted to the load's layout in every iteration are
+// carried in that layout: the initial pointers and the step are computed in it, and the loop
+// holds no conversion. The sum stays in its own layout; the loaded values are converted to it.
+// CHECK-DAG: #[[$A:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-DAG: #[[$B:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @loop_carried_pointers
+// CHECK: %[[P0:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<128x!tt.ptr<f32>, #[[$B]]>, tensor<128xi32, #[[$B]]>
+// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[P:.*]] = %[[P0]]) -> (tensor<128xf32, #[[$A]]>, tensor<128x!tt.ptr<f32>, #[[$B]]>)
+// CHECK-NEXT: %[[X:.*]] = tt.load %[[P]] : tensor<128x!tt.ptr<f32>, #[[$B]]>
+// CHECK-NEXT: %[[XA:.*]] = ttg.convert_layout %[[X]] : tensor<128xf32, #[[$B]]> -> tensor<128xf32, #[[$A]]>
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[XA]] : tensor<128xf32, #[[$A]]>
+// CHECK-NEXT: %[[NP:.*]] = tt.addptr %[[P]], %{{.*}} : tensor<128x!tt.ptr<f32>, #[[$B]]>, tensor<128xi32, #[[$B]]>
+// CHECK-NEXT: scf.yield %[[S]], %[[NP]] : tensor<128xf32, #[[$A]]>, tensor<128x!tt.ptr<f32>, #[[$B]]>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @loop_carried_pointers(%in: !tt.ptr<f32>, %n: i32) -> tensor<128xf32, #a> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %init = arith.constant dense<0.0> : tensor<128xf32, #a>
+    %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #a>
+    %ins = tt.splat %in : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #a>
+    %p0 = tt.addptr %ins, %range : tensor<128x!tt.ptr<f32>, #a>, tensor<128xi32, #a>
+    %step = arith.constant dense<128> : tensor<128xi32, #a>
+    %sum, %p = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %init, %ptr = %p0) -> (tensor<128xf32, #a>, tensor<128x!tt.ptr<f32>, #a>) : i32 {
+      %pb = ttg.convert_layout %ptr : tensor<128x!tt.ptr<f32>, #a> -> tensor<128x!tt.ptr<f32>, #b>
+      %x = tt.load %pb : tensor<128x!tt.ptr<f32>, #b>
+      %xa = ttg.convert_layout %x : tensor<128xf32, #b> -> tensor<128xf32, #a>
+      %s = arith.addf %acc, %xa : tensor<128xf32, #a>
+      %np = tt.addptr %ptr, %step : tensor<128x!tt.ptr<f32>, #a>, tensor<128xi32, #a>
+      scf.yield %s, %np : tensor<128xf32, #a>, tensor<128x!tt.ptr<f32>, #a>
+    }
+    tt.return %sum : tensor<128xf32, #a>
+  }
+}
+
+// -----
+
+#eight = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
+#sixteen = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [1], order = [0]}>
+
+// On AVX-512 a layout of 16 lanes fits f32 but not i64 (8 per vector): the pointers, computed
+// from i64 offsets, keep their conversion, while the i32 range is recomputed in 16 lanes.
+// CHECK-DAG: #[[$EIGHT:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
+// CHECK-DAG: #[[$SIXTEEN:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [1], order = [0]}>
+// CHECK-LABEL: tt.func @cpu_lanes_fit
+// CHECK: %[[R:.*]] = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #[[$SIXTEEN]]>
+// CHECK: %[[P:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<64x!tt.ptr<f32>, #[[$EIGHT]]>, tensor<64xi64, #[[$EIGHT]]>
+// CHECK: %[[C:.*]] = ttg.convert_layout %[[P]] : tensor<64x!tt.ptr<f32>, #[[$EIGHT]]> -> tensor<64x!tt.ptr<f32>, #[[$SIXTEEN]]>
+// CHECK: tt.return %[[C]], %[[R]]
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} {
+  tt.func @cpu_lanes_fit(%p: !tt.ptr<f32>) -> (tensor<64x!tt.ptr<f32>, #sixteen>, tensor<64xi32, #sixteen>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #eight>
+    %r64 = arith.extsi %r : tensor<64xi32, #eight> to tensor<64xi64, #eight>
+    %ps = tt.splat %p : !tt.ptr<f32> -> tensor<64x!tt.ptr<f32>, #eight>
+    %pp = tt.addptr %ps, %r64 : tensor<64x!tt.ptr<f32>, #eight>, tensor<64xi64, #eight>
+    %0 = ttg.convert_layout %pp : tensor<64x!tt.ptr<f32>, #eight> -> tensor<64x!tt.ptr<f32>, #sixteen>
+    %1 = ttg.convert_layout %r : tensor<64xi32, #eight> -> tensor<64xi32, #sixteen>
+    tt.return %0, %1 : tensor<64x!tt.ptr<f32>, #sixteen>, tensor<64xi32, #sixteen>
   }
 }

@@ -43,6 +43,15 @@ unsigned getNumLanesFor(const TargetInfo &target, Type elementType, int64_t numE
   return std::max<unsigned>(1, std::min<uint64_t>(lanes, llvm::PowerOf2Ceil(numElements)));
 }
 
+bool fitsTargetLanes(const TargetInfo &target, RankedTensorType type) {
+  std::optional<LinearLayout> layout = toLinearLayout(type);
+  if (!layout)
+    return true;
+  int64_t lanes = layout->getInDimSize(LinearLayout::kLane);
+  int64_t targetLanes = target.getNumLanes(tt::getPointeeType(type.getElementType()));
+  return isa<CpuTargetInfo>(target) ? lanes <= targetLanes : lanes == targetLanes;
+}
+
 FailureOr<std::unique_ptr<TargetInfo>> getModuleTargetInfo(ModuleOp module) {
   auto target = module->getAttrOfType<StringAttr>(TritonGPUDialect::kTargetAttrName);
   if (!target)

@@ -5,9 +5,11 @@
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Iterators.h"
@@ -42,9 +44,14 @@ bool isCheapSource(Operation *op) {
 }
 
 /// Recomputes values in another layout: first `canRematerialize` checks a whole backward
-/// slice, then `rematerialize` clones it, each op right after the op it copies.
+/// slice, then `rematerialize` clones it, each op right after the op it copies. It remembers
+/// the copies, so that the conversions of one round share them; no op may be erased while it
+/// lives.
 class Rematerializer {
 public:
+  /// Recomputes only into layouts that fit `target` (fitsTargetLanes), when there is one.
+  explicit Rematerializer(const TargetInfo *target) : target(target) {}
+
   /// Whether `value` can be computed in `encoding` from cheap sources and conversions, with
   /// at most kMaxRematerializedOps ops.
   bool canRematerialize(Value value, Attribute encoding) {
@@ -53,9 +60,10 @@ public:
       return true;
     if (type.getEncoding() == encoding)
       return true;
-    if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding))
+    if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
+        (target && !fitsTargetLanes(*target, type.cloneWithEncoding(encoding))))
       return false;
-    if (!visited.insert({value, encoding}).second)
+    if (value == assumed || !visited.insert({value, encoding}).second)
       return true;
     Operation *op = value.getDefiningOp();
     if (!op || ++numOps > kMaxRematerializedOps)
@@ -73,6 +81,15 @@ public:
       return !operandType ||
              (operandType.getShape() == type.getShape() && canRematerialize(operand, encoding));
     });
+  }
+
+  /// Treats `value` (a loop argument about to change layout) as available in any layout.
+  void assumeInTarget(Value value) { assumed = value; }
+
+  /// Forgets what the last check visited, before the next conversion is checked.
+  void resetCheck() {
+    visited.clear();
+    numOps = 0;
   }
 
   /// `value` computed in `encoding`; canRematerialize(value, encoding) must hold.
@@ -115,12 +132,6 @@ public:
     return result;
   }
 
-  /// Forgets what one conversion checked, before the next is checked.
-  void resetCheck() {
-    visited.clear();
-    numOps = 0;
-  }
-
 private:
   /// The layout of the operand of `expand` when its result has `encoding`.
   static Attribute getSliceOf(tt::ExpandDimsOp expand, Attribute encoding) {
@@ -130,17 +141,21 @@ private:
     return SliceEncodingAttr::get(expand.getContext(), expand.getAxis(), parent);
   }
 
+  const TargetInfo *target;
+  Value assumed;
   llvm::DenseSet<std::pair<Value, Attribute>> visited;
   unsigned numOps = 0;
   llvm::DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
 };
 
-/// Removes or folds `convert` where that is cheap; returns whether the IR changed.
+/// Removes or folds `convert` where that is cheap, leaving it without uses rather than erasing
+/// it, so that `rematerializer` stays valid; returns whether the IR changed.
 bool simplifyConversion(ConvertLayoutOp convert, Rematerializer &rematerializer) {
+  if (convert->use_empty())
+    return false;
   Value src = convert.getSrc();
   if (src.getType() == convert.getType()) {
     convert.getResult().replaceAllUsesWith(src);
-    convert->erase();
     return true;
   }
   if (auto inner = src.getDefiningOp<ConvertLayoutOp>()) {
@@ -152,8 +167,70 @@ bool simplifyConversion(ConvertLayoutOp convert, Rematerializer &rematerializer)
   if (!encoding || !rematerializer.canRematerialize(src, encoding))
     return false;
   convert.getResult().replaceAllUsesWith(rematerializer.rematerialize(src, encoding));
-  convert->erase();
   return true;
+}
+
+/// Gives tensors carried around an scf.for the layout that their users in the loop convert
+/// them to, all to one blocked or slice layout. It applies where every user of the loop
+/// argument is such a conversion, or where the value yielded for it can be recomputed in that
+/// layout from the argument (a pointer advanced by a splat step). The initial value is then
+/// converted once before the loop, the other users in the body get the argument converted
+/// back, and the yielded value is converted at the end of the body, where recomputation
+/// removes the conversion in the second case. Returns whether the IR changed.
+bool retypeLoopCarriedValues(ModuleOp module, const TargetInfo *target) {
+  bool changed = false;
+  module.walk([&](scf::ForOp forOp) {
+    Operation *yield = forOp.getBody()->getTerminator();
+    for (BlockArgument arg : forOp.getRegionIterArgs()) {
+      auto type = dyn_cast<RankedTensorType>(arg.getType());
+      if (!type)
+        continue;
+      Attribute encoding;
+      bool conflicting = false, onlyConversions = true;
+      for (Operation *user : arg.getUsers()) {
+        auto convert = dyn_cast<ConvertLayoutOp>(user);
+        if (!convert) {
+          onlyConversions = false;
+          continue;
+        }
+        conflicting |= encoding && encoding != convert.getType().getEncoding();
+        encoding = convert.getType().getEncoding();
+      }
+      if (conflicting || !isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
+          encoding == type.getEncoding() ||
+          (target && !fitsTargetLanes(*target, type.cloneWithEncoding(encoding))))
+        continue;
+      unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
+      OpOperand &yielded = yield->getOpOperand(index);
+      if (!onlyConversions) {
+        Rematerializer check(target);
+        check.assumeInTarget(arg);
+        if (!check.canRematerialize(yielded.get(), encoding))
+          continue;
+      }
+      RankedTensorType newType = type.cloneWithEncoding(encoding);
+      // The conversions among the users become identities that simplifyConversion removes;
+      // the other users get the argument in its old layout.
+      arg.setType(newType);
+      OpBuilder builder = OpBuilder::atBlockBegin(forOp.getBody());
+      auto back = ConvertLayoutOp::create(builder, forOp.getLoc(), type, arg);
+      arg.replaceUsesWithIf(back, [&](OpOperand &use) {
+        return use.getOwner() != back && !isa<ConvertLayoutOp>(use.getOwner());
+      });
+      builder.setInsertionPoint(yield);
+      yielded.set(ConvertLayoutOp::create(builder, yield->getLoc(), newType, yielded.get()));
+      builder.setInsertionPoint(forOp);
+      OpOperand &init = forOp.getInitArgsMutable()[index];
+      init.set(ConvertLayoutOp::create(builder, forOp.getLoc(), newType, init.get()));
+      Value result = forOp.getResult(index);
+      result.setType(newType);
+      builder.setInsertionPointAfter(forOp);
+      auto resultBack = ConvertLayoutOp::create(builder, forOp.getLoc(), type, result);
+      result.replaceAllUsesExcept(resultBack, resultBack);
+      changed = true;
+    }
+  });
+  return changed;
 }
 
 /// Erases the ops that recomputation left without uses.
@@ -168,13 +245,22 @@ struct RemoveLayoutConversionsPass
     : impl::RemoveLayoutConversionsPassBase<RemoveLayoutConversionsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    // Without a target the layouts are only checked against each other; with one, a value is
+    // moved only to layouts that fit it.
+    std::unique_ptr<TargetInfo> target;
+    if (module->hasAttr(TritonGPUDialect::kTargetAttrName)) {
+      FailureOr<std::unique_ptr<TargetInfo>> info = getModuleTargetInfo(module);
+      if (failed(info))
+        return signalPassFailure();
+      target = std::move(*info);
+    }
     // Each round removes conversions or moves them toward their sources; a few rounds reach
     // the fixed point of the kernels seen in practice, and the bound keeps the pass finite.
     for (unsigned round = 0; round < 8; ++round) {
+      bool changed = retypeLoopCarriedValues(module, target.get());
       SmallVector<ConvertLayoutOp> conversions;
       module.walk([&](ConvertLayoutOp convert) { conversions.push_back(convert); });
-      Rematerializer rematerializer;
-      bool changed = false;
+      Rematerializer rematerializer(target.get());
       for (ConvertLayoutOp convert : conversions)
         changed |= simplifyConversion(convert, rematerializer);
       eraseDeadOps(module);

@@ -26,6 +26,11 @@ BlockedEncodingAttr getBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> s
 /// lanes that repeat an element.
 unsigned getNumLanesFor(const TargetInfo &target, Type elementType, int64_t numElements);
 
+/// Whether the layout of `type` has the lanes that the ttg verifier allows on `target`: exactly
+/// the threads of a warp on a GPU, at most one vector of its elements (of their pointee, for
+/// pointers) on a CPU. Passes that move a value to another layout check this first.
+bool fitsTargetLanes(const TargetInfo &target, RankedTensorType type);
+
 /// The TargetInfo that the module attribute `ttg.target` of `module` names; emits an error at
 /// the module and fails when it is missing or unknown.
 FailureOr<std::unique_ptr<TargetInfo>> getModuleTargetInfo(ModuleOp module);

@@ -46,7 +46,13 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
       in constants, splats, make_range or other conversions. This carries the layout of a
       load or store that ttg-coalesce chose through the elementwise ops around it, so that
       the conversions it introduced disappear. Loads, reductions, dots, loop-carried values
-      and function arguments stop the walk; the conversion then stays.
+      and function arguments stop the walk, and so does a layout that does not fit a value on
+      the module's target (on a CPU, more lanes than one vector of its elements); the
+      conversion then stays;
+    - gives a tensor carried around an scf.for the layout that all its users in the loop
+      convert it to: the initial value is converted before the loop and the yielded value at
+      the end of the body, where recomputation often removes the conversion (a pointer
+      advanced by a constant step).
     Ops left without uses are erased.
   }];
   let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
