@@ -27,6 +27,7 @@ namespace mlir::nereid::cpu {
 
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
+  pm.addPass(createGuardCpuArithPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());

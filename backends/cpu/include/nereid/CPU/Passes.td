@@ -29,6 +29,21 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
                            "mlir::ub::UBDialect"];
 }
 
+def GuardCpuArithPass : Pass<"tt-cpu-guard-arith", "ModuleOp"> {
+  let summary = "Gives LLVM's undefined integer cases the values the language defines";
+  let description = [{
+    LLVM leaves these undefined (poison, or a trap on x86 for division), while
+    docs/semantics.md defines them, and the interpreter computes them so:
+    - division by zero (`divsi`, `divui`, `ceildivsi`, `ceildivui`, `floordivsi`) gives all
+      ones, and remainder by zero (`remsi`, `remui`) gives the dividend;
+    - `INT_MIN / -1` wraps to `INT_MIN`, and its remainder is 0;
+    - shifts by the width or more give 0 (`shli`, `shrui`) or the sign (`shrsi`);
+    - `fptosi` and `fptoui` saturate to the integer range, and NaN gives 0.
+    Each such op gets a safe operand and a select of the defined value, on scalars and vectors.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def ScheduleCpuChunksPass : Pass<"tt-cpu-schedule-chunks", "func::FuncOp"> {
   let summary = "Orders vector chunks so that each is consumed soon after it is computed";
   let description = [{

@@ -1,0 +1,146 @@
+// tt-cpu-guard-arith: the integer edge cases that LLVM leaves undefined get the values that
+// docs/semantics.md defines (see GuardCpuArithPass in Passes.td).
+
+#include "nereid/CPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir::nereid::cpu {
+
+#define GEN_PASS_DEF_GUARDCPUARITHPASS
+#include "nereid/CPU/Passes.h.inc"
+
+namespace {
+
+/// A constant of `type` (a scalar, or a vector splat) with integer value `value`.
+Value intConstant(OpBuilder &builder, Location loc, Type type, const APInt &value) {
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr attr = builder.getIntegerAttr(element, value);
+  if (auto vector = dyn_cast<VectorType>(type))
+    attr = DenseElementsAttr::get(vector, attr);
+  return arith::ConstantOp::create(builder, loc, type, attr);
+}
+
+Value floatConstant(OpBuilder &builder, Location loc, Type type, double value) {
+  Type element = getElementTypeOrSelf(type);
+  TypedAttr attr = builder.getFloatAttr(element, value);
+  if (auto vector = dyn_cast<VectorType>(type))
+    attr = DenseElementsAttr::get(vector, attr);
+  return arith::ConstantOp::create(builder, loc, type, attr);
+}
+
+unsigned widthOf(Type type) { return getElementTypeOrSelf(type).getIntOrFloatBitWidth(); }
+
+Value isEqual(OpBuilder &builder, Location loc, Value value, const APInt &constant) {
+  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, value,
+                               intConstant(builder, loc, value.getType(), constant));
+}
+
+/// Division and remainder: the divisor becomes 1 where it is 0 (or where a signed division
+/// overflows), and the result there is `onZero(dividend)`.
+template <typename OpTy>
+void guardDivision(OpTy op, bool isSigned, bool isRemainder) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value lhs = op.getLhs(), rhs = op.getRhs();
+  Type type = rhs.getType();
+  unsigned width = widthOf(type);
+  Value zero = isEqual(builder, loc, rhs, APInt(width, 0));
+  Value unsafe = zero;
+  if (isSigned) {
+    Value overflow = arith::AndIOp::create(
+        builder, loc, isEqual(builder, loc, lhs, APInt::getSignedMinValue(width)),
+        isEqual(builder, loc, rhs, APInt::getAllOnes(width)));
+    unsafe = arith::OrIOp::create(builder, loc, zero, overflow);
+  }
+  Value safeRhs = arith::SelectOp::create(builder, loc, unsafe,
+                                          intConstant(builder, loc, type, APInt(width, 1)), rhs);
+  auto safe = OpTy::create(builder, loc, lhs, safeRhs);
+  Value onZero = isRemainder ? lhs : intConstant(builder, loc, type, APInt::getAllOnes(width));
+  Value result = arith::SelectOp::create(builder, loc, zero, onZero, safe);
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+}
+
+/// Shifts by the width or more (read unsigned) give 0, or the sign for an arithmetic shift.
+template <typename OpTy>
+void guardShift(OpTy op, bool isArithmetic) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Type type = op.getType();
+  unsigned width = widthOf(type);
+  Value tooFar = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, op.getRhs(),
+                                       intConstant(builder, loc, type, APInt(width, width)));
+  Value beyond =
+      isArithmetic
+          ? Value(arith::ShRSIOp::create(builder, loc, op.getLhs(),
+                                         intConstant(builder, loc, type, APInt(width, width - 1))))
+          : intConstant(builder, loc, type, APInt(width, 0));
+  auto shift = OpTy::create(builder, loc, op.getLhs(), op.getRhs());
+  Value result = arith::SelectOp::create(builder, loc, tooFar, beyond, shift);
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+}
+
+/// Float to integer conversions saturate, and NaN gives 0.
+template <typename OpTy>
+void guardFloatToInt(OpTy op, bool isSigned) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value input = op.getIn();
+  Type resultType = op.getType();
+  unsigned width = widthOf(resultType);
+  auto compare = [&](arith::CmpFPredicate predicate, double bound) -> Value {
+    return arith::CmpFOp::create(builder, loc, predicate, input,
+                                 floatConstant(builder, loc, input.getType(), bound));
+  };
+  double high = std::ldexp(1.0, isSigned ? width - 1 : width);
+  Value tooHigh = compare(arith::CmpFPredicate::OGE, high);
+  Value tooLow = isSigned ? compare(arith::CmpFPredicate::OLT, -high)
+                          : compare(arith::CmpFPredicate::OLE, -1.0);
+  Value isNaN = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, input, input);
+  APInt max = isSigned ? APInt::getSignedMaxValue(width) : APInt::getMaxValue(width);
+  APInt min = isSigned ? APInt::getSignedMinValue(width) : APInt(width, 0);
+  Value converted = OpTy::create(builder, loc, resultType, input);
+  Value result = arith::SelectOp::create(builder, loc, tooHigh,
+                                         intConstant(builder, loc, resultType, max), converted);
+  result = arith::SelectOp::create(builder, loc, tooLow,
+                                   intConstant(builder, loc, resultType, min), result);
+  result = arith::SelectOp::create(builder, loc, isNaN,
+                                   intConstant(builder, loc, resultType, APInt(width, 0)), result);
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+}
+
+struct GuardCpuArithPass : impl::GuardCpuArithPassBase<GuardCpuArithPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> ops;
+    getOperation()->walk([&](Operation *op) {
+      if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
+              arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp, arith::ShLIOp,
+              arith::ShRUIOp, arith::ShRSIOp, arith::FPToSIOp, arith::FPToUIOp>(op))
+        ops.push_back(op);
+    });
+    for (Operation *op : ops) {
+      llvm::TypeSwitch<Operation *>(op)
+          .Case([](arith::DivSIOp op) { guardDivision(op, true, false); })
+          .Case([](arith::DivUIOp op) { guardDivision(op, false, false); })
+          .Case([](arith::RemSIOp op) { guardDivision(op, true, true); })
+          .Case([](arith::RemUIOp op) { guardDivision(op, false, true); })
+          .Case([](arith::CeilDivSIOp op) { guardDivision(op, true, false); })
+          .Case([](arith::CeilDivUIOp op) { guardDivision(op, false, false); })
+          .Case([](arith::FloorDivSIOp op) { guardDivision(op, true, false); })
+          .Case([](arith::ShLIOp op) { guardShift(op, false); })
+          .Case([](arith::ShRUIOp op) { guardShift(op, false); })
+          .Case([](arith::ShRSIOp op) { guardShift(op, true); })
+          .Case([](arith::FPToSIOp op) { guardFloatToInt(op, true); })
+          .Case([](arith::FPToUIOp op) { guardFloatToInt(op, false); });
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::cpu
