@@ -8,6 +8,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+import nereid_cpu
+
 from nereid.runtime import backends
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -86,3 +88,16 @@ def test_array_protocol_objects_run_through_jit(monkeypatch, interpret, wrap):
     out = np.zeros(10, np.float32)
     add_kernel[(2,)](wrap(x), wrap(y), wrap(out), 10, BLOCK_SIZE=8)
     np.testing.assert_array_equal(out, x + y)
+
+
+def test_a_jit_kernel_dumps_every_stage(tmp_path, monkeypatch):
+    dump = tmp_path / "dump"
+    monkeypatch.setenv("NEREID_DUMP_IR", str(dump))
+    monkeypatch.setattr(nereid_cpu.backend, "_kernels", {})  # compile it afresh in this process
+    _add(num_threads=1)
+    stages = ["tt"] + [name for name, _ in nereid_cpu.STAGES] + ["ll", "s"]
+    assert sorted(p.name for p in dump.iterdir()) == sorted(
+        f"add_kernel.{stage}" for stage in stages)
+    assert "tt.func public @add_kernel" in (dump / "add_kernel.tt").read_text()
+    assert "llvm.func @add_kernel_grid" in (dump / f"add_kernel.{stages[-3]}").read_text()
+    assert "add_kernel_grid:" in (dump / "add_kernel.s").read_text()

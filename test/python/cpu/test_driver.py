@@ -136,3 +136,11 @@ def test_an_unlowered_op_is_an_error_at_its_location():
 def test_a_library_without_the_entry_points_is_an_error():
     with pytest.raises(nereid_cpu.kernel.KernelLoadError, match="kernel `other`"):
         nereid_cpu.compile(PROBE_TEXT, "other", PROBE_SIGNATURE, stages=())
+
+
+def test_dump_ir_1_writes_into_the_current_directory(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("NEREID_DUMP_IR", "1")
+    nereid_cpu.compile(PROBE_TEXT, "probe", PROBE_SIGNATURE, stages=())
+    assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith("probe.")) == [
+        "probe.ll", "probe.s", "probe.tt"]
