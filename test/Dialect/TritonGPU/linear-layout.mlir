@@ -578,3 +578,78 @@ tt.func @batched(%c: tensor<2x32x8xf32>, %m: tensor<2x16x32xf32>, %a: tensor<2x1
   %2 = ttg.convert_layout %a : tensor<2x16x8xf16> -> tensor<2x16x8xf16, #ttg.dot_op<{opIdx = 0, parent = #mfma, kWidth = 4}>>
   tt.return
 }
+
+
+// -----
+
+// The cases of Triton's LinearLayoutConversionsTest for MFMA dot operands, with the bases it
+// expects. mfma32_dot_op_lhs_kwidth4 on 128x128 (warps [2, 4]): registers walk K (1, 2, then
+// 8 to 64 past the 8 of a lane pair), then the second 64 rows; the warps along N hold the
+// same elements.
+// CHECK-LABEL: remark: linear layout of 128x128:
+// CHECK-NEXT: (register[128], lane[64], warp[8], block[1]) -> (dim0[128], dim1[128])
+// CHECK-NEXT:   register 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   register 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   register 4 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   register 8 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   register 16 -> (dim0=0, dim1=32)
+// CHECK-NEXT:   register 32 -> (dim0=0, dim1=64)
+// CHECK-NEXT:   register 64 -> (dim0=64, dim1=0)
+// CHECK-NEXT:   lane 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   lane 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   lane 4 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   lane 8 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   lane 16 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   lane 32 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   warp 2 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   warp 4 -> (dim0=32, dim1=0)
+// CHECK-EMPTY:
+
+// mfma16_dot_op_rhs_kwidth4 on 128x128: B's K along dim0, 4 lane groups of kWidth 4.
+// CHECK-LABEL: remark: linear layout of 128x128:
+// CHECK-NEXT: (register[64], lane[64], warp[8], block[1]) -> (dim0[128], dim1[128])
+// CHECK-NEXT:   register 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   register 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   register 8 -> (dim0=32, dim1=0)
+// CHECK-NEXT:   register 16 -> (dim0=64, dim1=0)
+// CHECK-NEXT:   register 32 -> (dim0=0, dim1=64)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   lane 16 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   lane 32 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   warp 2 -> (dim0=0, dim1=32)
+// CHECK-NEXT:   warp 4 -> (dim0=0, dim1=0)
+// CHECK-EMPTY:
+
+// mfma32_dot_op_rhs_kwidth4 on 32x64: the N warps past 64 columns hold the same elements.
+// CHECK-LABEL: remark: linear layout of 32x64:
+// CHECK-NEXT: (register[16], lane[64], warp[8], block[1]) -> (dim0[32], dim1[64])
+// CHECK-NEXT:   register 1 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   register 2 -> (dim0=2, dim1=0)
+// CHECK-NEXT:   register 4 -> (dim0=8, dim1=0)
+// CHECK-NEXT:   register 8 -> (dim0=16, dim1=0)
+// CHECK-NEXT:   lane 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   lane 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   lane 4 -> (dim0=0, dim1=4)
+// CHECK-NEXT:   lane 8 -> (dim0=0, dim1=8)
+// CHECK-NEXT:   lane 16 -> (dim0=0, dim1=16)
+// CHECK-NEXT:   lane 32 -> (dim0=4, dim1=0)
+// CHECK-NEXT:   warp 1 -> (dim0=0, dim1=32)
+// CHECK-NEXT:   warp 2 -> (dim0=0, dim1=0)
+// CHECK-NEXT:   warp 4 -> (dim0=0, dim1=0)
+// CHECK-EMPTY:
+#mfma32 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [32, 32], isTransposed = false}>
+#mfma16 = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 4], instrShape = [16, 16], isTransposed = false}>
+module attributes {ttg.target = "hip:gfx942", "ttg.num-warps" = 8 : i32} {
+  tt.func @triton_mfma_operands(%a: tensor<128x128xf16>, %b: tensor<32x64xf16>) {
+    %0 = ttg.convert_layout %a : tensor<128x128xf16> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 0, parent = #mfma32, kWidth = 4}>>
+    %1 = ttg.convert_layout %a : tensor<128x128xf16> -> tensor<128x128xf16, #ttg.dot_op<{opIdx = 1, parent = #mfma16, kWidth = 4}>>
+    %2 = ttg.convert_layout %b : tensor<32x64xf16> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mfma32, kWidth = 4}>>
+    tt.return
+  }
+}

@@ -216,4 +216,58 @@ TEST_F(MmaLayoutTest, RandomShapesAreCovered) {
   }
 }
 
+/// A layout with the given bases of register, lane and warp (and one block) onto `outDims`.
+LinearLayout expected(ArrayRef<LinearLayout::Basis> registers, ArrayRef<LinearLayout::Basis> lanes,
+                      ArrayRef<LinearLayout::Basis> warps,
+                      ArrayRef<LinearLayout::DimSize> outDims) {
+  return LinearLayout({{"register", SmallVector<LinearLayout::Basis>(registers)},
+                       {"lane", SmallVector<LinearLayout::Basis>(lanes)},
+                       {"warp", SmallVector<LinearLayout::Basis>(warps)},
+                       {"block", {}}},
+                      outDims);
+}
+
+// Cases of Triton's LinearLayoutConversionsTest, with the bases that it expects: batched
+// mma.sync operands (DotMMAv2_3D), a wgmma operand with warps along both dimensions
+// (DotMMAv3_mixed_warp_kwidth4), and a slice of an operand (SliceDot).
+TEST_F(MmaLayoutTest, MatchesTritonsConversionTests) {
+  NvidiaMmaEncodingAttr batched = mma(2, {2, 4, 2}, {1, 16, 8});
+  EXPECT_EQ(dot(0, batched, 8).toLinearLayout({16, 128, 128}),
+            expected({{0, 0, 1},
+                      {0, 0, 2},
+                      {0, 0, 4},
+                      {0, 8, 0},
+                      {0, 0, 32},
+                      {0, 0, 64},
+                      {0, 64, 0},
+                      {2, 0, 0},
+                      {4, 0, 0},
+                      {8, 0, 0}},
+                     {{0, 0, 8}, {0, 0, 16}, {0, 1, 0}, {0, 2, 0}, {0, 4, 0}},
+                     {{0, 0, 0}, {0, 16, 0}, {0, 32, 0}, {1, 0, 0}},
+                     {{"dim0", 16}, {"dim1", 128}, {"dim2", 128}}));
+  EXPECT_EQ(dot(1, batched, 8).toLinearLayout({8, 128, 64}),
+            expected({{0, 1, 0},
+                      {0, 2, 0},
+                      {0, 4, 0},
+                      {0, 32, 0},
+                      {0, 64, 0},
+                      {0, 0, 16},
+                      {0, 0, 32},
+                      {2, 0, 0},
+                      {4, 0, 0}},
+                     {{0, 8, 0}, {0, 16, 0}, {0, 0, 1}, {0, 0, 2}, {0, 0, 4}},
+                     {{0, 0, 8}, {0, 0, 0}, {0, 0, 0}, {1, 0, 0}},
+                     {{"dim0", 8}, {"dim1", 128}, {"dim2", 64}}));
+
+  EXPECT_EQ(dot(0, mma(3, {4, 2}, {16, 16, 8}), 4).toLinearLayout({128, 64}),
+            expected({{0, 1}, {0, 2}, {8, 0}, {0, 16}, {0, 32}, {64, 0}},
+                     {{0, 4}, {0, 8}, {1, 0}, {2, 0}, {4, 0}}, {{16, 0}, {32, 0}, {0, 0}},
+                     {{"dim0", 128}, {"dim1", 64}}));
+
+  auto slice = SliceEncodingAttr::get(&context, 1, dot(0, mma(2, {1, 1}, {16, 8}), 8));
+  EXPECT_EQ(slice.toLinearLayout({16}),
+            expected({{8}}, {{0}, {0}, {1}, {2}, {4}}, {}, {{"dim0", 16}}));
+}
+
 } // namespace
