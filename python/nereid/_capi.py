@@ -177,3 +177,8 @@ def lib() -> ctypes.CDLL:
             "from the same source"
         )
     return library
+
+
+def library_path() -> Path:
+    """The path of the loaded libnereid; the libraries built with it lie beside it."""
+    return Path(lib()._name)

@@ -48,7 +48,7 @@ def _library_identity() -> str:
     """What distinguishes one build of libnereid from another, for the cache key."""
     from nereid import __version__
 
-    path = Path(_capi.lib()._name)
+    path = _capi.library_path()
     stat = path.stat()
     return f"{__version__} api={_capi.API_VERSION} {path} {stat.st_size} {stat.st_mtime_ns}"
 

@@ -47,7 +47,7 @@ def resolve_num_threads(options: Mapping[str, Any]) -> int:
 def _tbb_launch() -> Any:
     """`nereid_cpu_launch_tbb` of libnereid_cpu_runtime.so, which lies beside libnereid.so
     (in the wheel and in the build tree)."""
-    candidates = list(dict.fromkeys([Path(_capi.lib()._name).parent / _RUNTIME_NAME,
+    candidates = list(dict.fromkeys([_capi.library_path().parent / _RUNTIME_NAME,
                                      _capi._REPO_ROOT / "build" / "lib" / _RUNTIME_NAME]))
     path = next((p for p in candidates if p.is_file()), None)
     if path is None:
