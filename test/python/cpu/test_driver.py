@@ -35,9 +35,11 @@ def test_an_empty_grid_runs_nothing(probe):
 
 
 def test_thread_count_comes_from_the_environment(probe, monkeypatch):
-    monkeypatch.setenv("NEREID_NUM_THREADS", "0")
-    with pytest.raises(ValueError, match="num_threads must be at least 1"):
-        probe.launch([np.zeros(1, np.int32), np.zeros(1, np.float32), 1, 1.0], (1, 1, 1))
+    for wrong in ("0", "-2", "four"):
+        monkeypatch.setenv("NEREID_NUM_THREADS", wrong)
+        with pytest.raises(ValueError, match="NEREID_NUM_THREADS.* must be a positive integer; "
+                                             f"got '{wrong}'"):
+            probe.launch([np.zeros(1, np.int32), np.zeros(1, np.float32), 1, 1.0], (1, 1, 1))
     monkeypatch.setenv("NEREID_NUM_THREADS", "2")
     out_i, out_f = np.zeros(6, np.int32), np.zeros(6, np.float32)
     probe.launch([out_i, out_f, 2, 0.0], (6, 1, 1), scheduler="tbb")

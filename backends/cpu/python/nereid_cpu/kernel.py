@@ -37,9 +37,15 @@ def resolve_num_threads(options: Mapping[str, Any]) -> int:
     """The threads that run a launch's programs: the launch option `num_threads`, else
     NEREID_NUM_THREADS, else every core."""
     configured = options.get("num_threads") or os.environ.get("NEREID_NUM_THREADS")
-    count = int(configured) if configured else _core_count()
+    if not configured:
+        return _core_count()
+    try:
+        count = int(configured)
+    except ValueError:
+        count = 0
     if count < 1:
-        raise ValueError(f"num_threads must be at least 1; got {count}")
+        raise ValueError(f"num_threads (or NEREID_NUM_THREADS) must be a positive integer; got "
+                         f"{configured!r}")
     return count
 
 
