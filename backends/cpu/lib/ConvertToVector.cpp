@@ -11,6 +11,7 @@
 #include "nereid/Target/TargetInfo.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/ControlFlow/Transforms/StructuralTypeConversions.h"
 #include "mlir/Dialect/SCF/Transforms/Patterns.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -70,7 +71,7 @@ struct ConvertTritonCpuToVectorPass
     CpuTypeConverter typeConverter(context);
     ConversionTarget target(*context);
     target.addLegalDialect<vector::VectorDialect, LLVM::LLVMDialect, func::FuncDialect,
-                           ub::UBDialect>();
+                           ub::UBDialect, memref::MemRefDialect>();
     target.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         [](Operation *op) { return !hasTileTypes(op); });

@@ -1,26 +1,30 @@
-// tt.dot on one CPU core: register-blocked outer products. For each block of rows of the
-// result and each chunk of its columns, the K steps accumulate in order,
-//     acc[m][chunk] = fma(broadcast(a[m][k]), b[k][chunk], acc[m][chunk]),
+// tt.dot on one CPU core: a register-blocked micro-kernel, as BLAS libraries write them. The
+// operand tiles are written to stack buffers (extended to the accumulator type: f16, bf16 and
+// fp8 products are exact in f32, integer operands are sign-extended), then for each block of
+// kRowsPerBlock rows and kColumnsPerBlock columns of the result a loop over K keeps the block's
+// accumulators in registers:
+//     acc[m][chunk] = fma(broadcast(a[m][k]), b[k][chunk], acc[m][chunk])
 // which is the interpreter's order of fused multiply-adds (docs/semantics.md, "dot"), so f32
-// results match it exactly. The blocks keep a few rows times a few vector registers of
-// accumulators live, so that the loop nest is FMA-bound rather than bound by spills.
-// f16/bf16/fp8 operands are extended to the accumulator type (their products are exact in
-// f32); integer operands are sign-extended and the sum wraps around.
+// results match it exactly. Each K loop is its own block, so tt-cpu-schedule-chunks cannot
+// interleave the blocks and spill their accumulators.
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::nereid::cpu {
 namespace {
 
-/// Rows of the result that one block updates together.
+/// Rows of the result whose accumulators one K loop keeps in registers.
 constexpr int64_t kRowsPerBlock = 4;
-/// Columns of the result that one block updates together: four AVX-512 registers of f32.
-constexpr int64_t kColumnsPerBlock = 64;
+/// Vector registers per row of the accumulator block.
+constexpr int64_t kRegistersPerRow = 4;
 
 Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
   auto type = cast<VectorType>(value.getType());
@@ -32,8 +36,32 @@ Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
   return arith::ExtSIOp::create(builder, loc, target, value);
 }
 
+/// A stack buffer of the tile `value`'s shape, allocated once at the function's entry (a dot
+/// inside a loop reuses it), with the tile stored into it row by row.
+Value spillToStack(OpBuilder &builder, Location loc, Value value) {
+  auto type = cast<VectorType>(value.getType());
+  auto bufferType = MemRefType::get(type.getShape(), type.getElementType());
+  Value buffer;
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    auto func = builder.getInsertionBlock()->getParentOp()->getParentOfType<func::FuncOp>();
+    if (!func && isa<func::FuncOp>(builder.getInsertionBlock()->getParentOp()))
+      func = cast<func::FuncOp>(builder.getInsertionBlock()->getParentOp());
+    builder.setInsertionPointToStart(&func.getBody().front());
+    buffer = memref::AllocaOp::create(builder, loc, bufferType, builder.getI64IntegerAttr(64));
+  }
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  for (int64_t row = 0; row < type.getShape()[0]; ++row) {
+    Value rowValue = vector::ExtractOp::create(builder, loc, value, ArrayRef<int64_t>{row});
+    Value index = arith::ConstantIndexOp::create(builder, loc, row);
+    vector::StoreOp::create(builder, loc, rowValue, buffer, ValueRange{index, zero});
+  }
+  return buffer;
+}
+
 struct DotOpConversion : OpConversionPattern<tt::DotOp> {
-  using OpConversionPattern::OpConversionPattern;
+  DotOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(tt::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -46,56 +74,87 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     if (isa<FloatType>(element) !=
         isa<FloatType>(cast<VectorType>(adaptor.getA().getType()).getElementType()))
       return op.emitError("the CPU backend cannot mix integer and float operands in tt.dot");
-    Value a = extendTo(rewriter, loc, adaptor.getA(), element);
-    Value b = extendTo(rewriter, loc, adaptor.getB(), element);
-    int64_t rows = resultType.getShape()[0], columns = resultType.getShape()[1];
-    int64_t depth = cast<VectorType>(a.getType()).getShape()[1];
-    int64_t chunk = std::min(columns, kColumnsPerBlock);
     bool isFloat = isa<FloatType>(element);
+    int64_t rows = resultType.getShape()[0], columns = resultType.getShape()[1];
+    int64_t depth = cast<VectorType>(adaptor.getA().getType()).getShape()[1];
 
-    Value result = adaptor.getC();
+    Value a = spillToStack(rewriter, loc, extendTo(rewriter, loc, adaptor.getA(), element));
+    Value b = spillToStack(rewriter, loc, extendTo(rewriter, loc, adaptor.getB(), element));
+    Value c = spillToStack(rewriter, loc, adaptor.getC());
+    auto index = [&](OpBuilder &builder, int64_t value) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, value);
+    };
+    int64_t chunk = std::min(columns, chunkWidth > 0 ? chunkWidth : columns);
+    int64_t blockColumns = std::min(columns, chunk * kRegistersPerRow);
+
     for (int64_t rowBlock = 0; rowBlock < rows; rowBlock += kRowsPerBlock) {
       int64_t blockRows = std::min(kRowsPerBlock, rows - rowBlock);
-      for (int64_t column = 0; column < columns; column += chunk) {
-        int64_t width = std::min(chunk, columns - column);
-        SmallVector<Value> acc;
+      for (int64_t column = 0; column < columns; column += blockColumns) {
+        int64_t width = std::min(blockColumns, columns - column);
+        // The accumulators of the block: rows x chunks of the columns.
+        SmallVector<std::pair<int64_t, int64_t>> pieces; // (row, first column) of each
+        SmallVector<Value> initial;
         for (int64_t m = 0; m < blockRows; ++m)
-          acc.push_back(vector::ExtractStridedSliceOp::create(
-              rewriter, loc, result, ArrayRef<int64_t>{rowBlock + m, column},
-              ArrayRef<int64_t>{1, width}, ArrayRef<int64_t>{1, 1}));
-        auto chunkType = VectorType::get({1, width}, element);
-        for (int64_t k = 0; k < depth; ++k) {
-          Value bChunk = vector::ExtractStridedSliceOp::create(
-              rewriter, loc, b, ArrayRef<int64_t>{k, column}, ArrayRef<int64_t>{1, width},
-              ArrayRef<int64_t>{1, 1});
-          for (int64_t m = 0; m < blockRows; ++m) {
-            Value aElement = vector::ExtractOp::create(rewriter, loc, a,
-                                                       ArrayRef<int64_t>{rowBlock + m, k});
-            Value aSplat = vector::BroadcastOp::create(rewriter, loc, chunkType, aElement);
-            if (isFloat) {
-              acc[m] = math::FmaOp::create(rewriter, loc, aSplat, bChunk, acc[m]);
-            } else {
-              Value product = arith::MulIOp::create(rewriter, loc, aSplat, bChunk);
-              acc[m] = arith::AddIOp::create(rewriter, loc, acc[m], product);
-            }
+          for (int64_t offset = 0; offset < width; offset += chunk) {
+            int64_t size = std::min(chunk, width - offset);
+            pieces.push_back({rowBlock + m, column + offset});
+            initial.push_back(vector::LoadOp::create(
+                rewriter, loc, VectorType::get(size, element), c,
+                ValueRange{index(rewriter, rowBlock + m), index(rewriter, column + offset)}));
           }
-        }
-        for (int64_t m = 0; m < blockRows; ++m)
-          result = vector::InsertStridedSliceOp::create(rewriter, loc, acc[m], result,
-                                                        ArrayRef<int64_t>{rowBlock + m, column},
-                                                        ArrayRef<int64_t>{1, 1});
+        auto loop = scf::ForOp::create(
+            rewriter, loc, index(rewriter, 0), index(rewriter, depth), index(rewriter, 1),
+            initial, [&](OpBuilder &builder, Location, Value k, ValueRange acc) {
+              SmallVector<Value> updated;
+              DenseMap<int64_t, Value> aSplats, bChunks;
+              for (auto [piece, value] : llvm::zip(pieces, acc)) {
+                auto [m, n] = piece;
+                auto type = cast<VectorType>(value.getType());
+                Value &bChunk = bChunks[n];
+                if (!bChunk)
+                  bChunk = vector::LoadOp::create(builder, loc, type, b,
+                                                  ValueRange{k, index(builder, n)});
+                Value &aSplat = aSplats[m];
+                if (!aSplat)
+                  aSplat = vector::BroadcastOp::create(
+                      builder, loc, type,
+                      memref::LoadOp::create(builder, loc, a, ValueRange{index(builder, m), k}));
+                if (isFloat) {
+                  updated.push_back(math::FmaOp::create(builder, loc, aSplat, bChunk, value));
+                } else {
+                  Value product = arith::MulIOp::create(builder, loc, aSplat, bChunk);
+                  updated.push_back(arith::AddIOp::create(builder, loc, value, product));
+                }
+              }
+              scf::YieldOp::create(builder, loc, updated);
+            });
+        for (auto [piece, value] : llvm::zip(pieces, loop.getResults()))
+          vector::StoreOp::create(rewriter, loc, value, c,
+                                  ValueRange{index(rewriter, piece.first),
+                                             index(rewriter, piece.second)});
       }
+    }
+
+    Value result = arith::ConstantOp::create(rewriter, loc, resultType,
+                                             rewriter.getZeroAttr(resultType));
+    auto rowType = VectorType::get(columns, element);
+    for (int64_t row = 0; row < rows; ++row) {
+      Value rowValue = vector::LoadOp::create(rewriter, loc, rowType, c,
+                                              ValueRange{index(rewriter, row), index(rewriter, 0)});
+      result = vector::InsertOp::create(rewriter, loc, rowValue, result, ArrayRef<int64_t>{row});
     }
     rewriter.replaceOp(op, result);
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 } // namespace
 
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
-                                   RewritePatternSet &patterns, const CpuLoweringInfo &) {
-  patterns.add<DotOpConversion>(typeConverter, patterns.getContext());
+                                   RewritePatternSet &patterns, const CpuLoweringInfo &info) {
+  patterns.add<DotOpConversion>(typeConverter, patterns.getContext(), info.chunkWidth);
 }
 
 } // namespace mlir::nereid::cpu

@@ -26,7 +26,7 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::func::FuncDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
-                           "mlir::ub::UBDialect"];
+                           "mlir::ub::UBDialect", "mlir::memref::MemRefDialect"];
 }
 
 def GuardCpuArithPass : Pass<"tt-cpu-guard-arith", "ModuleOp"> {
