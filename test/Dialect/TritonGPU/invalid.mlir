@@ -456,3 +456,15 @@ module attributes {ttg.target = "cuda:80", "ttg.num-warps" = 4 : i32} {
   // expected-error @below {{to have 4 warps ('ttg.num-warps'); its layout has 2}}
   tt.func @f(%a: tensor<16xf32, #ttg.slice<{dim = 0, parent = #blocked}>>) { tt.return }
 }
+
+// -----
+
+// Without a target, the warps are still the module's.
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 2 : i32} {
+  tt.func @f(%a: tensor<16x16xf32>) {
+    // expected-error @below {{'ttg.convert_layout' op expects 'tensor<16x16xf32, #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>>' to have 2 warps ('ttg.num-warps'); its layout has 4}}
+    %0 = ttg.convert_layout %a : tensor<16x16xf32> -> tensor<16x16xf32, #blocked>
+    tt.return
+  }
+}

@@ -51,14 +51,14 @@ void TritonGPUDialect::initialize() {
   addInterfaces<TritonGPUOpAsmInterface>();
 }
 
-/// Checks that the register layout of `type` (a tensor type of `op`) fits `target` and the
-/// module's `numWarps` (when set): a GPU layout has exactly the target's lanes per warp (32 on
-/// NVIDIA, 64 on AMD); a CPU layout at most the SIMD lanes of one vector of its elements (of
-/// their pointee for pointers), since a tile may be smaller than a vector; and every layout
-/// has `numWarps` warps. Types without a distributed encoding, or whose encoding does not
-/// verify (the op verifier reports it), pass.
+/// Checks that the register layout of `type` (a tensor type of `op`) fits `target` (when
+/// given) and the module's `numWarps` (when set): a GPU layout has exactly the target's lanes
+/// per warp (32 on NVIDIA, 64 on AMD); a CPU layout at most the SIMD lanes of one vector of its
+/// elements (of their pointee for pointers), since a tile may be smaller than a vector; and
+/// every layout has `numWarps` warps. Types without a distributed encoding, or whose encoding does
+/// not verify (the op verifier reports it), pass.
 static LogicalResult verifyLayoutFitsTarget(Operation *op, Type type,
-                                            const nereid::TargetInfo &target,
+                                            const nereid::TargetInfo *target,
                                             std::optional<int64_t> numWarps) {
   auto tensor = dyn_cast<RankedTensorType>(type);
   if (!tensor)
@@ -72,15 +72,15 @@ static LogicalResult verifyLayoutFitsTarget(Operation *op, Type type,
   int64_t lanes = layout.getInDimSize(nereid::LinearLayout::kLane);
   int64_t warps = layout.getInDimSize(nereid::LinearLayout::kWarp);
   Type elementType = nereid::tt::getPointeeType(tensor.getElementType());
-  int64_t targetLanes = target.getNumLanes(elementType);
-  if (isa<nereid::CpuTargetInfo>(target)) {
+  int64_t targetLanes = target ? target->getNumLanes(elementType) : lanes;
+  if (target && isa<nereid::CpuTargetInfo>(target)) {
     if (lanes > targetLanes)
       return op->emitOpError() << "expects " << type << " to have at most " << targetLanes
                                << " lanes (one vector of " << elementType << ") on "
-                               << target.getName() << "; its layout has " << lanes;
+                               << target->getName() << "; its layout has " << lanes;
   } else if (lanes != targetLanes) {
     return op->emitOpError() << "expects " << type << " to have " << targetLanes
-                             << " lanes per warp on " << target.getName() << "; its layout has "
+                             << " lanes per warp on " << target->getName() << "; its layout has "
                              << lanes;
   }
   if (numWarps && warps != *numWarps)
@@ -90,8 +90,9 @@ static LogicalResult verifyLayoutFitsTarget(Operation *op, Type type,
   return success();
 }
 
-/// verifyLayoutFitsTarget for the type of every value in `module`.
-static LogicalResult verifyLayoutsFitTarget(ModuleOp module, const nereid::TargetInfo &target) {
+/// verifyLayoutFitsTarget for the type of every value in `module`; `target` is null when the
+/// module names none.
+static LogicalResult verifyLayoutsFitTarget(ModuleOp module, const nereid::TargetInfo *target) {
   std::optional<int64_t> numWarps;
   if (auto attr = module->getAttrOfType<IntegerAttr>(TritonGPUDialect::kNumWarpsAttrName))
     numWarps = attr.getInt();
@@ -134,11 +135,14 @@ LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op, NamedAtt
         numWarps && numWarps.getInt() > static_cast<int64_t>((*info)->getMaxWarps()))
       return op->emitError() << "'" << kNumWarpsAttrName << "' is " << numWarps.getInt() << " but "
                              << target.getValue() << " allows at most " << (*info)->getMaxWarps();
-    return verifyLayoutsFitTarget(cast<ModuleOp>(op), **info);
+    return verifyLayoutsFitTarget(cast<ModuleOp>(op), info->get());
   }
   auto numWarps = dyn_cast<IntegerAttr>(attr.getValue());
   if (!numWarps || !numWarps.getType().isSignlessInteger(32) || numWarps.getInt() <= 0 ||
       !llvm::isPowerOf2_64(numWarps.getInt()))
     return op->emitError() << "'" << name << "' must be a positive power of two of type i32";
-  return success();
+  // With a target, its verification checks the layouts against both attributes.
+  if (op->hasAttr(kTargetAttrName))
+    return success();
+  return verifyLayoutsFitTarget(cast<ModuleOp>(op), nullptr);
 }
