@@ -26,11 +26,14 @@ from .target import Target, resolve_target
 TARGET_PLACEHOLDER = "<ttg.target>"
 
 # The stages from tt IR to the LLVM dialect: (name, pass pipeline). Each runs on the result of
-# the one before; the last leaves a module that follows the CPU kernel ABI.
+# the one before; together they are the `nereid-cpu-lower` pipeline (backends/cpu/lib/
+# Pipeline.cpp), split so that NEREID_DUMP_IR shows each level, and the last leaves a module
+# that follows the CPU kernel ABI.
 STAGES: tuple[tuple[str, str], ...] = (
-    ("ttir", "builtin.module(inline,canonicalize,cse)"),
-    ("ttg", f"builtin.module(convert-tt-to-ttg{{target={TARGET_PLACEHOLDER} num-warps=1}})"),
-    ("llir", f"builtin.module(nereid-cpu-lower{{target={TARGET_PLACEHOLDER}}})"),
+    ("ttir", "builtin.module(inline,canonicalize,cse,symbol-dce)"),
+    ("ttg", f"builtin.module(nereid-ttg-pipeline{{target={TARGET_PLACEHOLDER} num-warps=1}})"),
+    ("vector", f"builtin.module(nereid-cpu-to-vector{{target={TARGET_PLACEHOLDER}}})"),
+    ("llir", "builtin.module(nereid-cpu-to-llvm)"),
 )
 
 _LIBRARY_ARTIFACT = "kernel.so"
