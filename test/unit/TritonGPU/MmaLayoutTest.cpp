@@ -270,4 +270,26 @@ TEST_F(MmaLayoutTest, MatchesTritonsConversionTests) {
             expected({{8}}, {{0}, {0}, {1}, {2}, {4}}, {}, {{"dim0", 16}}));
 }
 
+// What converting between tensor-core layouts costs, as the shared passes see it through
+// classifyLayoutConversion: an mma.sync accumulator is already operand A of the next dot for
+// 16-bit values (attention chains two dots this way), while 8-bit operands (kWidth 4) need
+// lanes to exchange registers; with 4 warps along M, mma.sync and wgmma hold a 64x16 tile the
+// same way, but 2x2 warps hold other rows.
+TEST_F(MmaLayoutTest, ConversionsBetweenTensorCoreLayouts) {
+  NvidiaMmaEncodingAttr parent = mma(2, {4, 1}, {16, 8});
+  SmallVector<int64_t> shape = {64, 16};
+  EXPECT_EQ(classifyLayoutConversion(parent.toLinearLayout(shape),
+                                     dot(0, parent, 2).toLinearLayout(shape)),
+            LayoutConversionKind::NoDataMovement);
+  EXPECT_EQ(classifyLayoutConversion(parent.toLinearLayout(shape),
+                                     dot(0, parent, 4).toLinearLayout(shape)),
+            LayoutConversionKind::LaneShuffles);
+  EXPECT_EQ(classifyLayoutConversion(parent.toLinearLayout(shape),
+                                     mma(3, {4, 1}, {16, 16, 16}).toLinearLayout(shape)),
+            LayoutConversionKind::NoDataMovement);
+  EXPECT_EQ(classifyLayoutConversion(mma(2, {2, 2}, {16, 8}).toLinearLayout(shape),
+                                     mma(3, {4, 1}, {16, 16, 16}).toLinearLayout(shape)),
+            LayoutConversionKind::Memory);
+}
+
 } // namespace

@@ -95,8 +95,10 @@ LL fitToShape(const LL &tile, ArrayRef<int64_t> shape) {
       grown *= LL::identity1D(shape[dim] / size, repeatDim, name);
   }
 
-  // Broadcast: every coordinate at or past the tensor's size is dropped. Blocked pieces have
-  // one power-of-two coordinate per basis, so this keeps the layout a product of pieces.
+  // Broadcast: every coordinate at or past the tensor's size is dropped. The bases of a
+  // register layout are distinct powers of two along each dimension, so this is Triton's
+  // ensureLayoutNotLargerThan (which zeroes the largest first); memory layouts are built at
+  // least as large as the tensor and never get here.
   SmallVector<StringRef> outNames = grown.getOutDimNames();
   SmallVector<LL::InDim> inDims(grown.getInDimsWithBases().begin(),
                                 grown.getInDimsWithBases().end());
