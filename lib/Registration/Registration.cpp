@@ -20,6 +20,9 @@ namespace mlir::nereid {
 void registerAllDialects(DialectRegistry &registry) {
   registry.insert<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect, math::MathDialect,
                   scf::SCFDialect, cf::ControlFlowDialect>();
+  // The dialects of the CPU backend's intermediate stages, so that their IR text (what
+  // NEREID_DUMP_IR writes) can be read back and each stage rerun on its own.
+  registry.insert<func::FuncDialect, vector::VectorDialect, LLVM::LLVMDialect, ub::UBDialect>();
 }
 
 void registerAllPasses() {
