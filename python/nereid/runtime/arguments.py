@@ -108,6 +108,10 @@ def on_gpu(array: Any) -> bool:
 def argument_type(name: str, value: Any, specialize: bool = True) -> tuple[dtype, Optional[str]]:
     """The dtype of launch argument `name`, and its specialization: "equal_to_1",
     "divisible_by_16" or None."""
+    if isinstance(value, np.generic):
+        # A numpy scalar (np.int32(3), np.float32(2)) is a scalar argument, typed as the Python
+        # scalar of its value: not a 0-d array whose address the kernel would get.
+        value = value.item()
     if isinstance(value, bool):
         return tl.int1, None
     if isinstance(value, int):

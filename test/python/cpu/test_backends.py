@@ -101,3 +101,17 @@ def test_a_jit_kernel_dumps_every_stage(tmp_path, monkeypatch):
     assert "tt.func public @add_kernel" in (dump / "add_kernel.tt").read_text()
     assert "llvm.func @add_kernel_grid" in (dump / f"add_kernel.{stages[-3]}").read_text()
     assert "add_kernel_grid:" in (dump / "add_kernel.s").read_text()
+
+
+@pytest.mark.parametrize("interpret", [False, True], ids=["cpu", "interpreter"])
+@pytest.mark.parametrize("n", [np.int32(10), np.int64(10), np.uint16(10)])
+def test_numpy_scalars_are_scalars(monkeypatch, interpret, n):
+    if interpret:
+        monkeypatch.setenv("NEREID_INTERPRET", "1")
+    x, y = np.arange(16, dtype=np.float32), np.full(16, 0.5, np.float32)
+    out = np.zeros(16, np.float32)
+    add_kernel[(2,)](x, y, out, n, BLOCK_SIZE=8)
+    expected = np.where(np.arange(16) < 10, x + y, 0)
+    np.testing.assert_array_equal(out, expected)
+    _, signature = add_kernel.specialize((x, y, out, n), {"BLOCK_SIZE": 8})
+    assert str(signature.types["n_elements"]) == "int32"

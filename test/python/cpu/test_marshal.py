@@ -14,6 +14,7 @@ from nereid_cpu.marshal import ArgumentMarshaller
 # (parameter type, value passed, C type read back from the slot, value expected there)
 CASES = [
     (tl.int1, True, ctypes.c_uint8, 1),
+    (tl.int1, np.bool_(True), ctypes.c_uint8, 1),
     (tl.int8, -128, ctypes.c_int8, -128),
     (tl.int16, np.int16(-3), ctypes.c_int16, -3),
     (tl.int32, 2**31 - 1, ctypes.c_int32, 2**31 - 1),

@@ -94,8 +94,10 @@ class ArgumentMarshaller:
             try:
                 integer = operator.index(value)
             except TypeError:
-                raise TypeError(f"{describe(name)} has type {ty}; got {type(value).__name__} "
-                                f"{value!r}") from None
+                if not isinstance(value, np.bool_):
+                    raise TypeError(f"{describe(name)} has type {ty}; got "
+                                    f"{type(value).__name__} {value!r}") from None
+                integer = int(value)
             if not low <= integer <= high:
                 raise ValueError(f"{describe(name)} has type {ty}; {integer} is out of its range "
                                  f"[{low}, {high}]")
