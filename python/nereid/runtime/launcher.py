@@ -2,23 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from . import backends
 from .jit import interpret_mode
 
 
-def resolve_grid(grid: Any, meta: dict) -> tuple[int, int, int]:
+def resolve_grid(grid: Any, meta: Callable[[], dict]) -> tuple[int, int, int]:
     """The grid as three positive sizes; `grid` is a tuple or a callable of the kernel's
-    meta-parameters (its bound arguments)."""
+    meta-parameters (its bound arguments), which `meta()` gives."""
     if callable(grid):
-        grid = grid(meta)
+        grid = grid(meta())
     if isinstance(grid, int):
         grid = (grid,)
-    grid = tuple(int(g) for g in grid)
+    grid = tuple(map(int, grid))
     if not 1 <= len(grid) <= 3:
         raise ValueError(f"a grid has 1 to 3 dimensions; got {grid}")
-    if any(g < 0 for g in grid):
+    if min(grid) < 0:
         raise ValueError(f"grid sizes must be non-negative; got {grid}")
     return grid + (1,) * (3 - len(grid))
 
@@ -26,7 +26,7 @@ def resolve_grid(grid: Any, meta: dict) -> tuple[int, int, int]:
 def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict) -> None:
     """Runs `kernel` on the interpreter (NEREID_INTERPRET=1) or on the backend that
     `backends.select` picks for its arguments."""
-    grid = resolve_grid(grid, {**bound, **kernel.signature.constexprs})
+    grid = resolve_grid(grid, lambda: {**bound, **kernel.signature.constexprs})
     if interpret_mode():
         from . import interpreter
 
