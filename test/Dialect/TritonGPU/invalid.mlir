@@ -468,3 +468,15 @@ module attributes {"ttg.num-warps" = 2 : i32} {
     tt.return
   }
 }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// expected-error @below {{shared encoding #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> lays out a !ttg.memdesc, not a tensor in registers}}
+tt.func @f(%a: tensor<16x16xf16, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+// expected-error @below {{shared encoding #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}> lays out a !ttg.memdesc, not a tensor in registers}}
+tt.func @f(%a: tensor<64x64xf16, #shared>) { tt.return }

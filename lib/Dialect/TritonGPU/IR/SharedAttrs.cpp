@@ -11,6 +11,13 @@ using namespace mlir;
 using namespace mlir::nereid::ttg;
 using namespace mlir::nereid::ttg::detail;
 
+/// A shared encoding lays out a buffer in memory: a tensor with one is a mistake.
+static LogicalResult rejectTensor(Attribute encoding,
+                                  function_ref<InFlightDiagnostic()> emitError) {
+  return emitError() << "shared encoding " << encoding
+                     << " lays out a !ttg.memdesc, not a tensor in registers";
+}
+
 //===----------------------------------------------------------------------===//
 // SwizzledSharedEncodingAttr
 //===----------------------------------------------------------------------===//
@@ -66,6 +73,12 @@ SwizzledSharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type,
     return emitError() << "swizzled_shared encoding of rank " << getOrder().size()
                        << " on a memdesc of rank " << shape.size();
   return success();
+}
+
+LogicalResult
+SwizzledSharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
+                                           function_ref<InFlightDiagnostic()> emitError) const {
+  return rejectTensor(*this, emitError);
 }
 
 //===----------------------------------------------------------------------===//
@@ -130,4 +143,10 @@ NVMMASharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type elementType
                        << tileCols << " elements (dim" << cols << "); got " << shape[rows] << "x"
                        << shape[cols];
   return success();
+}
+
+LogicalResult
+NVMMASharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
+                                        function_ref<InFlightDiagnostic()> emitError) const {
+  return rejectTensor(*this, emitError);
 }

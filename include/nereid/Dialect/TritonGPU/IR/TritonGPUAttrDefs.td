@@ -216,7 +216,8 @@ def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
 //===----------------------------------------------------------------------===//
 
 def TTG_SwizzledSharedEncodingAttr : TTG_Attr<"SwizzledSharedEncoding", "swizzled_shared",
-    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>]> {
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a tensor in shared memory, its rows XOR-swizzled to avoid bank conflicts";
   let description = [{
     ```
@@ -243,7 +244,8 @@ def TTG_SwizzledSharedEncodingAttr : TTG_Attr<"SwizzledSharedEncoding", "swizzle
 //===----------------------------------------------------------------------===//
 
 def TTG_NVMMASharedEncodingAttr : TTG_Attr<"NVMMASharedEncoding", "nvmma_shared",
-    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>]> {
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a tensor in shared memory as wgmma and TMA read and write it";
   let description = [{
     ```
