@@ -10,8 +10,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
@@ -22,7 +27,8 @@ void registerAllDialects(DialectRegistry &registry) {
                   scf::SCFDialect, cf::ControlFlowDialect>();
   // The dialects of the CPU backend's intermediate stages, so that their IR text (what
   // NEREID_DUMP_IR writes) can be read back and each stage rerun on its own.
-  registry.insert<func::FuncDialect, vector::VectorDialect, LLVM::LLVMDialect, ub::UBDialect>();
+  registry.insert<func::FuncDialect, vector::VectorDialect, LLVM::LLVMDialect, ub::UBDialect,
+                  memref::MemRefDialect>();
 }
 
 void registerAllPasses() {

@@ -39,15 +39,6 @@ tt.func public @gather(%x: tensor<16xf32>, %i: tensor<16xi32>) -> tensor<16xf32>
 
 // -----
 
-tt.func public @extern(%x: tensor<16xf32>) -> tensor<16xf32> {
-  // expected-error @+2 {{the CPU backend does not support `tt.extern_elementwise` yet}}
-  // expected-error @+1 {{failed to legalize operation 'tt.extern_elementwise'}}
-  %y = tt.extern_elementwise %x {libname = "", libpath = "", pure = true, symbol = "__nv_expf"} : (tensor<16xf32>) -> tensor<16xf32>
-  tt.return %y : tensor<16xf32>
-}
-
-// -----
-
 // Device functions are inlined before this pass, so a call that remains is recursive.
 tt.func public @recursive(%a: i32) {
   // expected-error @+2 {{the CPU backend cannot lower `tt.call`: device functions are inlined first, so this call is recursive}}

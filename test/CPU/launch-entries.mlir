@@ -28,10 +28,11 @@
 // CHECK: call @k(%[[PTR]], %[[FLAG]], %[[F]], %[[PX]], %[[PY]], %[[PZ]], %[[GX]], %[[GY]], %[[GZ]])
 // CHECK-NEXT: return
 
-// K_grid: the parameters are read once; one thread runs the flattened grid in a serial loop
-// (x fastest: x = i mod gridX, y = (i / gridX) mod gridY, z = i / (gridX * gridY)), more
-// threads in an scf.parallel loop (OpenMP after convert-scf-to-openmp), after setting the
-// thread count when it is positive (0: OpenMP's default).
+// K_grid: the parameters are read once. With one thread, or a grid of at most one program,
+// the flattened grid runs in a serial loop without starting OpenMP's threads (x fastest:
+// x = i mod gridX, y = (i / gridX) mod gridY, z = i / (gridX * gridY)); otherwise in an
+// scf.parallel loop (OpenMP after convert-scf-to-openmp), after setting the thread count when
+// it is positive (0: OpenMP's default).
 // CHECK-LABEL: func.func @k_grid
 // CHECK-SAME: (%[[ARGS:[^:]*]]: !llvm.ptr, %[[GX:[^:]*]]: i32, %[[GY:[^:]*]]: i32, %[[GZ:[^:]*]]: i32, %[[THREADS:[^:]*]]: i32)
 // CHECK: %[[ADDR0:.*]] = llvm.load %{{.*}} : !llvm.ptr -> !llvm.ptr
@@ -47,7 +48,9 @@
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[C1:.*]] = arith.constant 1 : index
 // CHECK: %[[ONE:.*]] = arith.constant 1 : i32
-// CHECK: %[[SERIAL:.*]] = arith.cmpi eq, %[[THREADS]], %[[ONE]] : i32
+// CHECK: %[[ONETHREAD:.*]] = arith.cmpi eq, %[[THREADS]], %[[ONE]] : i32
+// CHECK: %[[ONEPROGRAM:.*]] = arith.cmpi ule, %[[TOTAL]], %[[C1]] : index
+// CHECK: %[[SERIAL:.*]] = arith.ori %[[ONETHREAD]], %[[ONEPROGRAM]] : i1
 // CHECK: scf.if %[[SERIAL]] {
 // CHECK:   scf.for %[[I:.*]] = %[[C0]] to %[[TOTAL]] step %[[C1]] {
 // CHECK:     %[[PIDX:.*]] = arith.remui %[[I]], %[[X]] : index
