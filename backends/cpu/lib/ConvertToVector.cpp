@@ -29,16 +29,41 @@ struct UnsupportedOpConversion : ConversionPattern {
       : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/0, context) {}
 
   LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value>,
-                                ConversionPatternRewriter &) const override {
+                                ConversionPatternRewriter &rewriter) const override {
     if (!isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()))
       return failure();
     if (isa<tt::CallOp>(op))
-      return op->emitError("the CPU backend cannot lower `tt.call`: device functions are "
-                           "inlined first, so this call is recursive");
-    return op->emitError() << "the CPU backend does not support `" << op->getName()
-                           << "` yet";
+      return replaceWithError(rewriter, op,
+                              "the CPU backend cannot lower `tt.call`: device functions are "
+                              "inlined first, so this call is recursive");
+    return replaceWithError(rewriter, op,
+                            "the CPU backend does not support `" +
+                                op->getName().getStringRef() + "` yet");
   }
 };
+
+} // namespace
+
+LogicalResult replaceWithError(ConversionPatternRewriter &rewriter, Operation *op,
+                               const Twine &message) {
+  op->emitError(message);
+  SmallVector<Value> poison;
+  for (Type type : op->getResultTypes()) {
+    Type converted = type;
+    if (auto tensor = dyn_cast<RankedTensorType>(type))
+      converted = VectorType::get(tensor.getShape(), tensor.getElementType());
+    if (isa<tt::PointerType>(getElementTypeOrSelf(type)))
+      converted = isa<RankedTensorType>(type)
+                      ? Type(VectorType::get(cast<RankedTensorType>(type).getShape(),
+                                             LLVM::LLVMPointerType::get(op->getContext())))
+                      : Type(LLVM::LLVMPointerType::get(op->getContext()));
+    poison.push_back(ub::PoisonOp::create(rewriter, op->getLoc(), converted));
+  }
+  rewriter.replaceOp(op, poison);
+  return success();
+}
+
+namespace {
 
 bool hasTileTypes(Operation *op) {
   auto isTile = [](Type type) { return isa<RankedTensorType>(type); };
@@ -83,11 +108,19 @@ struct ConvertTritonCpuToVectorPass
     populateLoadStoreOpToVectorPatterns(typeConverter, patterns, info);
     populateReduceScanOpToVectorPatterns(typeConverter, patterns, info);
     populateDotOpToVectorPatterns(typeConverter, patterns, info);
+    populateExternOpToVectorPatterns(typeConverter, patterns, info);
     patterns.add<UnsupportedOpConversion>(typeConverter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
     cf::populateCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
 
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    // Patterns report what they cannot lower as errors and go on (replaceWithError), so that
+    // one run names every unsupported op.
+    bool reportedError = false;
+    ScopedDiagnosticHandler watcher(context, [&](Diagnostic &diagnostic) {
+      reportedError |= diagnostic.getSeverity() == DiagnosticSeverity::Error;
+      return failure();
+    });
+    if (failed(applyPartialConversion(module, target, std::move(patterns))) || reportedError)
       signalPassFailure();
   }
 };

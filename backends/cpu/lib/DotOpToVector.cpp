@@ -68,12 +68,14 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     Location loc = op.getLoc();
     auto resultType = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
     if (resultType.getRank() != 2)
-      return op.emitError("the CPU backend lowers tt.dot of 2-D tiles only; got a rank-")
-             << resultType.getRank() << " result";
+      return replaceWithError(rewriter, op,
+                              "the CPU backend lowers tt.dot of 2-D tiles only; got a rank-" +
+                                  Twine(resultType.getRank()) + " result");
     Type element = resultType.getElementType();
     if (isa<FloatType>(element) !=
         isa<FloatType>(cast<VectorType>(adaptor.getA().getType()).getElementType()))
-      return op.emitError("the CPU backend cannot mix integer and float operands in tt.dot");
+      return replaceWithError(rewriter, op,
+                              "the CPU backend cannot mix integer and float operands in tt.dot");
     bool isFloat = isa<FloatType>(element);
     int64_t rows = resultType.getShape()[0], columns = resultType.getShape()[1];
     int64_t depth = cast<VectorType>(adaptor.getA().getType()).getShape()[1];

@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
+#include "llvm/Support/FormatVariadic.h"
+
 namespace mlir::nereid::cpu {
 namespace {
 
@@ -143,8 +145,9 @@ struct BitcastOpConversion : OpConversionPattern<tt::BitcastOp> {
     }
     if (isa<LLVM::LLVMPointerType>(getElementTypeOrSelf(resultType)) ||
         isa<LLVM::LLVMPointerType>(getElementTypeOrSelf(adaptor.getSrc().getType())))
-      return op.emitError("the CPU backend cannot bitcast between pointers and numbers; use "
-                          "int_to_ptr or ptr_to_int");
+      return replaceWithError(rewriter, op,
+                              "the CPU backend cannot bitcast between pointers and numbers; use "
+                              "int_to_ptr or ptr_to_int");
     rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, resultType, adaptor.getSrc());
     return success();
   }
@@ -218,8 +221,11 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
       return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
     };
     if (!isNative(source) || !isNative(target))
-      return op.emitError() << "the CPU backend does not convert between " << source << " and "
-                            << target << " yet (fp8 conversions are not lowered)";
+      return replaceWithError(
+          rewriter, op,
+          llvm::formatv("the CPU backend does not convert between {0} and {1} yet (fp8 "
+                        "conversions are not lowered)",
+                        source, target));
     if (source.getWidth() < target.getWidth()) {
       rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, resultType, adaptor.getSrc());
       return success();

@@ -1,8 +1,9 @@
 // The C entry points of each kernel (see AddCpuLaunchEntriesPass in Passes.td):
 //   void K_program(void **args, i32 pidX, pidY, pidZ, gridX, gridY, gridZ)
 //   void K_grid(void **args, i32 gridX, gridY, gridZ, i32 numThreads)
-// K_grid reads the parameters once, then runs the programs in a serial loop (one thread: no
-// threading overhead at all) or in an scf.parallel loop that becomes an OpenMP loop.
+// K_grid reads the parameters once, then runs the programs in a serial loop (one thread, or one
+// program: no threading overhead at all) or in an scf.parallel loop that becomes an OpenMP
+// loop.
 
 #include "nereid/CPU/Passes.h"
 #include "nereid/CPU/ProgramArguments.h"
@@ -89,8 +90,11 @@ void addGridEntry(OpBuilder &builder, func::FuncOp kernel, func::FuncOp setNumTh
     func::CallOp::create(b, loc, kernel, operands);
   };
 
-  Value serial = arith::CmpIOp::create(body, loc, arith::CmpIPredicate::eq, numThreads,
-                                       arith::ConstantIntOp::create(body, loc, i32, 1));
+  // One thread, or a grid of one program: a plain loop, without starting OpenMP's threads.
+  Value oneThread = arith::CmpIOp::create(body, loc, arith::CmpIPredicate::eq, numThreads,
+                                          arith::ConstantIntOp::create(body, loc, i32, 1));
+  Value oneProgram = arith::CmpIOp::create(body, loc, arith::CmpIPredicate::ule, total, one);
+  Value serial = arith::OrIOp::create(body, loc, oneThread, oneProgram);
   auto branch = scf::IfOp::create(body, loc, serial, /*withElseRegion=*/true);
   OpBuilder serialBuilder = branch.getThenBodyBuilder();
   scf::ForOp::create(serialBuilder, loc, zero, total, one, ValueRange{},

@@ -18,6 +18,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/FormatVariadic.h"
 
 namespace mlir::nereid::cpu {
 namespace {
@@ -441,8 +442,9 @@ struct AtomicRMWOpConversion : OpConversionPattern<tt::AtomicRMWOp> {
     Type element = getElementTypeOrSelf(resultType);
     std::optional<LLVM::AtomicBinOp> binOp = getAtomicBinOp(op.getAtomicRmwOp(), element);
     if (!binOp || element.isInteger(1))
-      return op.emitError() << "the CPU backend has no atomic "
-                            << tt::stringifyRMWOp(op.getAtomicRmwOp()) << " on " << element;
+      return replaceWithError(rewriter, op,
+                              llvm::formatv("the CPU backend has no atomic {0} on {1}",
+                                            tt::stringifyRMWOp(op.getAtomicRmwOp()), element));
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
     Value mask = isAllTrue(op.getMask()) ? Value() : adaptor.getMask();
     rewriter.replaceOp(op, forEachElement(rewriter, op.getLoc(), resultType,

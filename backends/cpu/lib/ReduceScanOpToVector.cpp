@@ -49,12 +49,28 @@ Value insertSlice(OpBuilder &builder, Location loc, Value slice, Value dest, uns
   return vector::InsertStridedSliceOp::create(builder, loc, expanded, dest, offsets, strides);
 }
 
-/// Applies the combiner region to whole slices: its scalar elementwise ops are rebuilt on
-/// vectors of `shape` (empty: scalars). Fails, with an error at the op, on a combiner op that
-/// is not elementwise arith or math.
-FailureOr<SmallVector<Value>> applyCombiner(OpBuilder &builder, Operation *owner, Region &combiner,
-                                            ValueRange accumulated, ValueRange next,
-                                            ArrayRef<int64_t> shape) {
+/// The first op of a combiner that the CPU backend cannot apply to whole slices: one that is not
+/// an elementwise arith or math op.
+Operation *findUnsupportedCombinerOp(Region &combiner) {
+  for (Operation &op : combiner.front().without_terminator())
+    if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) || op.getNumRegions())
+      return &op;
+  return nullptr;
+}
+
+LogicalResult reportUnsupportedCombiner(ConversionPatternRewriter &rewriter, Operation *owner,
+                                        Operation *unsupported) {
+  return replaceWithError(rewriter, owner,
+                          "the CPU backend cannot lower `" +
+                              unsupported->getName().getStringRef() + "` in the combiner of " +
+                              owner->getName().getStringRef());
+}
+
+/// Applies the combiner region to whole slices: its scalar elementwise ops (checked by
+/// findUnsupportedCombinerOp) are rebuilt on vectors of `shape` (empty: scalars).
+SmallVector<Value> applyCombiner(OpBuilder &builder, Operation *owner, Region &combiner,
+                                 ValueRange accumulated, ValueRange next,
+                                 ArrayRef<int64_t> shape) {
   Location loc = owner->getLoc();
   Block &body = combiner.front();
   IRMapping mapping;
@@ -70,11 +86,6 @@ FailureOr<SmallVector<Value>> applyCombiner(OpBuilder &builder, Operation *owner
       mapping.map(constant.getResult(),
                   vector::BroadcastOp::create(builder, loc, lift(constant.getType()), scalar));
       continue;
-    }
-    if (!isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) || op.getNumRegions()) {
-      owner->emitError() << "the CPU backend cannot lower `" << op.getName()
-                         << "` in the combiner of " << owner->getName();
-      return failure();
     }
     if (shape.empty()) {
       builder.clone(op, mapping);
@@ -144,8 +155,8 @@ std::optional<std::pair<vector::CombiningKind, TypedAttr>> matchStandardCombiner
 /// Folds the register-sized chunks of the last dimension of `source` into one with the
 /// combiner, pairwise, so that a long row becomes vector ops of register width and one
 /// horizontal reduction. Only for associative (standard) combiners.
-FailureOr<Value> foldChunks(OpBuilder &builder, Operation *owner, Region &combiner, Value source,
-                            int64_t chunkWidth) {
+Value foldChunks(OpBuilder &builder, Operation *owner, Region &combiner, Value source,
+                 int64_t chunkWidth) {
   auto type = cast<VectorType>(source.getType());
   int64_t length = type.getShape().back();
   if (chunkWidth <= 0 || length <= chunkWidth || length % chunkWidth != 0)
@@ -163,11 +174,8 @@ FailureOr<Value> foldChunks(OpBuilder &builder, Operation *owner, Region &combin
   while (pieces.size() > 1) {
     SmallVector<Value> next;
     for (size_t i = 0; i + 1 < pieces.size(); i += 2) {
-      FailureOr<SmallVector<Value>> combined =
-          applyCombiner(builder, owner, combiner, pieces[i], pieces[i + 1], sizes);
-      if (failed(combined))
-        return failure();
-      next.push_back(combined->front());
+      next.push_back(
+          applyCombiner(builder, owner, combiner, pieces[i], pieces[i + 1], sizes).front());
     }
     if (pieces.size() % 2)
       next.push_back(pieces.back());
@@ -182,6 +190,8 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
 
   LogicalResult matchAndRewrite(tt::ReduceOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    if (Operation *unsupported = findUnsupportedCombinerOp(op.getCombineOp()))
+      return reportUnsupportedCombiner(rewriter, op, unsupported);
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     SmallVector<Value> sources(adaptor.getSrcs());
@@ -199,13 +209,8 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
             restShape.empty() ? neutral
                               : DenseElementsAttr::get(cast<ShapedType>(resultType), neutral));
         Value source = sources[0];
-        if (axis + 1 == sourceType.getRank()) {
-          FailureOr<Value> folded =
-              foldChunks(rewriter, op, op.getCombineOp(), source, chunkWidth);
-          if (failed(folded))
-            return failure();
-          source = *folded;
-        }
+        if (axis + 1 == sourceType.getRank())
+          source = foldChunks(rewriter, op, op.getCombineOp(), source, chunkWidth);
         SmallVector<bool> reduced(sourceType.getRank(), false);
         reduced[axis] = true;
         rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(op, source, init, reduced,
@@ -220,11 +225,7 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
       SmallVector<Value> next = llvm::map_to_vector(sources, [&](Value source) {
         return extractSlice(rewriter, loc, source, axis, index);
       });
-      FailureOr<SmallVector<Value>> combined =
-          applyCombiner(rewriter, op, op.getCombineOp(), accumulated, next, restShape);
-      if (failed(combined))
-        return failure();
-      accumulated = *combined;
+      accumulated = applyCombiner(rewriter, op, op.getCombineOp(), accumulated, next, restShape);
     }
     rewriter.replaceOp(op, accumulated);
     return success();
@@ -238,6 +239,8 @@ struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
 
   LogicalResult matchAndRewrite(tt::ScanOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    if (Operation *unsupported = findUnsupportedCombinerOp(op.getCombineOp()))
+      return reportUnsupportedCombiner(rewriter, op, unsupported);
     Location loc = op.getLoc();
     unsigned axis = op.getAxis();
     SmallVector<Value> sources(adaptor.getSrcs());
@@ -255,11 +258,7 @@ struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
       SmallVector<Value> next = llvm::map_to_vector(sources, [&](Value source) {
         return extractSlice(rewriter, loc, source, axis, position(step));
       });
-      FailureOr<SmallVector<Value>> combined =
-          applyCombiner(rewriter, op, op.getCombineOp(), accumulated, next, restShape);
-      if (failed(combined))
-        return failure();
-      accumulated = *combined;
+      accumulated = applyCombiner(rewriter, op, op.getCombineOp(), accumulated, next, restShape);
       for (auto [result, value] : llvm::zip(results, accumulated))
         result = insertSlice(rewriter, loc, value, result, axis, position(step));
     }

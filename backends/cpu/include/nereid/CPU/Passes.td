@@ -68,7 +68,8 @@ def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
       the kernel's parameters from `args` (args[i] points at parameter i; an i1 is a byte) and
       runs one program, for external schedulers such as oneTBB;
     - `void K_grid(void **args, i32 gridX, gridY, gridZ, i32 numThreads)`, which runs every
-      program: a serial loop (x fastest) when numThreads is 1, and otherwise an `scf.parallel`
+      program: a serial loop (x fastest) when numThreads is 1 or the grid has one program,
+      and otherwise an `scf.parallel`
       loop over the flattened grid that convert-scf-to-openmp turns into an OpenMP loop with a
       static schedule on numThreads threads (0: OpenMP's default).
   }];

@@ -21,6 +21,12 @@ struct CpuLoweringInfo {
   int64_t chunkWidth;
 };
 
+/// Reports at `op` that the CPU backend cannot lower it, saying why in `message`, and replaces
+/// it with poison values so that the conversion goes on and reports every such op; the pass
+/// then fails (ConvertToVector.cpp watches for errors).
+LogicalResult replaceWithError(ConversionPatternRewriter &rewriter, Operation *op,
+                               const Twine &message);
+
 /// Each family of tt ops lowers to vector code through one of these, with one signature: the
 /// CPU type converter, the pattern list to fill, and the lowering info.
 
@@ -45,6 +51,9 @@ void populateLoadStoreOpToVectorPatterns(const TypeConverter &typeConverter,
 void populateReduceScanOpToVectorPatterns(const TypeConverter &typeConverter,
                                           RewritePatternSet &patterns,
                                           const CpuLoweringInfo &info);
+/// extern_elementwise: the libdevice functions that the C math library has.
+void populateExternOpToVectorPatterns(const TypeConverter &typeConverter,
+                                      RewritePatternSet &patterns, const CpuLoweringInfo &info);
 /// dot.
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info);
