@@ -88,3 +88,12 @@ tt.func public @combiner_with_region(%v: tensor<4xf32>) -> f32 {
   } : (tensor<4xf32>) -> f32
   tt.return %m : f32
 }
+
+// -----
+
+// Inline assembly is written for a GPU target.
+tt.func public @inline_asm(%x: tensor<16xi32>) -> tensor<16xi32> {
+  // expected-error @+1 {{the CPU backend does not support `tt.elementwise_inline_asm` yet}}
+  %y = tt.elementwise_inline_asm "shl.b32 $0, $1, 3;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16xi32> -> tensor<16xi32>
+  tt.return %y : tensor<16xi32>
+}
