@@ -4,7 +4,10 @@
 
 #include "nereid/Interpreter/FloatFormats.h"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 
 namespace mlir::nereid::interpreter {
@@ -207,6 +210,26 @@ double integerToDoubleRoundedToOdd(uint64_t magnitude) {
   if ((magnitude & lowMask(unsigned(shift))) != 0)
     kept |= 1;
   return std::ldexp(double(kept), shift);
+}
+
+std::string formatFloat(double value, const FloatFormat &format) {
+  if (std::isnan(value))
+    return "nan";
+  if (std::isinf(value))
+    return value < 0 ? "-inf" : "inf";
+  char buffer[64];
+  int digits = 1;
+  for (; digits < 17; ++digits) {
+    std::snprintf(buffer, sizeof(buffer), "%.*e", digits - 1, value);
+    double parsed = std::strtod(buffer, nullptr);
+    if (decodeFloat(format, encodeFloat(format, parsed, Rounding::NearestEven)) == value)
+      break;
+  }
+  std::snprintf(buffer, sizeof(buffer), "%.*e", digits - 1, value);
+  int exponent = std::atoi(std::strchr(buffer, 'e') + 1);
+  if (exponent >= -5 && exponent < 16)
+    std::snprintf(buffer, sizeof(buffer), "%.*f", std::max(0, digits - 1 - exponent), value);
+  return buffer;
 }
 
 } // namespace mlir::nereid::interpreter

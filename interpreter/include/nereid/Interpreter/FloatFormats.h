@@ -2,6 +2,7 @@
 #define NEREID_INTERPRETER_FLOATFORMATS_H
 
 #include <cstdint>
+#include <string>
 
 namespace mlir::nereid::interpreter {
 
@@ -63,6 +64,12 @@ uint64_t encodeFloat(const FloatFormat &format, double value, Rounding rounding)
 /// format of at most 51 mantissa bits gives the correctly rounded result of `value`, so integers
 /// of 64 bits convert without double rounding.
 double integerToDoubleRoundedToOdd(uint64_t magnitude);
+
+/// `value` (a value of `format`) as text with the fewest significant digits that read back to
+/// the same value of `format`: in plain notation for exponents from -5 to 15, in scientific
+/// notation otherwise; "nan", "inf" and "-inf". tt.print shows floats so, in the interpreter and
+/// in the CPU backend's runtime.
+std::string formatFloat(double value, const FloatFormat &format);
 
 } // namespace mlir::nereid::interpreter
 

@@ -1,0 +1,141 @@
+// tt.print and tt.assert at run time (include/nereid-cpu/KernelDebug.h): the same text as the
+// interpreter's (interpreter/lib/Debug.cpp), floats through the shared formatFloat.
+
+#include "nereid-cpu/KernelDebug.h"
+
+#include "nereid/Interpreter/FloatFormats.h"
+
+#include <cinttypes>
+#include <cstdio>
+#include <cstring>
+#include <mutex>
+#include <string>
+
+using mlir::nereid::interpreter::decodeFloat;
+using mlir::nereid::interpreter::formatFloat;
+
+volatile int32_t nereid_cpu_failure_pending = 0;
+
+namespace {
+
+std::mutex outputMutex;
+
+struct Failure {
+  std::mutex mutex;
+  bool recorded = false;
+  int64_t programOrder = 0;
+  std::string message;
+  std::string file;
+  int32_t line = 0;
+  int32_t column = 0;
+} failure;
+
+std::string formatValue(int32_t kind, int32_t bits, uint64_t value, bool isSigned, bool hex) {
+  char buffer[64];
+  if (kind == NEREID_CPU_VALUE_POINTER) {
+    std::snprintf(buffer, sizeof(buffer), "0x%016" PRIx64, value);
+    return buffer;
+  }
+  if (hex) {
+    std::snprintf(buffer, sizeof(buffer), "0x%0*" PRIx64, (bits + 3) / 4, value);
+    return buffer;
+  }
+  using namespace mlir::nereid::interpreter;
+  switch (kind) {
+  case NEREID_CPU_VALUE_FLOAT16:
+    return formatFloat(decodeFloat(kFloat16, value), kFloat16);
+  case NEREID_CPU_VALUE_BFLOAT16:
+    return formatFloat(decodeFloat(kBFloat16, value), kBFloat16);
+  case NEREID_CPU_VALUE_FLOAT32:
+    return formatFloat(decodeFloat(kFloat32, value), kFloat32);
+  case NEREID_CPU_VALUE_FLOAT64:
+    return formatFloat(decodeFloat(kFloat64, value), kFloat64);
+  default:
+    break;
+  }
+  if (isSigned && bits > 1 && bits < 64 && (value >> (bits - 1)) & 1)
+    value |= ~uint64_t(0) << bits;
+  if (isSigned && bits > 1)
+    std::snprintf(buffer, sizeof(buffer), "%" PRId64, static_cast<int64_t>(value));
+  else
+    std::snprintf(buffer, sizeof(buffer), "%" PRIu64, value);
+  return buffer;
+}
+
+/// "i, j" for the row-major `index` of `shape`.
+std::string formatIndex(const NereidCpuElement &element) {
+  int64_t indices[4] = {0, 0, 0, 0};
+  int64_t rest = element.index;
+  for (int32_t d = element.rank - 1; d >= 0; --d) {
+    indices[d] = rest % element.shape[d];
+    rest /= element.shape[d];
+  }
+  std::string text;
+  for (int32_t d = 0; d < element.rank; ++d)
+    text += (d ? ", " : "") + std::to_string(indices[d]);
+  return text;
+}
+
+} // namespace
+
+extern "C" void nereid_cpu_print(const int32_t pid[3], const char *prefix, int32_t operand,
+                                 const NereidCpuElement *element, int32_t kind, int32_t bits,
+                                 uint64_t value, int32_t is_signed, int32_t hex) {
+  std::string line = "pid (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " +
+                     std::to_string(pid[2]) + ")";
+  if (kind != NEREID_CPU_VALUE_NONE && element->rank > 0)
+    line += " idx (" + formatIndex(*element) + ")";
+  line += prefix;
+  if (kind != NEREID_CPU_VALUE_NONE) {
+    if (operand >= 0)
+      line += "(operand " + std::to_string(operand) + ") ";
+    line += formatValue(kind, bits, value, is_signed != 0, hex != 0);
+  }
+  line += "\n";
+  std::lock_guard<std::mutex> lock(outputMutex);
+  std::fwrite(line.data(), 1, line.size(), stdout);
+  std::fflush(stdout);
+}
+
+extern "C" void nereid_cpu_assert_failed(const char *kernel, const char *message,
+                                         const char *file, int32_t line, int32_t column,
+                                         const int32_t pid[3], const NereidCpuElement *element) {
+  std::string where;
+  if (element->rank == 0)
+    where = "the scalar";
+  else if (element->rank == 1)
+    where = "element " + std::to_string(element->index);
+  else
+    where = "element [" + formatIndex(*element) + "]";
+  std::string text = std::string("assertion failed in kernel '") + kernel + "' at program (" +
+                     std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " +
+                     std::to_string(pid[2]) + "): " + message;
+  if (element->rank > 0)
+    text += " (" + where + " is false)";
+  // Program order: z slowest, x fastest, as the interpreter runs them.
+  int64_t order = (int64_t(pid[2]) << 42) + (int64_t(pid[1]) << 21) + pid[0];
+  std::lock_guard<std::mutex> lock(failure.mutex);
+  if (failure.recorded && failure.programOrder <= order)
+    return;
+  failure.recorded = true;
+  failure.programOrder = order;
+  failure.message = std::move(text);
+  failure.file = file;
+  failure.line = line;
+  failure.column = column;
+  nereid_cpu_failure_pending = 1;
+}
+
+extern "C" int32_t nereid_cpu_take_failure(char *message, size_t message_size, char *file,
+                                           size_t file_size, int32_t *line, int32_t *column) {
+  std::lock_guard<std::mutex> lock(failure.mutex);
+  if (!failure.recorded)
+    return 0;
+  std::snprintf(message, message_size, "%s", failure.message.c_str());
+  std::snprintf(file, file_size, "%s", failure.file.c_str());
+  *line = failure.line;
+  *column = failure.column;
+  failure.recorded = false;
+  nereid_cpu_failure_pending = 0;
+  return 1;
+}

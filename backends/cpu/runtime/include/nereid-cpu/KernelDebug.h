@@ -1,0 +1,64 @@
+/* tt.print and tt.assert in CPU kernels (libnereid_cpu_runtime.so). The CPU backend lowers
+ * them to calls of these functions, which print and report as the interpreter does; the
+ * Python driver collects an assertion failure after the launch with nereid_cpu_take_failure.
+ * Plain C. */
+#ifndef NEREID_CPU_KERNELDEBUG_H
+#define NEREID_CPU_KERNELDEBUG_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/* How a printed value's bits are read. */
+typedef enum NereidCpuValueKind {
+  NEREID_CPU_VALUE_INTEGER = 0, /* `bits` wide; signed when is_signed */
+  NEREID_CPU_VALUE_FLOAT16 = 1,
+  NEREID_CPU_VALUE_BFLOAT16 = 2,
+  NEREID_CPU_VALUE_FLOAT32 = 3,
+  NEREID_CPU_VALUE_FLOAT64 = 4,
+  NEREID_CPU_VALUE_POINTER = 5,
+  NEREID_CPU_VALUE_NONE = 6, /* no value: the line is the prefix alone */
+} NereidCpuValueKind;
+
+/* The shape of a tile of at most 4 dimensions (rank 0: a scalar) and one element of it, by
+ * its row-major index. */
+typedef struct NereidCpuElement {
+  int32_t rank;
+  int64_t shape[4];
+  int64_t index;
+} NereidCpuElement;
+
+/* Prints one line of tt.print, as Triton's device_print and the interpreter do:
+ *   "pid (x, y, z) idx (i, j)<prefix>(operand n) <value>\n"
+ * without "idx (...)" for a scalar and without "(operand n) " when `operand` is negative (one
+ * operand). Lines of concurrent programs do not interleave within a line. */
+__attribute__((visibility("default"))) void
+nereid_cpu_print(const int32_t pid[3], const char *prefix, int32_t operand,
+                 const NereidCpuElement *element, int32_t kind, int32_t bits, uint64_t value,
+                 int32_t is_signed, int32_t hex);
+
+/* Records that tt.assert found element `element` false in program `pid` of kernel `kernel`,
+ * at file:line:column. The first failure of a launch in program order is kept; the program
+ * goes on. */
+__attribute__((visibility("default"))) void
+nereid_cpu_assert_failed(const char *kernel, const char *message, const char *file,
+                         int32_t line, int32_t column, const int32_t pid[3],
+                         const NereidCpuElement *element);
+
+/* Non-zero while a failure is recorded and not yet taken. */
+__attribute__((visibility("default"))) extern volatile int32_t nereid_cpu_failure_pending;
+
+/* Takes the recorded failure: copies its message (NUL-terminated, truncated to `size`) and its
+ * file, line and column, clears it, and returns 1; returns 0 when there is none. */
+__attribute__((visibility("default"))) int32_t
+nereid_cpu_take_failure(char *message, size_t message_size, char *file, size_t file_size,
+                        int32_t *line, int32_t *column);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* NEREID_CPU_KERNELDEBUG_H */
