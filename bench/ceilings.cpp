@@ -95,29 +95,34 @@ extern "C" {
 const char *nereid_bench_isa() { return kIsa; }
 
 /// The best of `reps` STREAM triads over three arrays of `n` doubles, on `threads` threads, in
-/// GB/s (24 bytes per element). Returns a negative value when the arrays cannot be allocated.
+/// GB/s (24 bytes per element). The arrays are kept for the next call with the same `n`, so that
+/// the ceiling can be measured often in a run at little cost. Returns a negative value when the
+/// arrays cannot be allocated.
 double nereid_bench_triad_gbps(int64_t n, int32_t threads, int32_t reps) {
-  // The arrays start at different offsets within a page: three arrays at the same offset make
-  // loads alias earlier stores in the 4 KiB disambiguation of x86 cores. They are backed by huge
-  // pages where the kernel allows it, as numpy's large arrays are (numpy asks for them too).
-  const size_t size = (static_cast<size_t>(n) * sizeof(double) + 4096 + kHugePage - 1) /
-                      kHugePage * kHugePage;
-  char *blocks[3];
-  for (char *&block : blocks) {
-    block = static_cast<char *>(std::aligned_alloc(kHugePage, size));
-#ifdef MADV_HUGEPAGE
-    if (block)
-      madvise(block, size, MADV_HUGEPAGE);
-#endif
-  }
-  if (!blocks[0] || !blocks[1] || !blocks[2]) {
+  static char *blocks[3] = {nullptr, nullptr, nullptr};
+  static int64_t allocated = 0;
+  if (n != allocated) {
     std::free(blocks[0]), std::free(blocks[1]), std::free(blocks[2]);
-    return -1.0;
+    blocks[0] = blocks[1] = blocks[2] = nullptr;
+    allocated = 0;
+    // Backed by huge pages where the kernel allows it, as numpy's large arrays are (numpy asks
+    // for them too); the arrays start at different offsets within a page.
+    const size_t size = (static_cast<size_t>(n) * sizeof(double) + 4096 + kHugePage - 1) /
+                        kHugePage * kHugePage;
+    for (char *&block : blocks) {
+      block = static_cast<char *>(std::aligned_alloc(kHugePage, size));
+#ifdef MADV_HUGEPAGE
+      if (block)
+        madvise(block, size, MADV_HUGEPAGE);
+#endif
+    }
+    if (!blocks[0] || !blocks[1] || !blocks[2])
+      return -1.0;
+    allocated = n;
   }
   auto *a = reinterpret_cast<double *>(blocks[0]);
   auto *b = reinterpret_cast<double *>(blocks[1] + 1024 + 64);
   auto *c = reinterpret_cast<double *>(blocks[2] + 2048 + 128);
-  // First touch by the threads that later use each page, with the same static schedule.
 #pragma omp parallel for num_threads(threads) schedule(static)
   for (int64_t i = 0; i < n; ++i) {
     a[i] = 0.0;
@@ -134,7 +139,6 @@ double nereid_bench_triad_gbps(int64_t n, int32_t threads, int32_t reps) {
     best = std::min(best, seconds() - start);
   }
   sink = a[0] + a[n / 2] + a[n - 1];
-  std::free(blocks[0]), std::free(blocks[1]), std::free(blocks[2]);
   return 24.0 * static_cast<double>(n) / best / 1e9;
 }
 

@@ -670,7 +670,7 @@ def main() -> None:
     for case in cases(args.quick, args.large):
         # The machine's bandwidth and clock vary with other work on it: the ceilings are the best
         # they reach in the run, measured before every case too.
-        measure_ceilings(ceilings, threads, args.quick, 3, best)
+        measure_ceilings(ceilings, threads, args.quick, 5, best)
         measured += measure_case(case, threads, reps, blas_threads, notes)
     measure_ceilings(ceilings, threads, args.quick, reps, best)
     load_end = os.getloadavg()
