@@ -1,13 +1,9 @@
-// XFAIL: *
 // RUN: nereid-opt %s --tt-cpu-convert-to-vector | FileCheck %s
 
-// A known bug: the alignment of a contiguous access is min(divisibility, run width * element
-// size), and every chunk of the run gets it. Here the run is the whole 64-element row (256
-// bytes) and tt.divisibility proves 128, so each 16-lane chunk claims 128-byte alignment; but
-// chunks 1 and 3 start at x + 64 and x + 192 bytes, which are only 64-byte aligned. LLVM may
-// rely on a false alignment. Each chunk may claim at most min(divisibility, chunk width *
-// element size) = 64.
-// CHECK-LABEL: func.func private @wide_alignment
+// A contiguous row of 64 f32 whose base tt.divisibility proves 128-byte aligned is accessed in
+// 16-lane chunks; chunks 1 and 3 start at x + 64 and x + 192 bytes, so each chunk may claim at
+// most min(divisibility, chunk width * element size) = 64 bytes of alignment.
+// CHECK-LABEL: func.func private @wide_alignment_impl
 // CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 64 : i64, nereid.chunk_elements
 // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 64 : i64, nereid.chunk_elements
 tt.func public @wide_alignment(%x: !tt.ptr<f32> {tt.divisibility = 128 : i32}) {

@@ -1,4 +1,3 @@
-// XFAIL: *
 // RUN: nereid-opt %s --tt-cpu-convert-to-vector | FileCheck %s
 
 // A known bug: memory holding pointers (!tt.ptr<!tt.ptr<f32>>, 8 bytes per element in

@@ -1,4 +1,3 @@
-// XFAIL: *
 // RUN: nereid-opt %s --tt-cpu-convert-to-vector | FileCheck %s
 
 // A known bug: tt.addptr on a pointer to pointers builds its GEP with the unconverted pointee

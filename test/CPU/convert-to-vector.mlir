@@ -5,12 +5,12 @@
 // chunks of the target's f32 lanes (16 for AVX-512, the default target; 8 for AVX2). The ops
 // are checked as the pass emits them, before canonicalization.
 
-// A kernel becomes a private func.func of the same name, marked nereid.kernel, with six i32
+// A kernel becomes a private func.func `<name>_impl`, marked nereid.kernel = "<name>", with six i32
 // parameters appended: the program ids along x, y, z, then the grid's sizes. The program-id
 // queries read them. A device function gets the six parameters too, but no mark.
-// CHECK-LABEL: func.func private @program_ids
+// CHECK-LABEL: func.func private @program_ids_impl
 // CHECK-SAME: (%[[P:[^:]*]]: !llvm.ptr, %[[N:[^:]*]]: i32, %[[PIDX:[^:]*]]: i32, %[[PIDY:[^:]*]]: i32, %[[PIDZ:[^:]*]]: i32, %[[GX:[^:]*]]: i32, %[[GY:[^:]*]]: i32, %[[GZ:[^:]*]]: i32)
-// CHECK-SAME: attributes {nereid.kernel}
+// CHECK-SAME: attributes {nereid.kernel = "program_ids"}
 // CHECK: %[[S:.*]] = arith.addi %[[PIDX]], %[[PIDY]] : i32
 // CHECK: %[[T:.*]] = arith.addi %[[S]], %[[PIDZ]] : i32
 // CHECK: %[[U:.*]] = arith.addi %[[T]], %[[GX]] : i32
@@ -40,7 +40,7 @@ tt.func private @device(%a: f32) -> f32 {
 // -----
 
 // Shape ops are vector shape ops on the whole tile; row-major order is kept.
-// CHECK-LABEL: func.func private @shapes
+// CHECK-LABEL: func.func private @shapes_impl
 // CHECK-SAME: (%[[A:[^:]*]]: f32
 // CHECK: %[[SPLAT:.*]] = vector.broadcast %[[A]] : f32 to vector<8xf32>
 // CHECK: arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi32>
@@ -76,7 +76,7 @@ tt.func public @shapes(%a: f32) -> tensor<4x8xf32> {
 
 // Elementwise ops on a tile of 32 f32 run in register-sized chunks: two of 16 lanes for
 // AVX-512, four of 8 for AVX2, each sliced out of the operands and inserted into the result.
-// CHECK-LABEL: func.func private @chunks
+// CHECK-LABEL: func.func private @chunks_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<32xf32>, %[[Y:[^:]*]]: vector<32xf32>
 // CHECK: %[[INIT:.*]] = ub.poison : vector<32xf32>
 // CHECK: %[[X0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [16], strides = [1]} : vector<32xf32> to vector<16xf32>
@@ -89,7 +89,7 @@ tt.func public @shapes(%a: f32) -> tensor<4x8xf32> {
 // CHECK: %[[R1:.*]] = vector.insert_strided_slice %[[S1]], %[[R0]] {offsets = [16], strides = [1]} : vector<16xf32> into vector<32xf32>
 // CHECK-NOT: arith.addf
 // CHECK: return %[[R1]]
-// AVX2-LABEL: func.func private @chunks
+// AVX2-LABEL: func.func private @chunks_impl
 // AVX2-COUNT-4: arith.addf %{{.*}}, %{{.*}} : vector<8xf32>
 // AVX2-NOT: arith.addf
 // AVX2: return
@@ -102,7 +102,7 @@ tt.func public @chunks(%x: tensor<32xf32>, %y: tensor<32xf32>) -> tensor<32xf32>
 
 // A 2-D tile is computed row by row, and each row in chunks; a row no longer than a chunk is
 // one op. Scalars stay scalars.
-// CHECK-LABEL: func.func private @rows
+// CHECK-LABEL: func.func private @rows_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<2x8xi32>, %[[A:[^:]*]]: i32
 // CHECK: %[[X0:.*]] = vector.extract %[[X]][0] : vector<8xi32> from vector<2x8xi32>
 // CHECK: arith.muli %[[X0]], %{{.*}} : vector<8xi32>
@@ -119,7 +119,7 @@ tt.func public @rows(%x: tensor<2x8xi32>, %a: i32) -> (tensor<2x8xi32>, i32) {
 
 // addptr is a GEP of the pointee type, chunk by chunk on tiles, with the offsets' own width
 // (signed, as LLVM reads GEP indices). An i1 pointee is a byte in memory.
-// CHECK-LABEL: func.func private @addptr
+// CHECK-LABEL: func.func private @addptr_impl
 // CHECK-SAME: (%[[P:[^:]*]]: !llvm.ptr, %[[Q:[^:]*]]: !llvm.ptr, %[[O:[^:]*]]: i64, %[[OS:[^:]*]]: vector<16xi32>
 // CHECK: llvm.getelementptr %[[P]][%[[O]]] : (!llvm.ptr, i64) -> !llvm.ptr, f16
 // CHECK: %[[PS:.*]] = vector.broadcast %[[P]] : !llvm.ptr to vector<16x!llvm.ptr>
@@ -139,7 +139,7 @@ tt.func public @addptr(%p: !tt.ptr<f16>, %q: !tt.ptr<i1>, %o: i64, %os: tensor<1
 // chunk, from the chunk's first pointer, with `other` (zero when absent) in masked-out lanes.
 // The alignment is what tt.divisibility proves, here 16 bytes. Each chunk records the elements
 // of the tile it touches for tt-cpu-schedule-chunks. The masked store is its mirror.
-// CHECK-LABEL: func.func private @contiguous_masked
+// CHECK-LABEL: func.func private @contiguous_masked_impl
 // CHECK-SAME: (%[[X:[^:]*]]: !llvm.ptr, %[[N:[^:]*]]: i32
 // CHECK: %[[MASK:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [16], strides = [1]} : vector<16xi1> into vector<32xi1>
 // CHECK: %[[PTRS:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [16], strides = [1]} : vector<16x!llvm.ptr> into vector<32x!llvm.ptr>
@@ -157,7 +157,7 @@ tt.func public @addptr(%p: !tt.ptr<f16>, %q: !tt.ptr<i1>, %o: i64, %os: tensor<1
 // CHECK: llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 16 : i32, nereid.chunk_elements = array<i64: 0, 16>} : vector<16xf32>, vector<16xi1> into !llvm.ptr
 // CHECK: llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 16 : i32, nereid.chunk_elements = array<i64: 16, 32>} : vector<16xf32>, vector<16xi1> into !llvm.ptr
 // CHECK-NOT: llvm.intr.masked
-// AVX2-LABEL: func.func private @contiguous_masked
+// AVX2-LABEL: func.func private @contiguous_masked_impl
 // AVX2-COUNT-4: llvm.intr.masked.load %{{.*}}, %{{.*}}, %{{.*}} {alignment = 16 : i32, nereid.chunk_elements = array<i64: {{[0-9]+}}, {{[0-9]+}}>} : (!llvm.ptr, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
 // AVX2-COUNT-4: llvm.intr.masked.store %{{.*}} : vector<8xf32>, vector<8xi1> into !llvm.ptr
 tt.func public @contiguous_masked(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
@@ -176,7 +176,7 @@ tt.func public @contiguous_masked(%x: !tt.ptr<f32> {tt.divisibility = 16 : i32},
 // A constant-true mask needs no mask: a plain vector llvm.load. Without tt.divisibility the
 // alignment is the element's (1 byte for i1, which is a byte in memory and becomes i1 again
 // through `!= 0`).
-// CHECK-LABEL: func.func private @unmasked_i1
+// CHECK-LABEL: func.func private @unmasked_i1_impl
 // CHECK: %[[PTRS:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (vector<16x!llvm.ptr>, vector<16xi32>) -> vector<16x!llvm.ptr>, i8
 // CHECK: %[[BASE:.*]] = vector.extract %[[PTRS]][0] : !llvm.ptr from vector<16x!llvm.ptr>
 // CHECK: %[[BYTES:.*]] = llvm.load %[[BASE]] {alignment = 1 : i64, nereid.chunk_elements = array<i64: 0, 16>} : !llvm.ptr -> vector<16xi8>
@@ -196,7 +196,7 @@ tt.func public @unmasked_i1(%p: !tt.ptr<i1>) -> tensor<16xi1> {
 
 // A uniform pointer tile (every element equal) is one scalar load, done when any lane is
 // masked in, then a splat; masked-out lanes get `other`.
-// CHECK-LABEL: func.func private @uniform
+// CHECK-LABEL: func.func private @uniform_impl
 // CHECK-SAME: (%[[P:[^:]*]]: !llvm.ptr, %[[M:[^:]*]]: vector<16xi1>
 // CHECK: %[[PS:.*]] = vector.broadcast %[[P]] : !llvm.ptr to vector<16x!llvm.ptr>
 // CHECK: %[[OTHER:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
@@ -224,7 +224,7 @@ tt.func public @uniform(%p: !tt.ptr<f32>, %m: tensor<16xi1>) -> tensor<16xf32> {
 // Pointers with stride 2 are not contiguous: a masked gather (all-true mask) and a masked
 // scatter, aligned to the element. A scatter writes its lanes in order, so where elements share
 // an address the last one in row-major order wins, as in the interpreter.
-// CHECK-LABEL: func.func private @strided
+// CHECK-LABEL: func.func private @strided_impl
 // CHECK: %[[PTRS:.*]] = llvm.getelementptr %{{.*}}[%{{.*}}] : (vector<16x!llvm.ptr>, vector<16xi32>) -> vector<16x!llvm.ptr>, f32
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<16xf32>
 // CHECK: %[[TRUE:.*]] = arith.constant dense<true> : vector<16xi1>
@@ -247,7 +247,7 @@ tt.func public @strided(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) {
 // transposed so that the contiguous dimension is last, each of the 4 columns is one vector load
 // of 8 elements, and the result is transposed back. Chunks of a transposed tile record no
 // elements (their order is not row-major). The store transposes its value the same way.
-// CHECK-LABEL: func.func private @transposed
+// CHECK-LABEL: func.func private @transposed_impl
 // CHECK: %[[PTRS:.*]] = vector.insert %{{.*}} [7] : vector<4x!llvm.ptr> into vector<8x4x!llvm.ptr>
 // CHECK: %[[TP:.*]] = vector.transpose %[[PTRS]], [1, 0] : vector<8x4x!llvm.ptr> to vector<4x8x!llvm.ptr>
 // CHECK: %[[COL0:.*]] = vector.extract %[[TP]][0] : vector<8x!llvm.ptr> from vector<4x8x!llvm.ptr>
@@ -283,7 +283,7 @@ tt.func public @transposed(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}) -> ten
 // masked-in element one llvm.atomicrmw with the op's ordering; masked-out elements give 0.
 // atomic_cas is an llvm.cmpxchg whose failure ordering is the strongest one allowed (relaxed:
 // monotonic). A float max is fmaximum (NaN wins, -0 < +0). A scalar atomic is one instruction.
-// CHECK-LABEL: func.func private @atomics
+// CHECK-LABEL: func.func private @atomics_impl
 // CHECK-SAME: (%[[P:[^:]*]]: vector<4x!llvm.ptr>, %[[V:[^:]*]]: vector<4xi32>, %[[M:[^:]*]]: vector<4xi1>, %[[F:[^:]*]]: !llvm.ptr, %[[X:[^:]*]]: f32
 // CHECK: %[[C0:.*]] = arith.constant 0 : index
 // CHECK: %[[C4:.*]] = arith.constant 4 : index
@@ -317,7 +317,7 @@ tt.func public @atomics(%p: tensor<4x!tt.ptr<i32>>, %v: tensor<4xi32>, %m: tenso
 
 // atomic_cas on floats compares bits: the operands go through i32, and the old value back.
 // acq_rel fails with acquire.
-// CHECK-LABEL: func.func private @cas_float
+// CHECK-LABEL: func.func private @cas_float_impl
 // CHECK: %[[CMP:.*]] = arith.bitcast %{{.*}} : f32 to i32
 // CHECK: %[[VAL:.*]] = arith.bitcast %{{.*}} : f32 to i32
 // CHECK: %[[PAIR:.*]] = llvm.cmpxchg %{{.*}}, %[[CMP]], %[[VAL]] acq_rel acquire : !llvm.ptr, i32
@@ -333,7 +333,7 @@ tt.func public @cas_float(%p: !tt.ptr<f32>, %c: f32, %v: f32) -> f32 {
 // A sum along the last axis, wider than a chunk: the chunks are added together first (32
 // columns: two of 16 for AVX-512, four of 8 for AVX2, pairwise), then one
 // vector.multi_reduction from the neutral element -0.0.
-// CHECK-LABEL: func.func private @sum
+// CHECK-LABEL: func.func private @sum_impl
 // CHECK-SAME: (%[[V:[^:]*]]: vector<4x32xf32>
 // CHECK: %[[INIT:.*]] = arith.constant dense<-0.000000e+00> : vector<4xf32>
 // CHECK: %[[LO:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0, 0], sizes = [4, 16], strides = [1, 1]} : vector<4x32xf32> to vector<4x16xf32>
@@ -341,7 +341,7 @@ tt.func public @cas_float(%p: !tt.ptr<f32>, %c: f32, %v: f32) -> f32 {
 // CHECK: %[[ADD:.*]] = arith.addf %[[LO]], %[[HI]] : vector<4x16xf32>
 // CHECK: %[[R:.*]] = vector.multi_reduction <add>, %[[ADD]], %[[INIT]] [1] : vector<4x16xf32> to vector<4xf32>
 // CHECK: return %[[R]]
-// AVX2-LABEL: func.func private @sum
+// AVX2-LABEL: func.func private @sum_impl
 // AVX2-COUNT-4: vector.extract_strided_slice %{{.*}} : vector<4x32xf32> to vector<4x8xf32>
 // AVX2: %[[A01:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<4x8xf32>
 // AVX2: %[[A23:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<4x8xf32>
@@ -360,7 +360,7 @@ tt.func public @sum(%v: tensor<4x32xf32>) -> tensor<4xf32> {
 
 // Standard combiners along axis 0 reduce without chunk folding; integer max starts from
 // INT_MIN.
-// CHECK-LABEL: func.func private @max_axis0
+// CHECK-LABEL: func.func private @max_axis0_impl
 // CHECK-SAME: (%[[V:[^:]*]]: vector<8x4xi32>
 // CHECK: %[[INIT:.*]] = arith.constant dense<-2147483648> : vector<4xi32>
 // CHECK: vector.multi_reduction <maxsi>, %[[V]], %[[INIT]] [0] : vector<8x4xi32> to vector<4xi32>
@@ -377,7 +377,7 @@ tt.func public @max_axis0(%v: tensor<8x4xi32>) -> tensor<4xi32> {
 
 // Any other combiner (here argmax, with two operands) runs in the interpreter's order:
 // acc = x[0], then acc = f(acc, x[i]) for i = 1, 2, 3, its body rebuilt on the elements.
-// CHECK-LABEL: func.func private @argmax
+// CHECK-LABEL: func.func private @argmax_impl
 // CHECK-SAME: (%[[V:[^:]*]]: vector<4xf32>, %[[I:[^:]*]]: vector<4xi32>
 // CHECK: %[[V0:.*]] = vector.extract %[[V]][0] : f32 from vector<4xf32>
 // CHECK: %[[I0:.*]] = vector.extract %[[I]][0] : i32 from vector<4xi32>
@@ -413,7 +413,7 @@ tt.func public @argmax(%v: tensor<4xf32>, %i: tensor<4xi32>) -> (f32, i32) {
 
 // A scan along axis 1 of a 2x4 tile: y[:, 0] = x[:, 0] and y[:, i] = y[:, i-1] + x[:, i], on
 // whole columns (vectors of the other dimension) at once.
-// CHECK-LABEL: func.func private @cumsum
+// CHECK-LABEL: func.func private @cumsum_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<2x4xi32>
 // CHECK: %[[S0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0, 0], sizes = [2, 1], strides = [1, 1]} : vector<2x4xi32> to vector<2x1xi32>
 // CHECK: %[[C0:.*]] = vector.shape_cast %[[S0]] : vector<2x1xi32> to vector<2xi32>
@@ -439,7 +439,7 @@ tt.func public @cumsum(%v: tensor<2x4xi32>) -> tensor<2x4xi32> {
 // -----
 
 // A reverse scan starts from the last element: y[3] = x[3], y[2] = y[3] * x[2], ...
-// CHECK-LABEL: func.func private @reverse_cumprod
+// CHECK-LABEL: func.func private @reverse_cumprod_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<4xf32>
 // CHECK: %[[X3:.*]] = vector.extract %[[X]][3] : f32 from vector<4xf32>
 // CHECK: %[[X2:.*]] = vector.extract %[[X]][2] : f32 from vector<4xf32>
@@ -466,7 +466,7 @@ tt.func public @reverse_cumprod(%v: tensor<4xf32>) -> tensor<4xf32> {
 // dot: f16 operands are extended to the f32 accumulator (their products are exact in f32), and
 // each accumulator chunk of the result (a row of 16 lanes) takes one fused multiply-add per K
 // step, broadcast(a[m][k]) * b[k][chunk] + acc, in the interpreter's order of K.
-// CHECK-LABEL: func.func private @dot
+// CHECK-LABEL: func.func private @dot_impl
 // CHECK-DAG: arith.extf %{{.*}} : vector<2x2xf16> to vector<2x2xf32>
 // CHECK-DAG: arith.extf %{{.*}} : vector<2x16xf16> to vector<2x16xf32>
 // CHECK: %[[SPLAT:.*]] = vector.broadcast %{{.*}} : f32 to vector<16xf32>
@@ -482,7 +482,7 @@ tt.func public @dot(%a: tensor<2x2xf16>, %b: tensor<2x16xf16>, %c: tensor<2x16xf
 // -----
 
 // Integer dot: sign-extended operands, multiply and wrapping add.
-// CHECK-LABEL: func.func private @dot_i8
+// CHECK-LABEL: func.func private @dot_i8_impl
 // CHECK-DAG: arith.extsi %{{.*}} : vector<4x4xi8> to vector<4x4xi32>
 // CHECK: %[[PROD:.*]] = arith.muli %{{.*}}, %{{.*}} : vector<4xi32>
 // CHECK: arith.addi %{{.*}}, %[[PROD]] : vector<4xi32>
@@ -498,7 +498,7 @@ tt.func public @dot_i8(%a: tensor<4x4xi8>, %b: tensor<4x4xi8>, %c: tensor<4x4xi3
 // without it maxnumf then minnumf; mulhiui is the high half of mului_extended; fp_to_fp
 // widens with extf and narrows with truncf in the op's rounding; precise_sqrt and
 // precise_divf are the correctly rounded math.sqrt and arith.divf; convert_layout is nothing.
-// CHECK-LABEL: func.func private @elementwise
+// CHECK-LABEL: func.func private @elementwise_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<8xf32>, %[[LO:[^:]*]]: vector<8xf32>, %[[HI:[^:]*]]: vector<8xf32>, %[[A:[^:]*]]: vector<8xi32>
 // CHECK: %[[MX:.*]] = arith.maximumf %[[X]], %[[LO]] : vector<8xf32>
 // CHECK: arith.minimumf %[[MX]], %[[HI]] : vector<8xf32>
@@ -506,8 +506,12 @@ tt.func public @dot_i8(%a: tensor<4x4xi8>, %b: tensor<4x4xi8>, %c: tensor<4x4xi3
 // CHECK: arith.minnumf %[[MXN]], %[[HI]] : vector<8xf32>
 // CHECK: %{{.*}}, %[[HIGH:.*]] = arith.mului_extended %[[A]], %[[A]] : vector<8xi32>
 // CHECK: %[[W:.*]] = arith.extf %[[X]] : vector<8xf32> to vector<8xf64>
-// CHECK: arith.truncf %[[W]] to_nearest_even : vector<8xf64> to vector<8xf32>
-// CHECK: arith.truncf %[[X]] toward_zero : vector<8xf32> to vector<8xbf16>
+// CHECK: arith.truncf %[[W]] : vector<8xf64> to vector<8xf32>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[X]] : vector<8xf32> to vector<8xi32>
+// CHECK: arith.shrui %[[BITS]], %{{.*}} : vector<8xi32>
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : vector<8xf32>
+// CHECK: %[[TOP:.*]] = arith.select %[[NAN]], %{{.*}}, %{{.*}} : vector<8xi1>, vector<8xi16>
+// CHECK: arith.bitcast %[[TOP]] : vector<8xi16> to vector<8xbf16>
 // CHECK: math.sqrt %[[X]] : vector<8xf32>
 // CHECK: arith.divf %[[X]], %[[LO]] : vector<8xf32>
 // CHECK: return %[[HIGH]]

@@ -6,8 +6,8 @@
 // Each reads parameter i through args[i], a pointer to its value; an i1 is a byte, true when
 // not zero. Functions without the mark get no entries.
 
-// CHECK-LABEL: func.func private @k(
-// CHECK-SAME: attributes {nereid.kernel}
+// CHECK-LABEL: func.func private @k_impl(
+// CHECK-SAME: attributes {nereid.kernel = "k"}
 // CHECK-NOT: func.func @helper_program
 // CHECK: func.func private @omp_set_num_threads(i32)
 
@@ -25,7 +25,7 @@
 // CHECK: %[[SLOT2:.*]] = llvm.getelementptr %[[ARGS]][2] : (!llvm.ptr) -> !llvm.ptr, !llvm.ptr
 // CHECK: %[[ADDR2:.*]] = llvm.load %[[SLOT2]] : !llvm.ptr -> !llvm.ptr
 // CHECK: %[[F:.*]] = llvm.load %[[ADDR2]] : !llvm.ptr -> f32
-// CHECK: call @k(%[[PTR]], %[[FLAG]], %[[F]], %[[PX]], %[[PY]], %[[PZ]], %[[GX]], %[[GY]], %[[GZ]])
+// CHECK: call @k_impl(%[[PTR]], %[[FLAG]], %[[F]], %[[PX]], %[[PY]], %[[PZ]], %[[GX]], %[[GY]], %[[GZ]])
 // CHECK-NEXT: return
 
 // K_grid: the parameters are read once. With one thread, or a grid of at most one program,
@@ -60,7 +60,7 @@
 // CHECK:     %[[IX:.*]] = arith.index_cast %[[PIDX]] : index to i32
 // CHECK:     %[[IY:.*]] = arith.index_cast %[[PIDY]] : index to i32
 // CHECK:     %[[IZ:.*]] = arith.index_cast %[[PIDZ]] : index to i32
-// CHECK:     func.call @k(%[[PTR]], %[[FLAG]], %[[F]], %[[IX]], %[[IY]], %[[IZ]], %[[GX]], %[[GY]], %[[GZ]])
+// CHECK:     func.call @k_impl(%[[PTR]], %[[FLAG]], %[[F]], %[[IX]], %[[IY]], %[[IZ]], %[[GX]], %[[GY]], %[[GZ]])
 // CHECK:   }
 // CHECK: } else {
 // CHECK:   %[[ZERO:.*]] = arith.constant 0 : i32
@@ -70,12 +70,12 @@
 // CHECK:   }
 // CHECK:   scf.parallel (%[[J:.*]]) = (%[[C0]]) to (%[[TOTAL]]) step (%[[C1]]) {
 // CHECK:     arith.remui %[[J]], %[[X]] : index
-// CHECK:     func.call @k(%[[PTR]], %[[FLAG]], %[[F]], %{{.*}}, %{{.*}}, %{{.*}}, %[[GX]], %[[GY]], %[[GZ]])
+// CHECK:     func.call @k_impl(%[[PTR]], %[[FLAG]], %[[F]], %{{.*}}, %{{.*}}, %{{.*}}, %[[GX]], %[[GY]], %[[GZ]])
 // CHECK:   }
 // CHECK: }
 // CHECK: return
 // CHECK-NOT: @helper_grid
-func.func private @k(%p: !llvm.ptr, %flag: i1, %f: f32, %pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32, %gz: i32) attributes {nereid.kernel} {
+func.func private @k_impl(%p: !llvm.ptr, %flag: i1, %f: f32, %pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32, %gz: i32) attributes {nereid.kernel = "k"} {
   return
 }
 
@@ -94,11 +94,11 @@ func.func private @helper(%f: f32, %pidx: i32, %pidy: i32, %pidz: i32, %gx: i32,
 // CHECK-DAG: func.func @b_grid
 func.func private @omp_set_num_threads(i32)
 
-func.func private @a(%pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32, %gz: i32) attributes {nereid.kernel} {
+func.func private @a_impl(%pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32, %gz: i32) attributes {nereid.kernel = "a"} {
   return
 }
 
-func.func private @b(%pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32, %gz: i32) attributes {nereid.kernel} {
+func.func private @b_impl(%pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32, %gz: i32) attributes {nereid.kernel = "b"} {
   return
 }
 

@@ -1,14 +1,10 @@
-// XFAIL: *
 // RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-cpu-lower{target=cpu:x86_64:avx512})' | FileCheck %s
 
-// A known bug: tt.fp_to_fp to bf16 always carries a rounding mode (the verifier requires one),
-// and its lowering keeps it on arith.truncf (roundingmode = to_nearest_even or toward_zero).
-// arith-expand, run with bf16 expansion, marks every f32 -> bf16 truncf illegal but expands
-// only those without a rounding mode, so nereid-cpu-lower fails with "failed to legalize
-// operation 'arith.truncf'". The frontend emits this op for
-// x.to(tl.bfloat16, fp_downcast_rounding="rtz"). Expected: rtne lowers as the plain truncf
-// does, and rtz truncates the bits toward zero (keeping NaNs NaN).
-// CHECK-LABEL: llvm.func @to_bf16(
+// tt.fp_to_fp to bf16 always carries a rounding mode (the verifier requires one): rtne lowers
+// as the plain truncf (which arith-expand turns into integer code), rtz truncates the bits
+// toward zero, keeping NaNs NaN. The frontend emits this op for
+// x.to(tl.bfloat16, fp_downcast_rounding="rtz").
+// CHECK-LABEL: llvm.func @to_bf16_impl(
 // CHECK-NOT: arith.truncf
 // CHECK: llvm.return
 tt.func public @to_bf16(%p: !tt.ptr<bf16>, %q: !tt.ptr<bf16>, %x: f32) {

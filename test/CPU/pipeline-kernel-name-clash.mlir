@@ -1,4 +1,3 @@
-// XFAIL: *
 // RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-cpu-lower{target=cpu:x86_64:avx512})' | FileCheck %s
 
 // A known bug: the kernel's implementation keeps the kernel's own name (Passes.td says

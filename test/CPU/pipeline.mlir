@@ -6,15 +6,15 @@
 // turns into __kmpc_fork_call and an outlined region): the kernel `add` in chunks of 16 f32
 // lanes, scheduled chunk-major, and its entry points add_program and add_grid.
 
-// LLVM-ONLY: llvm.func @add(
+// LLVM-ONLY: llvm.func @add_impl(
 // LLVM-ONLY: llvm.func @add_program(
 // LLVM-ONLY: llvm.func @add_grid(
 
 // The kernel: for each chunk of 16 elements, both loads, the add and the store, before the next
 // chunk. The masks compare offsets with n; alignment 16 comes from tt.divisibility.
-// CHECK-LABEL: llvm.func @add(
+// CHECK-LABEL: llvm.func @add_impl(
 // CHECK-SAME: %[[X:[^:]*]]: !llvm.ptr, %[[Y:[^:]*]]: !llvm.ptr, %[[OUT:[^:]*]]: !llvm.ptr, %[[N:[^:]*]]: i32, %[[PID:[^:]*]]: i32
-// CHECK-SAME: attributes {nereid.kernel, sym_visibility = "private"}
+// CHECK-SAME: attributes {nereid.kernel = "add", sym_visibility = "private"}
 // CHECK: %[[BASE:.*]] = llvm.mul %[[PID]], %{{.*}} : i32
 // CHECK: %[[M:.*]] = llvm.icmp "slt" %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: %[[A:.*]] = llvm.intr.masked.load %{{.*}}, %[[M]], %{{.*}} {alignment = 16 : i32, nereid.chunk_elements = array<i64: 0, 16>} : (!llvm.ptr, vector<16xi1>, vector<16xf32>) -> vector<16xf32>
@@ -43,20 +43,20 @@
 // CHECK-LABEL: llvm.func @add_program(
 // CHECK-SAME: %[[ARGS:[^:]*]]: !llvm.ptr, %[[PX:[^:]*]]: i32, %[[PY:[^:]*]]: i32, %[[PZ:[^:]*]]: i32, %[[GX:[^:]*]]: i32, %[[GY:[^:]*]]: i32, %[[GZ:[^:]*]]: i32)
 // CHECK: %[[N:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
-// CHECK: llvm.call @add(%{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %[[PX]], %[[PY]], %[[PZ]], %[[GX]], %[[GY]], %[[GZ]])
+// CHECK: llvm.call @add_impl(%{{.*}}, %{{.*}}, %{{.*}}, %[[N]], %[[PX]], %[[PY]], %[[PZ]], %[[GX]], %[[GY]], %[[GZ]])
 
 // One thread: a plain loop calling the kernel; otherwise an OpenMP worksharing loop (no
 // schedule clause: OpenMP's default, static in libomp) inside omp.parallel.
 // CHECK-LABEL: llvm.func @add_grid(
 // CHECK-SAME: %{{[^:]*}}: !llvm.ptr, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %{{[^:]*}}: i32, %[[THREADS:[^:]*]]: i32)
 // CHECK: llvm.icmp "eq" %[[THREADS]], %{{.*}} : i32
-// CHECK: llvm.call @add(
+// CHECK: llvm.call @add_impl(
 // CHECK: llvm.icmp "sgt" %[[THREADS]], %{{.*}} : i32
 // CHECK: llvm.call @omp_set_num_threads(%[[THREADS]])
 // CHECK: omp.parallel {
 // CHECK: omp.wsloop {
 // CHECK: omp.loop_nest (%{{.*}}) : i64 = (%{{.*}}) to (%{{.*}}) step (%{{.*}}) {
-// CHECK: llvm.call @add(
+// CHECK: llvm.call @add_impl(
 // CHECK: omp.yield
 // CHECK: omp.terminator
 // CHECK: llvm.return

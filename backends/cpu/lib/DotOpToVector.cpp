@@ -5,7 +5,8 @@
 // accumulators in registers:
 //     acc[m][chunk] = fma(broadcast(a[m][k]), b[k][chunk], acc[m][chunk])
 // which is the interpreter's order of fused multiply-adds (docs/semantics.md, "dot"), so f32
-// results match it exactly. Each K loop is its own block, so tt-cpu-schedule-chunks cannot
+// results match it exactly; with inputPrecision = tf32 the f32 operands are first rounded to
+// tf32 as the interpreter rounds them (tf32x3, bf16x3 and bf16x6 compute as ieee, as there). Each K loop is its own block, so tt-cpu-schedule-chunks cannot
 // interleave the blocks and spill their accumulators.
 
 #include "nereid/CPU/Patterns.h"
@@ -34,6 +35,27 @@ Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
   if (isa<FloatType>(element))
     return arith::ExtFOp::create(builder, loc, target, value);
   return arith::ExtSIOp::create(builder, loc, target, value);
+}
+
+/// f32 `value` rounded to tf32 (10 mantissa bits, to nearest, ties away from zero), as
+/// NVIDIA's cvt.rna.tf32 and the interpreter do for inputPrecision = tf32; infinities and NaN
+/// stay.
+Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
+  auto type = cast<VectorType>(value.getType());
+  auto bitsType = type.clone(builder.getI32Type());
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(bitsType, builder.getI32IntegerAttr(v)));
+  };
+  Value bits = arith::BitcastOp::create(builder, loc, bitsType, value);
+  Value rounded = arith::AndIOp::create(
+      builder, loc, arith::AddIOp::create(builder, loc, bits, constant(0x1000)),
+      constant(static_cast<int32_t>(0xFFFFE000)));
+  Value magnitude = arith::AndIOp::create(builder, loc, bits, constant(0x7FFFFFFF));
+  Value finite = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, magnitude,
+                                       constant(0x7F800000));
+  Value result = arith::SelectOp::create(builder, loc, finite, rounded, bits);
+  return arith::BitcastOp::create(builder, loc, type, result);
 }
 
 /// A stack buffer of the tile `value`'s shape, allocated once at the function's entry (a dot
@@ -80,8 +102,15 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     int64_t rows = resultType.getShape()[0], columns = resultType.getShape()[1];
     int64_t depth = cast<VectorType>(adaptor.getA().getType()).getShape()[1];
 
-    Value a = spillToStack(rewriter, loc, extendTo(rewriter, loc, adaptor.getA(), element));
-    Value b = spillToStack(rewriter, loc, extendTo(rewriter, loc, adaptor.getB(), element));
+    Value aTile = extendTo(rewriter, loc, adaptor.getA(), element);
+    Value bTile = extendTo(rewriter, loc, adaptor.getB(), element);
+    if (op.getInputPrecision() == tt::InputPrecision::TF32 &&
+        cast<VectorType>(adaptor.getA().getType()).getElementType().isF32()) {
+      aTile = roundToTF32(rewriter, loc, aTile);
+      bTile = roundToTF32(rewriter, loc, bTile);
+    }
+    Value a = spillToStack(rewriter, loc, aTile);
+    Value b = spillToStack(rewriter, loc, bTile);
     Value c = spillToStack(rewriter, loc, adaptor.getC());
     auto index = [&](OpBuilder &builder, int64_t value) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, value);

@@ -5,6 +5,7 @@
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
+#include "nereid/CPU/TypeConverter.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -38,8 +39,14 @@ struct ArithMathOpConversion : ConversionPattern {
       rewriter.replaceOp(op, rewriter.create(state)->getResults());
       return success();
     }
+    // A scalar operand of a tile op (the condition of arith.select) is the same in every chunk.
+    SmallVector<Value> tiles(operands);
+    for (Value &operand : tiles)
+      if (!isa<VectorType>(operand.getType()))
+        operand = vector::BroadcastOp::create(
+            rewriter, op->getLoc(), vectorType.clone(operand.getType()), operand);
     rewriter.replaceOp(
-        op, buildByChunks(rewriter, op->getLoc(), vectorType, operands, chunkWidth,
+        op, buildByChunks(rewriter, op->getLoc(), vectorType, tiles, chunkWidth,
                           [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t) -> Value {
                             auto chunkType = VectorType::get(
                                 cast<VectorType>(chunks.front().getType()).getShape(),
@@ -76,9 +83,8 @@ struct AddPtrOpConversion : OpConversionPattern<tt::AddPtrOp> {
 
   LogicalResult matchAndRewrite(tt::AddPtrOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Type pointee = getElementTypeOrSelf(tt::getPointeeType(op.getPtr().getType()));
-    if (pointee.isInteger(1))
-      pointee = rewriter.getI8Type();
+    Type pointee = getMemoryElementType(
+        getTypeConverter()->convertType(getElementTypeOrSelf(tt::getPointeeType(op.getPtr().getType()))));
     Type resultType = getTypeConverter()->convertType(op.getType());
     auto gep = [&](OpBuilder &builder, Location loc, Type type, Value ptr, Value offset) {
       return LLVM::GEPOp::create(builder, loc, type, pointee, ptr, ValueRange{offset});
@@ -226,18 +232,80 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
           llvm::formatv("the CPU backend does not convert between {0} and {1} yet (fp8 "
                         "conversions are not lowered)",
                         source, target));
+    Location loc = op.getLoc();
+    Value value = adaptor.getSrc();
+    auto typeOf = [&](Type element) -> Type {
+      if (auto vector = dyn_cast<VectorType>(resultType))
+        return vector.clone(element);
+      return element;
+    };
     if (source.getWidth() < target.getWidth()) {
-      rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, resultType, adaptor.getSrc());
+      rewriter.replaceOpWithNewOp<arith::ExtFOp>(op, resultType, value);
       return success();
     }
-    auto rounding = arith::RoundingMode::to_nearest_even;
-    if (op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ)
-      rounding = arith::RoundingMode::toward_zero;
-    rewriter.replaceOpWithNewOp<arith::TruncFOp>(
-        op, resultType, adaptor.getSrc(),
-        arith::RoundingModeAttr::get(rewriter.getContext(), rounding),
-        arith::FastMathFlagsAttr());
+    bool towardZero = op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ;
+    Type f32 = typeOf(rewriter.getF32Type());
+    if (source.getWidth() == 16)
+      value = arith::ExtFOp::create(rewriter, loc, f32, value); // f16 <-> bf16, exactly
+    else if (source.isF64() && target.getWidth() == 16)
+      value = towardZero ? truncateTowardZero(rewriter, loc, value, f32)
+                         : roundToOddF32(rewriter, loc, value, f32);
+    if (towardZero) {
+      rewriter.replaceOp(op, target.isBF16() ? truncateToBF16TowardZero(rewriter, loc, value,
+                                                                        resultType)
+                                             : truncateTowardZero(rewriter, loc, value,
+                                                                  resultType));
+      return success();
+    }
+    rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, resultType, value);
     return success();
+  }
+
+  /// arith.truncf toward zero (LLVM's constrained fptrunc).
+  static Value truncateTowardZero(OpBuilder &builder, Location loc, Value value, Type type) {
+    return arith::TruncFOp::create(
+        builder, loc, type, value,
+        arith::RoundingModeAttr::get(builder.getContext(), arith::RoundingMode::toward_zero),
+        arith::FastMathFlagsAttr());
+  }
+
+  /// f64 to f32 rounded to odd: toward zero, with the lowest mantissa bit set where that was
+  /// inexact. Rounding the result once more to a 16-bit float rounds as if from the f64 value
+  /// (f32 keeps more than two extra bits), without a library call for f64 -> f16/bf16.
+  static Value roundToOddF32(OpBuilder &builder, Location loc, Value value, Type f32) {
+    Value truncated = truncateTowardZero(builder, loc, value, f32);
+    Value back = arith::ExtFOp::create(builder, loc, value.getType(), truncated);
+    Value inexact = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::ONE, back, value);
+    Type i32 = builder.getI32Type();
+    if (auto vector = dyn_cast<VectorType>(f32))
+      i32 = vector.clone(i32);
+    Value bits = arith::BitcastOp::create(builder, loc, i32, truncated);
+    Value odd = arith::OrIOp::create(builder, loc, bits,
+                                     arith::ExtUIOp::create(builder, loc, i32, inexact));
+    return arith::BitcastOp::create(builder, loc, f32, odd);
+  }
+
+  /// f32 to bf16 toward zero: the high half of the bits; NaN stays a (quiet) NaN.
+  static Value truncateToBF16TowardZero(OpBuilder &builder, Location loc, Value value,
+                                        Type type) {
+    auto like = [&](Type element) -> Type {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return vector.clone(element);
+      return element;
+    };
+    auto constant = [&](Type element, int64_t v) -> Value {
+      TypedAttr attr = builder.getIntegerAttr(element, v);
+      if (auto vector = dyn_cast<VectorType>(like(element)))
+        attr = DenseElementsAttr::get(vector, attr);
+      return arith::ConstantOp::create(builder, loc, like(element), attr);
+    };
+    Type i32 = builder.getI32Type(), i16 = builder.getIntegerType(16);
+    Value bits = arith::BitcastOp::create(builder, loc, like(i32), value);
+    Value high = arith::TruncIOp::create(
+        builder, loc, like(i16), arith::ShRUIOp::create(builder, loc, bits, constant(i32, 16)));
+    Value isNaN = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, value, value);
+    high = arith::SelectOp::create(builder, loc, isNaN, constant(i16, 0x7FC0), high);
+    return arith::BitcastOp::create(builder, loc, type, high);
   }
 };
 

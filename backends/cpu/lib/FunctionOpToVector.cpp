@@ -29,12 +29,16 @@ struct FuncOpConversion : OpConversionPattern<tt::FuncOp> {
     if (failed(getTypeConverter()->convertTypes(type.getResults(), results)))
       return op.emitError("the CPU backend cannot return these types");
 
+    // A kernel's body is `<name>_impl`, so that its name stays free for nothing else in the
+    // library (a kernel called `erff` must not be libm's erff) and its entries are
+    // `<name>_program` and `<name>_grid`.
+    std::string name = op.isPublic() ? (op.getName() + "_impl").str() : op.getName().str();
     auto func = func::FuncOp::create(
-        rewriter, op.getLoc(), op.getName(),
+        rewriter, op.getLoc(), name,
         rewriter.getFunctionType(signature.getConvertedTypes(), results));
     func.setPrivate();
     if (op.isPublic())
-      func->setAttr(kKernelAttrName, rewriter.getUnitAttr());
+      func->setAttr(kKernelAttrName, rewriter.getStringAttr(op.getName()));
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(), *getTypeConverter(), &signature)))
       return failure();

@@ -92,10 +92,20 @@ void guardFloatToInt(OpTy op, bool isSigned) {
   Location loc = op.getLoc();
   Value input = op.getIn();
   Type resultType = op.getType();
+  // The bounds (2^31, ...) do not fit in f16 or bf16: compare in f32, where they are exact.
+  Type compareType = input.getType();
+  if (getElementTypeOrSelf(compareType).getIntOrFloatBitWidth() < 32) {
+    Type f32 = builder.getF32Type();
+    compareType = isa<VectorType>(compareType) ? Type(cast<VectorType>(compareType).clone(f32))
+                                               : f32;
+  }
+  Value wide = compareType == input.getType()
+                   ? input
+                   : Value(arith::ExtFOp::create(builder, loc, compareType, input));
   unsigned width = widthOf(resultType);
   auto compare = [&](arith::CmpFPredicate predicate, double bound) -> Value {
-    return arith::CmpFOp::create(builder, loc, predicate, input,
-                                 floatConstant(builder, loc, input.getType(), bound));
+    return arith::CmpFOp::create(builder, loc, predicate, wide,
+                                 floatConstant(builder, loc, compareType, bound));
   };
   double high = std::ldexp(1.0, isSigned ? width - 1 : width);
   Value tooHigh = compare(arith::CmpFPredicate::OGE, high);

@@ -23,6 +23,11 @@ namespace {
 
 constexpr const char kSetNumThreads[] = "omp_set_num_threads";
 
+/// The name of the kernel whose body is `kernel`.
+StringRef getKernelName(func::FuncOp kernel) {
+  return kernel->getAttrOfType<StringAttr>(kKernelAttrName).getValue();
+}
+
 /// Reads the kernel's parameters from `args`: args[i] points at parameter i.
 SmallVector<Value> loadParameters(OpBuilder &builder, Location loc, func::FuncOp kernel,
                                   Value args) {
@@ -49,7 +54,7 @@ void addProgramEntry(OpBuilder &builder, func::FuncOp kernel) {
   auto ptrType = LLVM::LLVMPointerType::get(builder.getContext());
   SmallVector<Type> inputs{ptrType};
   inputs.append(kNumProgramArguments, builder.getI32Type());
-  auto entry = func::FuncOp::create(builder, loc, (kernel.getName() + "_program").str(),
+  auto entry = func::FuncOp::create(builder, loc, (getKernelName(kernel) + "_program").str(),
                                     builder.getFunctionType(inputs, {}));
   OpBuilder body = OpBuilder::atBlockBegin(entry.addEntryBlock());
   SmallVector<Value> operands = loadParameters(body, loc, kernel, entry.getArgument(0));
@@ -62,7 +67,7 @@ void addGridEntry(OpBuilder &builder, func::FuncOp kernel, func::FuncOp setNumTh
   Location loc = kernel.getLoc();
   auto ptrType = LLVM::LLVMPointerType::get(builder.getContext());
   Type i32 = builder.getI32Type();
-  auto entry = func::FuncOp::create(builder, loc, (kernel.getName() + "_grid").str(),
+  auto entry = func::FuncOp::create(builder, loc, (getKernelName(kernel) + "_grid").str(),
                                     builder.getFunctionType({ptrType, i32, i32, i32, i32}, {}));
   OpBuilder body = OpBuilder::atBlockBegin(entry.addEntryBlock());
   SmallVector<Value> parameters = loadParameters(body, loc, kernel, entry.getArgument(0));

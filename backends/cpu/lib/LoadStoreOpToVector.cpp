@@ -34,7 +34,9 @@ struct AccessPlan {
   unsigned alignment = 1;
 };
 
-AccessPlan planAccess(const DataFlowSolver &solver, Value ptr, int64_t elementBytes) {
+/// How `ptr`'s tile is accessed, in chunks of at most `chunkWidth` elements.
+AccessPlan planAccess(const DataFlowSolver &solver, Value ptr, int64_t elementBytes,
+                      int64_t chunkWidth) {
   AccessPlan plan;
   plan.alignment = elementBytes;
   auto type = cast<RankedTensorType>(ptr.getType());
@@ -66,10 +68,10 @@ AccessPlan planAccess(const DataFlowSolver &solver, Value ptr, int64_t elementBy
   if (width == 1)
     return plan;
   plan.kind = AccessPlan::Kind::Runs;
-  plan.width = width;
+  plan.width = std::min(width, chunkWidth);
   int64_t divisibility = info->getDivisibility(plan.dim);
   plan.alignment = static_cast<unsigned>(
-      std::max<int64_t>(elementBytes, std::min<int64_t>(divisibility, width * elementBytes)));
+      std::max<int64_t>(elementBytes, std::min<int64_t>(divisibility, plan.width * elementBytes)));
   return plan;
 }
 
@@ -146,6 +148,24 @@ Operation *storeRun(OpBuilder &builder, Location loc, unsigned alignment, ArrayR
   return LLVM::StoreOp::create(builder, loc, chunks[1], base, alignment);
 }
 
+/// The size in bytes of an element of `type` in memory: pointers are 8 bytes.
+unsigned getByteWidth(Type type) {
+  if (isa<LLVM::LLVMPointerType>(type))
+    return 8;
+  return std::max(1u, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Zero of `type` (a number, a pointer, or a vector of them): what masked-out loads give.
+Value createZero(OpBuilder &builder, Location loc, Type type) {
+  Type element = getElementTypeOrSelf(type);
+  if (!isa<LLVM::LLVMPointerType>(element))
+    return arith::ConstantOp::create(builder, loc, builder.getZeroAttr(type));
+  Value null = LLVM::ZeroOp::create(builder, loc, element);
+  if (isa<VectorType>(type))
+    return vector::BroadcastOp::create(builder, loc, type, null);
+  return null;
+}
+
 /// Converts values between their register type (i1) and their memory type (i8).
 Value toMemory(OpBuilder &builder, Location loc, Value value, Type memoryType) {
   if (value.getType() == memoryType)
@@ -166,6 +186,64 @@ Type withElementType(Type type, Type element) {
   return element;
 }
 
+/// Runs `perElement(builder, operands at i)` for each masked-in element i of the tiles
+/// `operands` (null mask: all), in row-major order, and gathers its results into a tile of
+/// `resultType` (zero where masked out). Scalars run once.
+Value forEachElement(OpBuilder &builder, Location loc, Type resultType, ValueRange operands,
+                     Value mask,
+                     llvm::function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> perElement) {
+  Value zero = createZero(builder, loc, resultType);
+  auto vectorType = dyn_cast<VectorType>(resultType);
+  if (!vectorType) {
+    if (!mask)
+      return perElement(builder, loc, SmallVector<Value>(operands));
+    auto branch = scf::IfOp::create(builder, loc, resultType, mask, true);
+    OpBuilder thenBuilder = branch.getThenBodyBuilder();
+    scf::YieldOp::create(thenBuilder, loc,
+                         perElement(thenBuilder, loc, SmallVector<Value>(operands)));
+    OpBuilder elseBuilder = branch.getElseBodyBuilder();
+    scf::YieldOp::create(elseBuilder, loc, zero);
+    return branch.getResult(0);
+  }
+  int64_t count = vectorType.getNumElements();
+  auto flatten = [&](Value value) -> Value {
+    auto type = cast<VectorType>(value.getType());
+    return vector::ShapeCastOp::create(builder, loc,
+                                       VectorType::get(count, type.getElementType()), value);
+  };
+  SmallVector<Value> flat = llvm::map_to_vector(operands, flatten);
+  Value flatMask = mask ? flatten(mask) : Value();
+  Value flatResult = flatten(zero);
+  Value lower = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value upper = arith::ConstantIndexOp::create(builder, loc, count);
+  Value step = arith::ConstantIndexOp::create(builder, loc, 1);
+  auto loop = scf::ForOp::create(
+      builder, loc, lower, upper, step, ValueRange{flatResult},
+      [&](OpBuilder &body, Location loc, Value index, ValueRange iterArgs) {
+        SmallVector<Value> elements;
+        for (Value value : flat)
+          elements.push_back(vector::ExtractOp::create(body, loc, value, OpFoldResult(index)));
+        Type elementType = vectorType.getElementType();
+        Value result;
+        if (flatMask) {
+          Value active = vector::ExtractOp::create(body, loc, flatMask, OpFoldResult(index));
+          auto branch = scf::IfOp::create(body, loc, elementType, active, true);
+          OpBuilder thenBuilder = branch.getThenBodyBuilder();
+          scf::YieldOp::create(thenBuilder, loc, perElement(thenBuilder, loc, elements));
+          OpBuilder elseBuilder = branch.getElseBodyBuilder();
+          scf::YieldOp::create(elseBuilder, loc,
+                               ValueRange{createZero(elseBuilder, loc, elementType)});
+          result = branch.getResult(0);
+        } else {
+          result = perElement(body, loc, elements);
+        }
+        Value updated =
+            vector::InsertOp::create(body, loc, result, iterArgs[0], OpFoldResult(index));
+        scf::YieldOp::create(body, loc, updated);
+      });
+  return vector::ShapeCastOp::create(builder, loc, vectorType, loop.getResult(0));
+}
+
 struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
   LoadOpConversion(const TypeConverter &converter, MLIRContext *context,
                    const CpuLoweringInfo &info)
@@ -182,8 +260,8 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
     if (other)
       other = toMemory(rewriter, loc, other, memoryType);
     else
-      other = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(memoryType));
-    unsigned elementBytes = std::max(1u, memoryElement.getIntOrFloatBitWidth() / 8);
+      other = createZero(rewriter, loc, memoryType);
+    unsigned elementBytes = getByteWidth(memoryElement);
     bool masked = !isAllTrue(op.getMask());
 
     auto vectorType = dyn_cast<VectorType>(memoryType);
@@ -191,12 +269,27 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       rewriter.replaceOp(op, fromMemory(rewriter, loc,
                                         loadScalar(rewriter, loc, memoryType, adaptor.getPtr(),
                                                    masked ? adaptor.getMask() : Value(), other,
-                                                   elementBytes),
+                                                   elementBytes, bool(op.getIsVolatile())),
                                         registerElement));
       return success();
     }
+    if (op.getIsVolatile()) {
+      // Element by element, so that every masked-in element is one volatile access that LLVM
+      // neither merges nor moves.
+      Value mask = masked ? adaptor.getMask() : Value();
+      Value loaded = forEachElement(
+          rewriter, loc, memoryType, {adaptor.getPtr()}, mask,
+          [&](OpBuilder &builder, Location loc, ArrayRef<Value> ptr) -> Value {
+            return LLVM::LoadOp::create(builder, loc, memoryElement, ptr[0], elementBytes,
+                                        /*isVolatile=*/true);
+          });
+      if (mask)
+        loaded = arith::SelectOp::create(rewriter, loc, mask, loaded, other);
+      rewriter.replaceOp(op, fromMemory(rewriter, loc, loaded, resultType));
+      return success();
+    }
 
-    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes);
+    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes, info.chunkWidth);
     Value mask = masked ? adaptor.getMask() : createConstantMask(rewriter, loc, vectorType);
     Value loaded;
     switch (plan.kind) {
@@ -211,7 +304,7 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
                                                    rewriter.getI1Type()),
                                    mask)))
                          : Value();
-      Value zero = arith::ConstantOp::create(rewriter, loc, rewriter.getZeroAttr(memoryElement));
+      Value zero = createZero(rewriter, loc, memoryElement);
       Value scalar = loadScalar(rewriter, loc, memoryElement, ptr, any, zero, elementBytes);
       Value splat = vector::BroadcastOp::create(rewriter, loc, vectorType, scalar);
       loaded = masked ? Value(arith::SelectOp::create(rewriter, loc, mask, splat, other)) : splat;
@@ -225,7 +318,7 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       Value rowOther = transposeIfNeeded(rewriter, loc, other, permutation);
       auto transposedType = cast<VectorType>(rowOther.getType());
       loaded = buildByChunks(rewriter, loc, transposedType, {ptrs, rowMask, rowOther},
-                             std::min(plan.width, info.chunkWidth),
+                             plan.width,
                              [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) {
                                return recordChunk(loadRun(builder, loc, memoryElement,
                                                           plan.alignment, chunks, masked),
@@ -252,13 +345,14 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
 
   /// A scalar load, guarded by `mask` (an i1, or null when it always runs).
   static Value loadScalar(OpBuilder &builder, Location loc, Type type, Value ptr, Value mask,
-                          Value other, unsigned alignment) {
+                          Value other, unsigned alignment, bool isVolatile = false) {
     if (!mask)
-      return LLVM::LoadOp::create(builder, loc, type, ptr, alignment);
+      return LLVM::LoadOp::create(builder, loc, type, ptr, alignment, isVolatile);
     auto branch = scf::IfOp::create(builder, loc, type, mask, /*withElseRegion=*/true);
     OpBuilder thenBuilder = branch.getThenBodyBuilder();
     scf::YieldOp::create(thenBuilder, loc,
-                         ValueRange{LLVM::LoadOp::create(thenBuilder, loc, type, ptr, alignment)});
+                         ValueRange{LLVM::LoadOp::create(thenBuilder, loc, type, ptr, alignment,
+                                                         isVolatile)});
     OpBuilder elseBuilder = branch.getElseBodyBuilder();
     scf::YieldOp::create(elseBuilder, loc, ValueRange{other});
     return branch.getResult(0);
@@ -279,7 +373,7 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
     Type memoryElement = getMemoryElementType(registerElement);
     Value value = toMemory(rewriter, loc, adaptor.getValue(),
                            withElementType(adaptor.getValue().getType(), memoryElement));
-    unsigned elementBytes = std::max(1u, memoryElement.getIntOrFloatBitWidth() / 8);
+    unsigned elementBytes = getByteWidth(memoryElement);
     bool masked = !isAllTrue(op.getMask());
 
     auto vectorType = dyn_cast<VectorType>(value.getType());
@@ -295,7 +389,7 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
       return success();
     }
 
-    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes);
+    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes, info.chunkWidth);
     Value mask = masked ? adaptor.getMask() : createConstantMask(rewriter, loc, vectorType);
     if (plan.kind == AccessPlan::Kind::Runs) {
       SmallVector<int64_t> permutation = permutationToLast(vectorType.getRank(), plan.dim);
@@ -304,7 +398,7 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowValue = transposeIfNeeded(rewriter, loc, value, permutation);
       buildByChunks(rewriter, loc, VectorType(), {ptrs, rowValue, rowMask},
-                    std::min(plan.width, info.chunkWidth),
+                    plan.width,
                     [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
                       Operation *store = storeRun(builder, loc, plan.alignment, chunks, masked);
                       if (!transposed)
@@ -372,65 +466,6 @@ std::optional<LLVM::AtomicBinOp> getAtomicBinOp(tt::RMWOp op, Type element) {
     return LLVM::AtomicBinOp::xchg;
   }
   return std::nullopt;
-}
-
-/// Runs `perElement(builder, operands at i)` for each masked-in element i of the tiles
-/// `operands` (null mask: all), in row-major order, and gathers its results into a tile of
-/// `resultType` (zero where masked out). Scalars run once.
-Value forEachElement(OpBuilder &builder, Location loc, Type resultType, ValueRange operands,
-                     Value mask,
-                     llvm::function_ref<Value(OpBuilder &, Location, ArrayRef<Value>)> perElement) {
-  Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(resultType));
-  auto vectorType = dyn_cast<VectorType>(resultType);
-  if (!vectorType) {
-    if (!mask)
-      return perElement(builder, loc, SmallVector<Value>(operands));
-    auto branch = scf::IfOp::create(builder, loc, resultType, mask, true);
-    OpBuilder thenBuilder = branch.getThenBodyBuilder();
-    scf::YieldOp::create(thenBuilder, loc,
-                         perElement(thenBuilder, loc, SmallVector<Value>(operands)));
-    OpBuilder elseBuilder = branch.getElseBodyBuilder();
-    scf::YieldOp::create(elseBuilder, loc, zero);
-    return branch.getResult(0);
-  }
-  int64_t count = vectorType.getNumElements();
-  auto flatten = [&](Value value) -> Value {
-    auto type = cast<VectorType>(value.getType());
-    return vector::ShapeCastOp::create(builder, loc,
-                                       VectorType::get(count, type.getElementType()), value);
-  };
-  SmallVector<Value> flat = llvm::map_to_vector(operands, flatten);
-  Value flatMask = mask ? flatten(mask) : Value();
-  Value flatResult = flatten(zero);
-  Value lower = arith::ConstantIndexOp::create(builder, loc, 0);
-  Value upper = arith::ConstantIndexOp::create(builder, loc, count);
-  Value step = arith::ConstantIndexOp::create(builder, loc, 1);
-  auto loop = scf::ForOp::create(
-      builder, loc, lower, upper, step, ValueRange{flatResult},
-      [&](OpBuilder &body, Location loc, Value index, ValueRange iterArgs) {
-        SmallVector<Value> elements;
-        for (Value value : flat)
-          elements.push_back(vector::ExtractOp::create(body, loc, value, OpFoldResult(index)));
-        Type elementType = vectorType.getElementType();
-        Value result;
-        if (flatMask) {
-          Value active = vector::ExtractOp::create(body, loc, flatMask, OpFoldResult(index));
-          auto branch = scf::IfOp::create(body, loc, elementType, active, true);
-          OpBuilder thenBuilder = branch.getThenBodyBuilder();
-          scf::YieldOp::create(thenBuilder, loc, perElement(thenBuilder, loc, elements));
-          OpBuilder elseBuilder = branch.getElseBodyBuilder();
-          scf::YieldOp::create(elseBuilder, loc,
-                               ValueRange{arith::ConstantOp::create(
-                                   elseBuilder, loc, elseBuilder.getZeroAttr(elementType))});
-          result = branch.getResult(0);
-        } else {
-          result = perElement(body, loc, elements);
-        }
-        Value updated =
-            vector::InsertOp::create(body, loc, result, iterArgs[0], OpFoldResult(index));
-        scf::YieldOp::create(body, loc, updated);
-      });
-  return vector::ShapeCastOp::create(builder, loc, vectorType, loop.getResult(0));
 }
 
 struct AtomicRMWOpConversion : OpConversionPattern<tt::AtomicRMWOp> {

@@ -8,6 +8,7 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/IndexToLLVM/IndexToLLVM.h"
+#include "mlir/Conversion/MathToFuncs/MathToFuncs.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Conversion/MemRefToLLVM/MemRefToLLVM.h"
 #include "mlir/Conversion/OpenMPToLLVM/ConvertOpenMPToLLVM.h"
@@ -28,6 +29,9 @@ namespace mlir::nereid::cpu {
 
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
+  // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
+  // divisions tt-cpu-guard-arith then guards like any other.
+  pm.addPass(createConvertMathToFuncs());
   pm.addPass(createGuardCpuArithPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());

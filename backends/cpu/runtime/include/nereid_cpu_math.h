@@ -15,7 +15,7 @@
  *            neon    f32x4  (float32x4_t, <4 x float>) f64x2 (float64x2_t, <2 x double>)
  *   <function> one of NEREID_CPU_MATH_UNARY_FUNCTIONS (one vector operand) or
  *            NEREID_CPU_MATH_BINARY_FUNCTIONS (two vector operands, in the order of the C
- *            library function: pow(x, y), atan2(y, x), hypot(x, y), fmod(x, y), ...).
+ *            library function: pow(x, y), atan2(y, x)).
  *
  *   For example:
  *     __m512  nereid_cpu_math_exp_f32x16_avx512(__m512 x);
@@ -41,18 +41,25 @@
  * the bodies use them. A vector narrower than the native one is widened by the caller (the extra
  * lanes are computed and dropped); a wider one is split.
  *
- * The functions are pure: no global state, no errno, no floating-point exception flags that
- * callers may rely on; they read the rounding mode as round-to-nearest and keep subnormals
- * (no flush to zero). NaN operands give NaN (payload and sign unspecified), as in the
- * interpreter; infinities and signed zeros follow the C library (tested in
- * test/unit/CPU/MathAccuracyTest.cpp). Accuracy per function, in ULPs: docs/cpu-math.md.
+ * The functions are pure: no global state; errno and the floating-point exception flags are
+ * unspecified afterwards. They assume round-to-nearest and keep subnormals (no flush to zero).
+ * NaN operands give NaN (payload and sign unspecified), as in the interpreter; NaN results,
+ * infinities and the sign of zero results follow the C library (tested in
+ * test/unit/CPU/MathAccuracyTest.cpp). The largest error of each function, in ULPs: the
+ * "Vector math library" section of docs/cpu.md. Most are xsimd's vector algorithms; f64 erf,
+ * erfc and pow and f32 erfc call the C library lane by lane (xsimd's are tens to millions of
+ * ULP off), and so do rare special lanes of other functions (see VectorMath.cpp).
  *
  * LINKING. The functions live in the static archive libnereid_cpu_math.a (build/lib/, and
  * nereid/_lib/ in the wheel), compiled with -fPIC, -ffunction-sections and hidden visibility.
- * A kernel's shared library links it directly (`ld.lld -shared kernel.o libnereid_cpu_math.a
- * --gc-sections`): the linker takes only the functions the kernel calls, the calls are direct
- * (no PLT, no symbol exported from the kernel), and the kernel library needs nothing at load
- * time. They are not in libnereid_cpu_runtime.so.
+ * They are not in libnereid_cpu_runtime.so. A kernel's shared library links the archive
+ * directly:
+ *
+ *     ld.lld -shared --gc-sections -o kernel.so kernel.o libnereid_cpu_math.a -lm
+ *
+ * The linker takes only the functions the kernel calls (and what they call), the calls are
+ * direct (no PLT, no symbol exported from the kernel), and at load time the kernel library
+ * needs only libm (pow, powf, erf, erfc, atan2, atan2f, scalbn), which Python has loaded.
  */
 #ifndef NEREID_CPU_RUNTIME_INCLUDE_NEREID_CPU_MATH_H
 #define NEREID_CPU_RUNTIME_INCLUDE_NEREID_CPU_MATH_H
@@ -62,11 +69,10 @@
 #define NEREID_CPU_MATH_UNARY_FUNCTIONS(X)                                                        \
   X(exp) X(exp2) X(exp10) X(expm1) X(log) X(log2) X(log10) X(log1p) X(sin) X(cos) X(tan)         \
   X(asin) X(acos) X(atan) X(sinh) X(cosh) X(tanh) X(asinh) X(acosh) X(atanh) X(erf) X(erfc)      \
-  X(cbrt) X(tgamma) X(lgamma)
+  X(cbrt)
 
 /* The two-operand functions; X(name) per function, operands in the C library's order. */
-#define NEREID_CPU_MATH_BINARY_FUNCTIONS(X)                                                       \
-  X(pow) X(atan2) X(hypot) X(fmod) X(remainder) X(fdim) X(nextafter)
+#define NEREID_CPU_MATH_BINARY_FUNCTIONS(X) X(pow) X(atan2)
 
 /* The ISAs of this build, by suffix, for this target architecture. */
 #if defined(__x86_64__)

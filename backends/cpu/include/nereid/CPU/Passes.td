@@ -9,7 +9,8 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
     Input: tt/ttg IR whose device functions are inlined (no tt.call remains), with CPU layouts
     or none; layouts only guide access widths here, since one program runs on one core.
 
-    Output: every tt.func becomes a private func.func `<name>_impl` whose parameters are the
+    Output: every kernel (public tt.func) becomes a private func.func `<name>_impl` marked
+    `nereid.kernel = "<name>"`, whose parameters are the
     kernel's, then the program ids and grid sizes (6 x i32). Tiles become n-D `vector`s (pointer
     tiles vectors of `!llvm.ptr`), elementwise tt/arith/math ops act on vectors, loads and
     stores become LLVM masked vector loads and stores (contiguous rows, chosen with AxisInfo),
@@ -63,7 +64,7 @@ def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
   let summary = "Adds the C entry points that run one program or a whole grid of a kernel";
   let description = [{
     Input: the output of tt-cpu-convert-to-vector. For each kernel `K` (the functions
-    `K_impl` that came from public tt.funcs) it adds:
+    `K_impl` marked `nereid.kernel = "K"`) it adds:
     - `void K_program(void **args, i32 pidX, pidY, pidZ, gridX, gridY, gridZ)`, which reads
       the kernel's parameters from `args` (args[i] points at parameter i; an i1 is a byte) and
       runs one program, for external schedulers such as oneTBB;
@@ -80,9 +81,9 @@ def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
 def LowerCpuMathPass : Pass<"tt-cpu-lower-math", "ModuleOp"> {
   let summary = "Expands math ops that LLVM has no vector intrinsic for";
   let description = [{
-    Replaces f32 `math` ops (exp, log, tanh, erf, sin, cos, atan, ...) with MLIR's polynomial
-    approximations, which stay vectorized, and the remaining ones with calls to the C math
-    library, one per element. Ops with LLVM intrinsics (sqrt, fma, floor, ...) are left for
+    Replaces f32 exp, log, log2, log1p and tanh with MLIR's polynomial approximations, which
+    stay vectorized, and the other `math` ops without an LLVM vector intrinsic with calls to
+    the C math library, one per element. Ops with LLVM intrinsics (sqrt, fma, floor, ...) are left for
     convert-math-to-llvm.
   }];
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::func::FuncDialect",

@@ -11,8 +11,9 @@ enum ProgramArgument : unsigned {
   kNumProgramArguments = 6,
 };
 
-/// The unit attribute that marks the func.func of a kernel (a public tt.func), for which
-/// tt-cpu-add-launch-entries adds entry points.
+/// The attribute that marks the func.func `<name>_impl` of a kernel (a public tt.func) with the
+/// kernel's name, for which tt-cpu-add-launch-entries adds the entry points `<name>_program`
+/// and `<name>_grid`.
 inline constexpr const char kKernelAttrName[] = "nereid.kernel";
 
 } // namespace mlir::nereid::cpu
