@@ -270,6 +270,16 @@ const std::vector<MathFunction> &getMathFunctions() {
         {uniform(-4, 4), logUniform(kMinF64, kMaxF64, 0)}},
        3,
        3},
+      {"hypot",
+       2,
+       BINARY_REF(std::hypot),
+       BINARY_REF64(hypotl),
+       {{uniform(-4, 4), logUniform(kMinF32, kMaxF32, 0)},
+        {uniform(-4, 4), logUniform(kMinF32, kMaxF32, 0)}},
+       {{uniform(-4, 4), logUniform(kMinF64, kMaxF64, 0)},
+        {uniform(-4, 4), logUniform(kMinF64, kMaxF64, 0)}},
+       1,
+       1.5},
   };
   return functions;
 }

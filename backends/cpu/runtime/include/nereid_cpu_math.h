@@ -15,7 +15,7 @@
  *            neon    f32x4  (float32x4_t, <4 x float>) f64x2 (float64x2_t, <2 x double>)
  *   <function> one of NEREID_CPU_MATH_UNARY_FUNCTIONS (one vector operand) or
  *            NEREID_CPU_MATH_BINARY_FUNCTIONS (two vector operands, in the order of the C
- *            library function: pow(x, y), atan2(y, x)).
+ *            library function: pow(x, y), atan2(y, x), hypot(x, y)).
  *
  *   For example:
  *     __m512  nereid_cpu_math_exp_f32x16_avx512(__m512 x);
@@ -72,7 +72,7 @@
   X(cbrt)
 
 /* The two-operand functions; X(name) per function, operands in the C library's order. */
-#define NEREID_CPU_MATH_BINARY_FUNCTIONS(X) X(pow) X(atan2)
+#define NEREID_CPU_MATH_BINARY_FUNCTIONS(X) X(pow) X(atan2) X(hypot)
 
 /* The ISAs of this build, by suffix, for this target architecture. */
 #if defined(__x86_64__)

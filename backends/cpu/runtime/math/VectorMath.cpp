@@ -254,6 +254,40 @@ F64 pow(F64 x, F64 y) {
   return F64::load_aligned(xs);
 }
 
+// hypot. xsimd's is sqrt(x^2 + y^2), which overflows and underflows halfway through the range.
+// In f32 it runs in f64, where neither can happen and the sum is exact; in f64 the operands are
+// first scaled by a power of two (exactly) into a range where the squares cannot overflow or
+// lose the smaller operand's bits to underflow. An infinite operand gives +inf even beside a NaN,
+// as in C.
+
+F32 hypot(F32 x, F32 y) {
+  alignas(kAlign) float narrowX[kLanes32], narrowY[kLanes32];
+  alignas(kAlign) double wideX[kLanes32], wideY[kLanes32];
+  x.store_aligned(narrowX);
+  y.store_aligned(narrowY);
+  for (size_t i = 0; i < kLanes32; ++i)
+    wideX[i] = narrowX[i], wideY[i] = narrowY[i];
+  for (size_t i = 0; i < kLanes32; i += kLanes64) {
+    F64 a = F64::load_aligned(wideX + i), b = F64::load_aligned(wideY + i);
+    xsimd::sqrt(xsimd::fma(a, a, b * b)).store_aligned(wideX + i);
+  }
+  for (size_t i = 0; i < kLanes32; ++i)
+    narrowX[i] = static_cast<float>(wideX[i]);
+  F32 result = F32::load_aligned(narrowX);
+  return xsimd::select(xsimd::isinf(x) || xsimd::isinf(y), F32(HUGE_VALF), result);
+}
+
+F64 hypot(F64 x, F64 y) {
+  F64 a = xsimd::abs(x), b = xsimd::abs(y);
+  F64 high = xsimd::max(a, b);
+  F64 scale = xsimd::select(high > 0x1p500, F64(0x1p-600),
+                            xsimd::select(high < 0x1p-500, F64(0x1p600), F64(1.0)));
+  a *= scale;
+  b *= scale;
+  F64 result = xsimd::sqrt(xsimd::fma(a, a, b * b)) / scale;
+  return xsimd::select(xsimd::isinf(x) || xsimd::isinf(y), F64(HUGE_VAL), result);
+}
+
 // The rest are xsimd's as they are.
 
 /// log1p keeps the sign of a zero operand.
