@@ -17,6 +17,12 @@ from nereid.runtime.interpreter import KernelError
 
 THREADS = [1, 4]
 
+# The subject is the interpreter's own checking and its KernelError reports: the CPU backend
+# runs natively and does not check accesses (device_assert and device_print on the CPU are
+# tested in the conformance suite).
+pytestmark = pytest.mark.interpreter_only(
+    reason="the interpreter's memory checker and its KernelError reports")
+
 
 def source_line(kernel, needle: str) -> tuple[str, int]:
     """The file and line number of the only line of `kernel`'s source that contains `needle`."""

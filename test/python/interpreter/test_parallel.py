@@ -154,6 +154,13 @@ CASES = {
 }
 
 
+@pytest.mark.conforms(ulps=1, rtol=2.0**-12, atol=2.0**-16,
+                      reason="on the CPU, exp is approximated and long f32 sums are added in "
+                      "another order (see test_tutorials.py); threads must still not change "
+                      "a bit, which the test itself checks")
+@pytest.mark.xfail_on("cpu", "compiling a 1024-element tl.sort takes minutes on the CPU backend "
+                      "(LLVM's VectorCombine on the unrolled bitonic network); not run",
+                      params={"case": "cumsum, sort, histogram"}, run=False)
 @pytest.mark.parametrize("case", list(CASES))
 def test_four_threads_give_the_same_bits(rng, case):
     run = CASES[case](rng)
@@ -165,6 +172,8 @@ def test_four_threads_give_the_same_bits(rng, case):
     assert all(np.any(a != 0) for a in serial)
 
 
+@pytest.mark.conforms(ulps=1, rtol=2.0**-12, atol=2.0**-20,
+                      reason="softmax: exp approximated and row sums reordered on the CPU")
 def test_num_threads_from_the_environment(rng, monkeypatch):
     run = launch_softmax(rng)
     serial = run(None)

@@ -123,6 +123,9 @@ def random_kernel(int_ptr, int4x_ptr, rand_ptr, randn_ptr, seed, n, BLOCK: tl.co
     tl.store(randn_ptr + offs, tl.randn(seed, offs), mask=mask)
 
 
+@pytest.mark.conforms(ulps=8, atol=2.0**-20,
+                      reason="randn's log, sqrt and cos are within a few ULP on the CPU; the "
+                      "integer streams and rand stay exact")
 @pytest.mark.parametrize("seed", SEEDS)
 @pytest.mark.parametrize("n", [1, 1000])
 def test_rand_randn_randint(seed, n):

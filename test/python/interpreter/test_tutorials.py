@@ -21,6 +21,16 @@ from kernels import tutorials
 
 F32_EPS = 2.0 ** -24  # unit roundoff of float32
 
+# Tolerances of the CPU's shadow comparison with the interpreter (conftest.py). The CPU backend
+# approximates exp, exp2 and log within a few ULP, and adds the lanes of a long f32 tl.sum in
+# another order than the interpreter's left to right (test/python/conformance/test_reductions.py
+# holds the strict order as a known failure): a sum of up to 1000 terms may differ by about
+# 1000 roundings, 2^-12 relative to the row's magnitude; where the result cancels to near zero,
+# an absolute 2^-16 (layer norm's dx) or 2^-20; and one ULP of an f16 output that rounds the
+# other way.
+REORDERED_SUMS = dict(ulps=1, rtol=2.0**-12, atol=2.0**-20,
+                      reason="exp approximated within ULPs; f32 sums added in another order")
+
 
 def strides(array: np.ndarray) -> list[int]:
     return [s // array.itemsize for s in array.strides]
@@ -57,6 +67,7 @@ def test_vector_add(rng, n, dtype):
     np.testing.assert_array_equal(out.view(np.uint8), expected.view(np.uint8))
 
 
+@pytest.mark.interpreter_only(reason="TRITON_INTERPRET=1 selects the interpreter")
 def test_triton_interpret_selects_the_interpreter_too(rng, monkeypatch):
     monkeypatch.delenv("NEREID_INTERPRET")
     monkeypatch.setenv("TRITON_INTERPRET", "1")
@@ -75,6 +86,14 @@ def softmax_reference(x: np.ndarray) -> np.ndarray:
     return e / e.sum(axis=1, keepdims=True)
 
 
+@pytest.mark.conforms(**REORDERED_SUMS)
+@pytest.mark.xfail_on("cpu", "the CPU driver rejects a non-contiguous input (a row stride padded "
+                      "by 3: x = storage[:, :cols]) that the kernel addresses through its "
+                      "input_row_stride argument; the interpreter runs it",
+                      params={"rows": 3})
+@pytest.mark.xfail_on("cpu", "non-contiguous input rejected by the CPU driver", params={"rows": 37})
+@pytest.mark.xfail_on("cpu", "non-contiguous input rejected by the CPU driver", params={"rows": 64})
+@pytest.mark.xfail_on("cpu", "non-contiguous input rejected by the CPU driver", params={"rows": 20})
 @pytest.mark.parametrize("rows,cols", [(1, 1), (3, 5), (37, 200), (64, 256), (20, 1000)])
 def test_fused_softmax(rng, rows, cols):
     block = nereid.next_power_of_2(cols)
@@ -93,6 +112,7 @@ def test_fused_softmax(rng, rows, cols):
 
 # Layer norm -------------------------------------------------------------------------------
 
+@pytest.mark.conforms(**REORDERED_SUMS)
 @pytest.mark.parametrize("rows,cols", [(1, 1), (4, 64), (9, 300), (3, 1000)])
 @pytest.mark.parametrize("dtype", ["float32", "float16"])
 def test_layer_norm_forward(rng, rows, cols, dtype):
@@ -125,6 +145,7 @@ def test_layer_norm_forward(rng, rows, cols, dtype):
     np.testing.assert_array_less(np.abs(y.astype(np.float64) - y_ref), y_err + 1e-30)
 
 
+@pytest.mark.conforms(**{**REORDERED_SUMS, "atol": 2.0**-16})
 @pytest.mark.parametrize("rows,cols", [(1, 8), (5, 100), (16, 256), (7, 1000)])
 def test_layer_norm_backward(rng, rows, cols):
     eps = 1e-5
@@ -178,6 +199,9 @@ def run_matmul(a, b, c, block=32):
 MATMUL_SIZES = [(16, 16, 16), (33, 17, 5), (70, 50, 90), (128, 96, 64)]
 
 
+@pytest.mark.xfail_on("cpu", "the CPU driver rejects a column-major (Fortran order) b that the "
+                      "kernel addresses through its stride arguments; the interpreter runs it",
+                      params={"b_order": "column-major"})
 @pytest.mark.parametrize("M,N,K", MATMUL_SIZES)
 @pytest.mark.parametrize("b_order", ["row-major", "column-major"])
 def test_matmul_fp32_is_tf32(rng, M, N, K, b_order):
@@ -244,6 +268,8 @@ def test_matmul_half_precision(rng, M, N, K, dtype):
 
 # Flash attention ------------------------------------------------------------------------------
 
+@pytest.mark.conforms(ulps=1, reason="exp2 approximated within ULPs on the CPU; its f16 output "
+                      "may round the other way")
 @pytest.mark.parametrize("n_ctx,head_dim", [(1, 16), (100, 32), (128, 64), (200, 16)])
 def test_flash_attention_forward(rng, n_ctx, head_dim):
     q, k, v = (rng.standard_normal((n_ctx, head_dim)).astype(np.float16) for _ in range(3))
@@ -306,6 +332,11 @@ def sort_input(rng, n, dtype):
     return values
 
 
+SLOW_CPU_SORT = ("compiling a 1024-element tl.sort takes minutes on the CPU backend (LLVM's "
+                 "VectorCombine on the unrolled bitonic network); not run")
+
+
+@pytest.mark.xfail_on("cpu", SLOW_CPU_SORT, params={"n": 1024}, run=False)
 @pytest.mark.parametrize("n", [16, 128, 1024])
 @pytest.mark.parametrize("dtype", ["float32", "int32"])
 @pytest.mark.parametrize("descending", [False, True])
@@ -343,6 +374,7 @@ def sort_ragged_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, DESCENDING: tl.co
     tl.store(out_ptr + offs, tl.sort(x, descending=DESCENDING), mask=offs < n)
 
 
+@pytest.mark.xfail_on("cpu", SLOW_CPU_SORT, params={"n": 1000}, run=False)
 @pytest.mark.parametrize("n", [1, 100, 1000])
 @pytest.mark.parametrize("dtype", ["float32", "int32"])
 @pytest.mark.parametrize("descending", [False, True])
@@ -361,6 +393,11 @@ def test_sort_ragged(rng, n, dtype, descending):
 
 # Histogram ----------------------------------------------------------------------------------
 
+HISTOGRAM_UNSUPPORTED = ("tt.histogram is not supported by the CPU backend: a CompilationError "
+                         "'the CPU backend does not support `tt.histogram` yet'")
+
+
+@pytest.mark.xfail_on("cpu", HISTOGRAM_UNSUPPORTED)
 @pytest.mark.parametrize("n", [1, 100, 1000, 1024])
 @pytest.mark.parametrize("bins", [8, 64])
 def test_histogram(rng, n, bins):
@@ -378,6 +415,7 @@ def histogram_masked_kernel(x_ptr, keep_ptr, out_ptr, BLOCK: tl.constexpr, BINS:
     tl.store(out_ptr + tl.arange(0, BINS), tl.histogram(x, BINS, mask=keep))
 
 
+@pytest.mark.xfail_on("cpu", HISTOGRAM_UNSUPPORTED)
 @pytest.mark.parametrize("n", [16, 256])
 def test_histogram_with_a_mask(rng, n):
     bins = 16
