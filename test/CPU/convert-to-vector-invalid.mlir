@@ -12,17 +12,10 @@ tt.func public @histogram(%h: tensor<64xi32>) -> tensor<16xi32> {
 
 // -----
 
-tt.func public @print(%h: tensor<64xi32>) {
-  // expected-error @+1 {{the CPU backend does not support `tt.print` yet}}
-  tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %h : tensor<64xi32>
-  tt.return
-}
-
-// -----
-
-tt.func public @assert(%c: tensor<16xi1>) {
-  // expected-error @+1 {{the CPU backend does not support `tt.assert` yet}}
-  tt.assert %c, "c must hold" : tensor<16xi1>
+// The runtime prints elements by their index in at most 4 dimensions.
+tt.func public @print_5d(%h: tensor<2x2x2x2x2xi32>) {
+  // expected-error @+1 {{the CPU backend prints tiles of at most 4 dimensions}}
+  tt.print " x: " {hex = false, isSigned = array<i32: 1>} : %h : tensor<2x2x2x2x2xi32>
   tt.return
 }
 

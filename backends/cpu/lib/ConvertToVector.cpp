@@ -109,6 +109,7 @@ struct ConvertTritonCpuToVectorPass
     populateReduceScanOpToVectorPatterns(typeConverter, patterns, info);
     populateDotOpToVectorPatterns(typeConverter, patterns, info);
     populateExternOpToVectorPatterns(typeConverter, patterns, info);
+    populateDebugOpToVectorPatterns(typeConverter, patterns, info);
     patterns.add<UnsupportedOpConversion>(typeConverter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
     cf::populateCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);

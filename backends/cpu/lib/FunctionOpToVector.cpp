@@ -57,13 +57,6 @@ struct ReturnOpConversion : OpConversionPattern<tt::ReturnOp> {
   }
 };
 
-/// The program-argument parameter `index` of the function around `op`.
-Value getProgramArgument(Operation *op, unsigned index) {
-  auto func = op->getParentOfType<func::FuncOp>();
-  Block &entry = func.getBody().front();
-  return entry.getArgument(entry.getNumArguments() - kNumProgramArguments + index);
-}
-
 struct GetProgramIdOpConversion : OpConversionPattern<tt::GetProgramIdOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -87,6 +80,12 @@ struct GetNumProgramsOpConversion : OpConversionPattern<tt::GetNumProgramsOp> {
 };
 
 } // namespace
+
+Value getProgramArgument(Operation *op, unsigned index) {
+  auto func = op->getParentOfType<func::FuncOp>();
+  Block &entry = func.getBody().front();
+  return entry.getArgument(entry.getNumArguments() - kNumProgramArguments + index);
+}
 
 void populateFunctionOpToVectorPatterns(const TypeConverter &typeConverter,
                                         RewritePatternSet &patterns, const CpuLoweringInfo &) {

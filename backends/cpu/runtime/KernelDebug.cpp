@@ -62,8 +62,15 @@ std::string formatValue(int32_t kind, int32_t bits, uint64_t value, bool isSigne
   return buffer;
 }
 
+/// One element of a tile of at most 4 dimensions, by its row-major index.
+struct Element {
+  int32_t rank;
+  int64_t shape[4];
+  int64_t index;
+};
+
 /// "i, j" for the row-major `index` of `shape`.
-std::string formatIndex(const NereidCpuElement &element) {
+std::string formatIndex(const Element &element) {
   int64_t indices[4] = {0, 0, 0, 0};
   int64_t rest = element.index;
   for (int32_t d = element.rank - 1; d >= 0; --d) {
@@ -78,13 +85,15 @@ std::string formatIndex(const NereidCpuElement &element) {
 
 } // namespace
 
-extern "C" void nereid_cpu_print(const int32_t pid[3], const char *prefix, int32_t operand,
-                                 const NereidCpuElement *element, int32_t kind, int32_t bits,
-                                 uint64_t value, int32_t is_signed, int32_t hex) {
-  std::string line = "pid (" + std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " +
-                     std::to_string(pid[2]) + ")";
-  if (kind != NEREID_CPU_VALUE_NONE && element->rank > 0)
-    line += " idx (" + formatIndex(*element) + ")";
+extern "C" void nereid_cpu_print(int32_t pid_x, int32_t pid_y, int32_t pid_z, const char *prefix,
+                                 int32_t operand, int32_t rank, int64_t shape0, int64_t shape1,
+                                 int64_t shape2, int64_t shape3, int64_t index, int32_t kind,
+                                 int32_t bits, uint64_t value, int32_t is_signed, int32_t hex) {
+  Element element{rank, {shape0, shape1, shape2, shape3}, index};
+  std::string line = "pid (" + std::to_string(pid_x) + ", " + std::to_string(pid_y) + ", " +
+                     std::to_string(pid_z) + ")";
+  if (kind != NEREID_CPU_VALUE_NONE && rank > 0)
+    line += " idx (" + formatIndex(element) + ")";
   line += prefix;
   if (kind != NEREID_CPU_VALUE_NONE) {
     if (operand >= 0)
@@ -99,18 +108,20 @@ extern "C" void nereid_cpu_print(const int32_t pid[3], const char *prefix, int32
 
 extern "C" void nereid_cpu_assert_failed(const char *kernel, const char *message,
                                          const char *file, int32_t line, int32_t column,
-                                         const int32_t pid[3], const NereidCpuElement *element) {
+                                         int32_t pid_x, int32_t pid_y, int32_t pid_z,
+                                         int32_t rank, int64_t shape0, int64_t shape1,
+                                         int64_t shape2, int64_t shape3, int64_t index) {
+  Element element{rank, {shape0, shape1, shape2, shape3}, index};
+  int32_t pid[3] = {pid_x, pid_y, pid_z};
   std::string where;
-  if (element->rank == 0)
-    where = "the scalar";
-  else if (element->rank == 1)
-    where = "element " + std::to_string(element->index);
+  if (rank == 1)
+    where = "element " + std::to_string(index);
   else
-    where = "element [" + formatIndex(*element) + "]";
+    where = "element [" + formatIndex(element) + "]";
   std::string text = std::string("assertion failed in kernel '") + kernel + "' at program (" +
                      std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " +
                      std::to_string(pid[2]) + "): " + message;
-  if (element->rank > 0)
+  if (rank > 0)
     text += " (" + where + " is false)";
   // Program order: z slowest, x fastest, as the interpreter runs them.
   int64_t order = (int64_t(pid[2]) << 42) + (int64_t(pid[1]) << 21) + pid[0];

@@ -19,13 +19,13 @@ from . import arguments as arguments_module
 class KernelError(RuntimeError):
     """A kernel failed at run time: a memory access out of bounds, a failed device_assert, or
     an op the interpreter cannot run. The message names the kernel, the program and the
-    Python source line."""
+    Python source line, and `where` it ran ("the interpreter", "the CPU backend")."""
 
-    def __init__(self, kernel: str, diagnostics: list) -> None:
+    def __init__(self, kernel: str, diagnostics: list, where: str = "the interpreter") -> None:
         self.kernel = kernel
         self.diagnostics = diagnostics
         errors = [d for d in diagnostics if d.severity == "error"] or diagnostics
-        parts = [f"kernel `{kernel}` failed in the interpreter: "
+        parts = [f"kernel `{kernel}` failed in {where}: "
                  + (errors[0].message if errors else "unknown error")]
         if errors and errors[0].file:
             parts.append(format_source_line(errors[0].file, errors[0].line, errors[0].column))

@@ -50,16 +50,53 @@ def resolve_num_threads(options: Mapping[str, Any]) -> int:
 
 
 @functools.lru_cache(maxsize=None)
-def _tbb_launch() -> Any:
-    """`nereid_cpu_launch_tbb` of libnereid_cpu_runtime.so, which lies beside libnereid.so
-    (in the wheel and in the build tree)."""
+def runtime_library_path() -> Path:
+    """libnereid_cpu_runtime.so, which lies beside libnereid.so (in the wheel and in the build
+    tree): the oneTBB scheduler, and tt.print/tt.assert, which kernels link against."""
     candidates = list(dict.fromkeys([_capi.library_path().parent / _RUNTIME_NAME,
                                      _capi._REPO_ROOT / "build" / "lib" / _RUNTIME_NAME]))
     path = next((p for p in candidates if p.is_file()), None)
     if path is None:
-        raise KernelLoadError("scheduler='tbb' needs " + _RUNTIME_NAME + "; tried "
+        raise KernelLoadError("the CPU backend needs " + _RUNTIME_NAME + "; tried "
                               + ", ".join(str(p) for p in candidates))
-    function = ctypes.CDLL(str(path)).nereid_cpu_launch_tbb
+    return path
+
+
+@functools.lru_cache(maxsize=None)
+def _runtime() -> ctypes.CDLL:
+    return ctypes.CDLL(str(runtime_library_path()))
+
+
+@functools.lru_cache(maxsize=None)
+def _failure_pending() -> ctypes.c_int32:
+    """The runtime's flag that a kernel recorded a failed tt.assert."""
+    return ctypes.c_int32.in_dll(_runtime(), "nereid_cpu_failure_pending")
+
+
+def take_failure(kernel: str) -> Optional[Exception]:
+    """The KernelError of the failed tt.assert that the runtime recorded, or None."""
+    from nereid.ir import Diagnostic
+    from nereid.runtime.interpreter import KernelError
+
+    message = ctypes.create_string_buffer(4096)
+    file = ctypes.create_string_buffer(4096)
+    line, column = ctypes.c_int32(), ctypes.c_int32()
+    take = _runtime().nereid_cpu_take_failure
+    take.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t,
+                     ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int32)]
+    take.restype = ctypes.c_int32
+    if not take(message, len(message), file, len(file), ctypes.byref(line),
+                ctypes.byref(column)):
+        return None
+    diagnostic = Diagnostic("error", message.value.decode(errors="replace"),
+                            file.value.decode(errors="replace"), line.value, column.value)
+    return KernelError(kernel, [diagnostic], where="the CPU backend")
+
+
+@functools.lru_cache(maxsize=None)
+def _tbb_launch() -> Any:
+    """`nereid_cpu_launch_tbb` of libnereid_cpu_runtime.so."""
+    function = _runtime().nereid_cpu_launch_tbb
     function.argtypes = [ctypes.c_void_p, ctypes.c_void_p, ctypes.POINTER(ctypes.c_int32),
                          ctypes.c_int32]
     function.restype = ctypes.c_int32
@@ -119,3 +156,7 @@ class CompiledCpuKernel:
                 sizes[0], sizes[1], sizes[2] = grid_x, grid_y, grid_z
                 _tbb_launch()(self._program_address, marshaller.args_address, sizes,
                               num_threads)
+            if _failure_pending().value:
+                failure = take_failure(self.name)
+                if failure is not None:
+                    raise failure

@@ -1,5 +1,6 @@
 """Links a kernel's object file into a shared library with LLVM's lld, against the OpenMP
-runtime (libomp) that the grid loop calls, which the library then finds through its rpath."""
+runtime (libomp) that the grid loop calls and the CPU runtime (tt.print, tt.assert), which the
+library then finds through its rpath."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+
+from .kernel import runtime_library_path
 
 # Where Debian installs LLVM 22, the version libnereid is built against.
 _DEFAULT_LLVM_PREFIX = Path("/usr/lib/llvm-22")
@@ -58,8 +61,10 @@ def link_shared_library(kernel_name: str, object_code: bytes, output: Path) -> N
     with tempfile.TemporaryDirectory(prefix="nereid-link-") as scratch:
         object_path = Path(scratch) / f"{kernel_name}.o"
         object_path.write_bytes(object_code)
+        runtime_dir = runtime_library_path().parent
         command = [lld_path(), "-shared", "-o", os.fspath(output), os.fspath(object_path),
-                   f"-L{library_dir}", "-lomp", "-rpath", os.fspath(library_dir)]
+                   f"-L{library_dir}", "-lomp", "-rpath", os.fspath(library_dir),
+                   f"-L{runtime_dir}", "-lnereid_cpu_runtime", "-rpath", os.fspath(runtime_dir)]
         result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise LinkError(f"linking kernel `{kernel_name}` failed:\n  {' '.join(command)}\n"

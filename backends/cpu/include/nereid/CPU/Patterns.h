@@ -54,6 +54,9 @@ void populateReduceScanOpToVectorPatterns(const TypeConverter &typeConverter,
 /// extern_elementwise: the libdevice functions that the C math library has.
 void populateExternOpToVectorPatterns(const TypeConverter &typeConverter,
                                       RewritePatternSet &patterns, const CpuLoweringInfo &info);
+/// print and assert: calls of the CPU runtime.
+void populateDebugOpToVectorPatterns(const TypeConverter &typeConverter,
+                                     RewritePatternSet &patterns, const CpuLoweringInfo &info);
 /// dot.
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info);

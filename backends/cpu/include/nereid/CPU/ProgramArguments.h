@@ -1,6 +1,8 @@
 #ifndef NEREID_CPU_PROGRAMARGUMENTS_H
 #define NEREID_CPU_PROGRAMARGUMENTS_H
 
+#include "mlir/IR/Value.h"
+
 namespace mlir::nereid::cpu {
 
 /// A kernel function on the CPU takes its parameters, then these six i32 values, in this order:
@@ -15,6 +17,10 @@ enum ProgramArgument : unsigned {
 /// kernel's name, for which tt-cpu-add-launch-entries adds the entry points `<name>_program`
 /// and `<name>_grid`.
 inline constexpr const char kKernelAttrName[] = "nereid.kernel";
+
+/// The program argument `index` (a ProgramArgument) of the converted kernel function around
+/// `op`: its program id or grid size along one axis.
+Value getProgramArgument(Operation *op, unsigned index);
 
 } // namespace mlir::nereid::cpu
 

@@ -23,30 +23,29 @@ typedef enum NereidCpuValueKind {
   NEREID_CPU_VALUE_NONE = 6, /* no value: the line is the prefix alone */
 } NereidCpuValueKind;
 
-/* The shape of a tile of at most 4 dimensions (rank 0: a scalar) and one element of it, by
- * its row-major index. */
-typedef struct NereidCpuElement {
-  int32_t rank;
-  int64_t shape[4];
-  int64_t index;
-} NereidCpuElement;
+/* An element is given by the shape of its tile, rank <= 4 dimensions (rank 0: a scalar) in
+ * shape0..shape3 (unused ones 1), and its row-major index. Every argument is a scalar, so that
+ * generated code calls these without building structs. */
 
 /* Prints one line of tt.print, as Triton's device_print and the interpreter do:
  *   "pid (x, y, z) idx (i, j)<prefix>(operand n) <value>\n"
  * without "idx (...)" for a scalar and without "(operand n) " when `operand` is negative (one
- * operand). Lines of concurrent programs do not interleave within a line. */
+ * operand). `value` holds the element's bits (zero-extended; a pointer's address). Lines of
+ * concurrent programs do not interleave within a line. */
 __attribute__((visibility("default"))) void
-nereid_cpu_print(const int32_t pid[3], const char *prefix, int32_t operand,
-                 const NereidCpuElement *element, int32_t kind, int32_t bits, uint64_t value,
+nereid_cpu_print(int32_t pid_x, int32_t pid_y, int32_t pid_z, const char *prefix,
+                 int32_t operand, int32_t rank, int64_t shape0, int64_t shape1, int64_t shape2,
+                 int64_t shape3, int64_t index, int32_t kind, int32_t bits, uint64_t value,
                  int32_t is_signed, int32_t hex);
 
-/* Records that tt.assert found element `element` false in program `pid` of kernel `kernel`,
- * at file:line:column. The first failure of a launch in program order is kept; the program
- * goes on. */
+/* Records that tt.assert found an element false in program (pid_x, pid_y, pid_z) of kernel
+ * `kernel`, at file:line:column. The first failure of a launch in program order is kept; the
+ * program goes on. */
 __attribute__((visibility("default"))) void
 nereid_cpu_assert_failed(const char *kernel, const char *message, const char *file,
-                         int32_t line, int32_t column, const int32_t pid[3],
-                         const NereidCpuElement *element);
+                         int32_t line, int32_t column, int32_t pid_x, int32_t pid_y,
+                         int32_t pid_z, int32_t rank, int64_t shape0, int64_t shape1,
+                         int64_t shape2, int64_t shape3, int64_t index);
 
 /* Non-zero while a failure is recorded and not yet taken. */
 __attribute__((visibility("default"))) extern volatile int32_t nereid_cpu_failure_pending;

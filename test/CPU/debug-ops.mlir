@@ -1,0 +1,36 @@
+// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector | FileCheck %s
+
+// tt.print calls the CPU runtime's nereid_cpu_print once per element, in row-major order, with
+// the program ids, the prefix, the tile's shape (rank, then four sizes, 1 where unused), the
+// element's index, its kind (3: f32) and width, and its bits zero-extended to i64.
+// CHECK-LABEL: func.func private @print_tile_impl
+// CHECK-SAME: (%[[X:[^:]*]]: vector<2x8xf32>, %[[PX:[^:]*]]: i32, %[[PY:[^:]*]]: i32, %[[PZ:[^:]*]]: i32
+// CHECK: %[[PREFIX:.*]] = llvm.mlir.addressof @nereid_string_{{.*}} : !llvm.ptr
+// CHECK: %[[FLAT:.*]] = vector.shape_cast %[[X]] : vector<2x8xf32> to vector<16xf32>
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK: %[[E:.*]] = vector.extract %[[FLAT]][%[[I]]] : f32 from vector<16xf32>
+// CHECK: %[[BITS:.*]] = arith.bitcast %[[E]] : f32 to i32
+// CHECK: %[[WIDE:.*]] = arith.extui %[[BITS]] : i32 to i64
+// CHECK: func.call @nereid_cpu_print(%[[PX]], %[[PY]], %[[PZ]], %[[PREFIX]], %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}}, %[[WIDE]], %{{.*}}, %{{.*}})
+tt.func public @print_tile(%x: tensor<2x8xf32>) {
+  tt.print " x: " {hex = false, isSigned = array<i32: 0>} : %x : tensor<2x8xf32>
+  tt.return
+}
+
+// -----
+
+// tt.assert finds the first false element (the smallest index among the false ones, or the
+// element count when there is none) and, only then, reports it with the op's file, line and
+// column and the kernel's name.
+// CHECK-LABEL: func.func private @check_impl
+// CHECK-SAME: (%[[C:[^:]*]]: vector<16xi1>
+// CHECK: %[[FALSE:.*]] = arith.cmpi eq, %[[C]], %{{.*}} : vector<16xi1>
+// CHECK: %[[CANDIDATES:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : vector<16xi1>, vector<16xi64>
+// CHECK: %[[FIRST:.*]] = vector.reduction <minsi>, %[[CANDIDATES]] : vector<16xi64> into i64
+// CHECK: %[[FAILED:.*]] = arith.cmpi slt, %[[FIRST]], %{{.*}} : i64
+// CHECK: scf.if %[[FAILED]] {
+// CHECK: func.call @nereid_cpu_assert_failed({{.*}}, %[[FIRST]])
+tt.func public @check(%c: tensor<16xi1>) {
+  tt.assert %c, "c must hold" : tensor<16xi1> loc("kernel.py":7:5)
+  tt.return
+}
