@@ -47,8 +47,8 @@
  * infinities and the sign of zero results follow the C library (tested in
  * test/unit/CPU/MathAccuracyTest.cpp). The largest error of each function, in ULPs: the
  * "Vector math library" section of docs/cpu.md. Most are xsimd's vector algorithms; f64 erf,
- * erfc and pow and f32 erfc call the C library lane by lane (xsimd's are tens to millions of
- * ULP off), and so do rare special lanes of other functions (see VectorMath.cpp).
+ * erfc and pow call the C library lane by lane (xsimd's are tens to millions of ULP off), and
+ * so do rare special lanes of other functions (see VectorMath.cpp).
  *
  * LINKING. The functions live in the static archive libnereid_cpu_math.a (build/lib/, and
  * nereid/_lib/ in the wheel), compiled with -fPIC, -ffunction-sections and hidden visibility.
