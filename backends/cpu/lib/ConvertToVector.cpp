@@ -110,6 +110,7 @@ struct ConvertTritonCpuToVectorPass
     populateDotOpToVectorPatterns(typeConverter, patterns, info);
     populateExternOpToVectorPatterns(typeConverter, patterns, info);
     populateDebugOpToVectorPatterns(typeConverter, patterns, info);
+    populateHistogramOpToVectorPatterns(typeConverter, patterns, info);
     patterns.add<UnsupportedOpConversion>(typeConverter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
     cf::populateCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);

@@ -57,6 +57,9 @@ void populateExternOpToVectorPatterns(const TypeConverter &typeConverter,
 /// print and assert: calls of the CPU runtime.
 void populateDebugOpToVectorPatterns(const TypeConverter &typeConverter,
                                      RewritePatternSet &patterns, const CpuLoweringInfo &info);
+/// histogram.
+void populateHistogramOpToVectorPatterns(const TypeConverter &typeConverter,
+                                         RewritePatternSet &patterns, const CpuLoweringInfo &info);
 /// dot.
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info);

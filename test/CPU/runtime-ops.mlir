@@ -1,5 +1,7 @@
 // RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector | FileCheck %s
 
+// Ops that run element by element: print, assert (calls of the CPU runtime) and histogram.
+
 // tt.print calls the CPU runtime's nereid_cpu_print once per element, in row-major order, with
 // the program ids, the prefix, the tile's shape (rank, then four sizes, 1 where unused), the
 // element's index, its kind (3: f32) and width, and its bits zero-extended to i64.
@@ -33,4 +35,24 @@ tt.func public @print_tile(%x: tensor<2x8xf32>) {
 tt.func public @check(%c: tensor<16xi1>) {
   tt.assert %c, "c must hold" : tensor<16xi1> loc("kernel.py":7:5)
   tt.return
+}
+
+// -----
+
+// tt.histogram counts into a stack buffer of its bins: each value in [0, bins) whose mask is
+// set adds one to its bin.
+// CHECK-LABEL: func.func private @histogram_impl
+// CHECK-SAME: (%[[X:[^:]*]]: vector<64xi32>, %[[M:[^:]*]]: vector<64xi1>
+// CHECK: %[[BINS:.*]] = memref.alloca() : memref<16xi32>
+// CHECK: vector.store %{{.*}}, %[[BINS]][%{{.*}}] : memref<16xi32>, vector<16xi32>
+// CHECK: scf.for
+// CHECK: arith.cmpi sge
+// CHECK: arith.cmpi slt
+// CHECK: scf.if
+// CHECK: memref.load %[[BINS]]
+// CHECK: memref.store %{{.*}}, %[[BINS]]
+// CHECK: vector.load %[[BINS]][%{{.*}}] : memref<16xi32>, vector<16xi32>
+tt.func public @histogram(%x: tensor<64xi32>, %m: tensor<64xi1>) -> tensor<16xi32> {
+  %h = tt.histogram %x, %m : tensor<64xi32> -> tensor<16xi32>
+  tt.return %h : tensor<16xi32>
 }
