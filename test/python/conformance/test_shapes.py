@@ -1,0 +1,134 @@
+"""Shape ops and block pointers (docs/semantics.md, Shapes and Tensor descriptors): they move
+elements without computing on them, so every result must match the interpreter exactly."""
+
+import numpy as np
+import pytest
+
+import nereid
+import nereid.language as tl
+
+
+@nereid.jit
+def shape_ops_kernel(x_ptr, y_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+                     SIZE: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    y = tl.load(y_ptr + rm[:, None] * N + rn[None, :])
+    # join then split is the identity; the joined tile permuted and flattened is interleave.
+    joined = tl.join(x, y)
+    a, b = tl.split(joined)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], a - b)
+    tl.store(out_ptr + SIZE + tl.arange(0, 2 * SIZE), tl.reshape(joined, [2 * SIZE]))
+    tl.store(out_ptr + 3 * SIZE + tl.arange(0, 2 * SIZE),
+             tl.reshape(tl.permute(joined, (2, 0, 1)), [2 * SIZE]))
+    tl.store(out_ptr + 5 * SIZE + rn[:, None] * M + rm[None, :], tl.trans(x))
+    tl.store(out_ptr + 7 * SIZE + tl.arange(0, 2 * SIZE),
+             tl.ravel(tl.interleave(x, y)))
+
+
+def test_join_split_permute_reshape(conform, rng):
+    M, N = 4, 16
+    x, y = (rng.integers(-1000, 1000, (M, N)).astype(np.int32) for _ in range(2))
+    out = np.zeros(9 * M * N, dtype=np.int32)
+    conform(shape_ops_kernel, (1,), x, y, out, M=M, N=N, SIZE=M * N)
+
+
+@nereid.jit
+def flip_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], tl.flip(x, 1))
+
+
+@pytest.mark.xfail_on("cpu", "tl.flip is built from tt.gather, which the CPU backend does not "
+                      "support: CompilationError 'the CPU backend does not support `tt.gather` "
+                      "yet'")
+def test_flip(conform, rng):
+    x = rng.integers(-1000, 1000, (4, 16)).astype(np.int32)
+    out = np.zeros((4, 16), dtype=np.int32)
+    conform(flip_kernel, (1,), x, out, M=4, N=16)
+
+
+@nereid.jit
+def cat_broadcast_kernel(x_ptr, y_ptr, out_ptr, N: tl.constexpr):
+    offs = tl.arange(0, N)
+    x = tl.load(x_ptr + offs)
+    y = tl.load(y_ptr + offs)
+    tl.store(out_ptr + tl.arange(0, 2 * N), tl.cat(x, y, can_reorder=False))
+    outer = tl.expand_dims(x, 1) + tl.expand_dims(y, 0)
+    tl.store(out_ptr + 2 * N + offs[:, None] * N + offs[None, :], outer)
+    tl.store(out_ptr + 2 * N + N * N + offs, tl.broadcast_to(tl.max(x, axis=0), [N]))
+
+
+def test_cat_and_broadcast(conform, rng):
+    N = 16
+    x, y = (rng.standard_normal(N).astype(np.float32) for _ in range(2))
+    out = np.zeros(3 * N + N * N, dtype=np.float32)
+    conform(cat_broadcast_kernel, (1,), x, y, out, N=N)
+
+
+@nereid.jit
+def gather_kernel(x_ptr, index_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    x = tl.load(x_ptr + rm[:, None] * N + rn[None, :])
+    index = tl.load(index_ptr + rm[:, None] * N + rn[None, :])
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], tl.gather(x, index, 1))
+
+
+@pytest.mark.xfail_on("cpu", "tt.gather is not supported by the CPU backend: CompilationError 'the "
+                      "CPU backend does not support `tt.gather` yet'")
+def test_gather(conform, rng):
+    M, N = 8, 32
+    x = rng.standard_normal((M, N)).astype(np.float32)
+    index = rng.integers(0, N, (M, N)).astype(np.int32)
+    out = np.zeros((M, N), dtype=np.float32)
+    conform(gather_kernel, (1,), x, index, out, M=M, N=N)
+
+
+@nereid.jit
+def block_pointer_kernel(x_ptr, out_ptr, rows, cols, stride, BM: tl.constexpr,
+                         BN: tl.constexpr):
+    # A block pointer walked along the columns; out-of-shape elements read as zero.
+    pid = tl.program_id(0)
+    src = tl.make_block_ptr(x_ptr, shape=(rows, cols), strides=(stride, 1),
+                            offsets=(pid * BM, 0), block_shape=(BM, BN), order=(1, 0))
+    dst = tl.make_block_ptr(out_ptr, shape=(rows, cols), strides=(cols, 1),
+                            offsets=(pid * BM, 0), block_shape=(BM, BN), order=(1, 0))
+    for _ in range(0, cols, BN):
+        tile = tl.load(src, boundary_check=(0, 1), padding_option="zero")
+        tl.store(dst, tile * 2, boundary_check=(0, 1))
+        src = tl.advance(src, (0, BN))
+        dst = tl.advance(dst, (0, BN))
+
+
+def test_block_pointers(conform, rng):
+    rows, cols = 37, 70
+    storage = rng.standard_normal((rows, cols + 2)).astype(np.float32)
+    out = np.zeros((rows, cols), dtype=np.float32)
+    conform(block_pointer_kernel, (nereid.cdiv(rows, 16),), storage, out, rows, cols,
+            storage.shape[1], BM=16, BN=32)
+
+
+@nereid.jit
+def descriptor_kernel(x_ptr, out_ptr, rows, cols, BM: tl.constexpr, BN: tl.constexpr):
+    src = tl.make_tensor_descriptor(x_ptr, shape=[rows, cols], strides=[cols, 1],
+                                    block_shape=[BM, BN])
+    dst = tl.make_tensor_descriptor(out_ptr, shape=[rows, cols], strides=[cols, 1],
+                                    block_shape=[BM, BN])
+    m = tl.program_id(0) * BM
+    for n in range(0, cols, BN):
+        dst.store([m, n], src.load([m, n]) + 1)
+
+
+@pytest.mark.xfail_on("cpu", "tensor descriptors do not compile for the CPU: the ttg stage gives "
+                      "tt.descriptor_load a result with a #ttg.blocked encoding, which its "
+                      "verifier rejects ('expects the tile type to be the descriptor's block "
+                      "type tensor<16x32xf32>')")
+def test_tensor_descriptors(conform, rng):
+    rows, cols = 40, 96
+    x = rng.standard_normal((rows, cols)).astype(np.float32)
+    out = np.zeros((rows, cols), dtype=np.float32)
+    conform(descriptor_kernel, (nereid.cdiv(rows, 16),), x, out, rows, cols, BM=16, BN=32)
