@@ -9,7 +9,6 @@ cache for the whole session, so that a kernel that several tests launch compiles
 
 from __future__ import annotations
 
-import contextlib
 import os
 import shutil
 import sys
@@ -23,7 +22,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from kernels import conformance  # noqa: E402
-from kernels.conformance import EXACT, Tolerance  # noqa: E402,F401
+from kernels.conformance import EXACT, Tolerance, on_interpreter  # noqa: E402
 
 BACKENDS = ["cpu", "cuda", "hip"]
 
@@ -63,20 +62,6 @@ def backend(request, session_cache, monkeypatch) -> str:
     monkeypatch.setenv("NEREID_BACKEND", request.param)
     monkeypatch.setenv("NEREID_CACHE_DIR", str(session_cache))
     return request.param
-
-
-@contextlib.contextmanager
-def on_interpreter():
-    """Launches inside run in the interpreter."""
-    saved = os.environ.get("NEREID_INTERPRET")
-    os.environ["NEREID_INTERPRET"] = "1"
-    try:
-        yield
-    finally:
-        if saved is None:
-            del os.environ["NEREID_INTERPRET"]
-        else:
-            os.environ["NEREID_INTERPRET"] = saved
 
 
 class Conformance:

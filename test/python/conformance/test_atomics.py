@@ -12,7 +12,7 @@ import pytest
 import nereid
 import nereid.language as tl
 
-from conftest import Tolerance
+from kernels.conformance import Tolerance
 
 
 @nereid.jit

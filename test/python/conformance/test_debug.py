@@ -7,7 +7,7 @@ import numpy as np
 import nereid
 import nereid.language as tl
 
-from conftest import on_interpreter
+from kernels.conformance import on_interpreter
 
 
 @nereid.jit

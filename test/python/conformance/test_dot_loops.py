@@ -14,7 +14,7 @@ import pytest
 import nereid
 import nereid.language as tl
 
-from conftest import Tolerance
+from kernels.conformance import Tolerance
 
 F32_EPS = 2.0 ** -24
 

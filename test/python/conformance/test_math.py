@@ -23,7 +23,7 @@ import nereid
 import nereid.language as tl
 from nereid.language.extra import libdevice
 
-from conftest import Tolerance
+from kernels.conformance import Tolerance
 
 BLOCK = 256
 F32_ULP_AT_ONE = 2.0 ** -24

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 import nereid
 import nereid.language as tl
 
-from conftest import Tolerance
+from kernels.conformance import Tolerance
 
 SETTINGS = settings(max_examples=15, deadline=None, derandomize=False,
                     suppress_health_check=[HealthCheck.function_scoped_fixture,

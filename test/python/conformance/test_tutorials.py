@@ -21,7 +21,7 @@ import nereid
 from kernels import tutorials
 from kernels.conformance import ulp
 
-from conftest import Tolerance
+from kernels.conformance import Tolerance
 
 F32_EPS = 2.0 ** -24
 

@@ -393,11 +393,6 @@ def test_sort_ragged(rng, n, dtype, descending):
 
 # Histogram ----------------------------------------------------------------------------------
 
-HISTOGRAM_UNSUPPORTED = ("tt.histogram is not supported by the CPU backend: a CompilationError "
-                         "'the CPU backend does not support `tt.histogram` yet'")
-
-
-@pytest.mark.xfail_on("cpu", HISTOGRAM_UNSUPPORTED)
 @pytest.mark.parametrize("n", [1, 100, 1000, 1024])
 @pytest.mark.parametrize("bins", [8, 64])
 def test_histogram(rng, n, bins):
@@ -415,7 +410,6 @@ def histogram_masked_kernel(x_ptr, keep_ptr, out_ptr, BLOCK: tl.constexpr, BINS:
     tl.store(out_ptr + tl.arange(0, BINS), tl.histogram(x, BINS, mask=keep))
 
 
-@pytest.mark.xfail_on("cpu", HISTOGRAM_UNSUPPORTED)
 @pytest.mark.parametrize("n", [16, 256])
 def test_histogram_with_a_mask(rng, n):
     bins = 16

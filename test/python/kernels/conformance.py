@@ -11,7 +11,9 @@ in-place updates alike)."""
 
 from __future__ import annotations
 
+import contextlib
 import ctypes
+import os
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
 
@@ -114,6 +116,20 @@ def _fail(name: str, actual: np.ndarray, reference: np.ndarray, mismatch: np.nda
                       f"(interpreter {reference[tuple(index)]!r})" for index in where[:8])
     raise AssertionError(f"{name} does not conform to the interpreter ({rule}): "
                          f"{len(where)} of {mismatch.size} elements differ; {shown}")
+
+
+@contextlib.contextmanager
+def on_interpreter():
+    """Launches inside run in the interpreter (NEREID_INTERPRET=1)."""
+    saved = os.environ.get("NEREID_INTERPRET")
+    os.environ["NEREID_INTERPRET"] = "1"
+    try:
+        yield
+    finally:
+        if saved is None:
+            del os.environ["NEREID_INTERPRET"]
+        else:
+            os.environ["NEREID_INTERPRET"] = saved
 
 
 # Shadow launches ------------------------------------------------------------------------------
