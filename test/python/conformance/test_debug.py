@@ -29,3 +29,32 @@ def test_device_print_matches_the_interpreter(backend, rng, capfd):
     actual = capfd.readouterr().out
     assert expected.count("\n") == 2 * 8 + 2
     assert actual == expected
+
+
+@nereid.jit
+def assert_kernel(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.program_id(0) * BLOCK + tl.arange(0, BLOCK))
+    tl.device_assert(x > 0, "x must be positive")
+
+
+def test_device_assert_reports_as_the_interpreter(backend, rng):
+    # The first failing program and element, the message and the source line; only the name
+    # of what ran the kernel differs.
+    x = rng.uniform(1, 2, 16).astype(np.float32)
+    x[11] = -1
+    reports = []
+    for interpreted in (True, False):
+        try:
+            if interpreted:
+                with on_interpreter():
+                    assert_kernel[(2,)](x, BLOCK=8, num_threads=1)
+            else:
+                assert_kernel[(2,)](x, BLOCK=8, num_threads=1)
+        except RuntimeError as error:
+            reports.append(str(error).replace("the interpreter", "BACKEND")
+                           .replace(f"the {backend.upper()} backend", "BACKEND"))
+        else:
+            reports.append(None)
+    assert reports[0] is not None and "program (1, 0, 0)" in reports[0], reports[0]
+    assert "element 3 is false" in reports[0]
+    assert reports[1] == reports[0]
