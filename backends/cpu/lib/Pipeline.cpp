@@ -35,6 +35,10 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createGuardCpuArithPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // After the chunks' glue is folded: on unfolded glue, canonicalization of the split loops
+  // took minutes.
+  pm.addPass(createSplitCpuLoopTilesPass({options.target}));
+  pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
 }
 

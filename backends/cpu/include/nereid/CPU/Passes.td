@@ -45,6 +45,24 @@ def GuardCpuArithPass : Pass<"tt-cpu-guard-arith", "ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
+  let summary = "Carries the tiles of scf.for loops as register-sized chunks";
+  let description = [{
+    A tile carried around an scf.for (an accumulator) is one vector loop argument, which the
+    chunked code of the body takes apart and puts back together every iteration; in LLVM that
+    is a phi of thousands of lanes, rebuilt with shuffles of the whole width, which costs
+    compile time and registers. This pass gives the loop one argument per register-sized chunk
+    of such a tile instead (the chunks of tt-cpu-convert-to-vector), so that after
+    canonicalization the chunks flow through the loop with no reassembly.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
+           "the ttg.target of the CPU, whose vector registers set the chunk width">,
+  ];
+  let dependentDialects = ["mlir::vector::VectorDialect", "mlir::scf::SCFDialect",
+                           "mlir::ub::UBDialect"];
+}
+
 def ScheduleCpuChunksPass : Pass<"tt-cpu-schedule-chunks", "func::FuncOp"> {
   let summary = "Orders vector chunks so that each is consumed soon after it is computed";
   let description = [{
