@@ -1,16 +1,19 @@
-// tt-cpu-lower-math: LLVM has vector intrinsics for a few math functions (sqrt, fma, floor,
-// ...) and scalarizes the others into libm calls. The functions below get MLIR's polynomial
-// approximations instead, which stay vectorized and are accurate to a few ULP in f32 (the
-// conformance tests hold them to the interpreter). Every other function without an LLVM
-// intrinsic becomes a libm call per element, which is exact to libm's accuracy.
+// tt-cpu-lower-math: math functions without an LLVM vector intrinsic. On vectors of f32 or f64
+// they call Nereid's vector math library (runtime/include/nereid_cpu_math.h: xsimd, one build
+// per ISA, accuracy in ULPs in docs/cpu.md), one call per native vector; anything else (scalars,
+// vectors that are not whole native vectors, functions the library lacks) calls the C math
+// library per element. LLVM's own vector intrinsics (sqrt, fma, floor, ...) are left for
+// convert-math-to-llvm.
 
 #include "nereid/CPU/Passes.h"
+#include "nereid/Target/TargetInfo.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
-#include "mlir/Dialect/Math/Transforms/Passes.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
-#include "llvm/ADT/StringSet.h"
+#include "llvm/ADT/StringSwitch.h"
 
 namespace mlir::nereid::cpu {
 
@@ -18,14 +21,6 @@ namespace mlir::nereid::cpu {
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
-
-/// The functions whose polynomial approximation replaces the libm call; `name` is the op's
-/// name, "math.exp".
-bool isApproximated(StringRef name) {
-  static const llvm::StringSet<> names{"math.exp", "math.log", "math.log2", "math.log1p",
-                                       "math.tanh"};
-  return names.contains(name);
-}
 
 /// The math ops that convert-math-to-llvm lowers to LLVM intrinsics that stay vectorized.
 bool hasVectorIntrinsic(Operation *op) {
@@ -35,24 +30,105 @@ bool hasVectorIntrinsic(Operation *op) {
              math::IsNaNOp, math::IsInfOp, math::IsFiniteOp>(op);
 }
 
-struct LowerCpuMathPass : impl::LowerCpuMathPassBase<LowerCpuMathPass> {
-  void runOnOperation() override {
-    MLIRContext *context = &getContext();
-    RewritePatternSet approximations(context);
-    populateMathF32ExpansionPatterns(approximations, isApproximated);
-    populateMathPolynomialApproximationPatterns(approximations, isApproximated);
-    if (failed(applyPatternsGreedily(getOperation(), std::move(approximations))))
-      return signalPassFailure();
+/// The vector math library's name of the function `op` computes, or "".
+StringRef getLibraryFunction(Operation *op) {
+  return llvm::StringSwitch<StringRef>(op->getName().getStringRef())
+      .Cases({"math.exp", "math.exp2", "math.expm1", "math.log", "math.log2", "math.log10"},
+             op->getName().getStringRef().drop_front(5))
+      .Cases({"math.log1p", "math.sin", "math.cos", "math.tan", "math.asin", "math.acos"},
+             op->getName().getStringRef().drop_front(5))
+      .Cases({"math.atan", "math.sinh", "math.cosh", "math.tanh", "math.asinh", "math.acosh"},
+             op->getName().getStringRef().drop_front(5))
+      .Cases({"math.atanh", "math.erf", "math.erfc", "math.cbrt", "math.atan2"},
+             op->getName().getStringRef().drop_front(5))
+      .Case("math.powf", "pow")
+      .Default("");
+}
 
-    SmallVector<Operation *> libmCalls;
+/// The ISA suffix of the library for the target (`cpu:x86_64:avx512` -> `avx512`).
+StringRef getIsa(StringRef target) { return target.rsplit(':').second; }
+
+struct LowerCpuMathPass : impl::LowerCpuMathPassBase<LowerCpuMathPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    llvm::Expected<std::unique_ptr<TargetInfo>> targetInfo = createTargetInfo(target);
+    if (!targetInfo) {
+      getOperation().emitError(llvm::toString(targetInfo.takeError()));
+      return signalPassFailure();
+    }
+    SmallVector<Operation *> libraryCalls, libmCalls;
     getOperation()->walk([&](Operation *op) {
-      if (isa<math::MathDialect>(op->getDialect()) && !hasVectorIntrinsic(op))
+      if (!isa<math::MathDialect>(op->getDialect()) || hasVectorIntrinsic(op))
+        return;
+      if (usesLibrary(op, **targetInfo))
+        libraryCalls.push_back(op);
+      else
         libmCalls.push_back(op);
     });
-    RewritePatternSet libm(context);
+    for (Operation *op : libraryCalls)
+      callLibrary(op, **targetInfo);
+
+    RewritePatternSet libm(&getContext());
     populateMathToLibmConversionPatterns(libm);
     if (failed(applyOpPatternsGreedily(libmCalls, std::move(libm))))
       return signalPassFailure();
+  }
+
+  /// Whether `op` is one of the library's functions on whole native vectors of f32 or f64.
+  bool usesLibrary(Operation *op, const TargetInfo &info) const {
+    auto type = dyn_cast<VectorType>(op->getResultTypes().front());
+    if (!type || type.getRank() != 1 || getLibraryFunction(op).empty())
+      return false;
+    Type element = type.getElementType();
+    if (!element.isF32() && !element.isF64())
+      return false;
+    int64_t lanes = info.getVectorWidthBits(element) / element.getIntOrFloatBitWidth();
+    return type.getNumElements() % lanes == 0;
+  }
+
+  /// Replaces `op` by calls of the library function, one per native vector of its operands.
+  void callLibrary(Operation *op, const TargetInfo &info) {
+    auto type = cast<VectorType>(op->getResultTypes().front());
+    Type element = type.getElementType();
+    int64_t lanes = info.getVectorWidthBits(element) / element.getIntOrFloatBitWidth();
+    auto native = VectorType::get(lanes, element);
+    std::string name = ("nereid_cpu_math_" + getLibraryFunction(op) + "_" +
+                        (element.isF32() ? "f32" : "f64") + "x" + Twine(lanes) + "_" +
+                        getIsa(target))
+                           .str();
+    OpBuilder builder(op);
+    Location loc = op->getLoc();
+    func::FuncOp function = declare(builder, name, op->getNumOperands(), native);
+    Value result = type.getNumElements() == lanes
+                       ? Value()
+                       : Value(ub::PoisonOp::create(builder, loc, type));
+    for (int64_t offset = 0; offset < type.getNumElements(); offset += lanes) {
+      SmallVector<Value> operands;
+      for (Value operand : op->getOperands())
+        operands.push_back(result ? Value(vector::ExtractStridedSliceOp::create(
+                                        builder, loc, operand, offset, lanes, 1))
+                                  : operand);
+      Value part = func::CallOp::create(builder, loc, function, operands).getResult(0);
+      result = result ? Value(vector::InsertStridedSliceOp::create(builder, loc, part, result,
+                                                                   offset, 1))
+                      : part;
+    }
+    op->getResult(0).replaceAllUsesWith(result);
+    op->erase();
+  }
+
+  func::FuncOp declare(OpBuilder &builder, StringRef name, unsigned arity, VectorType type) {
+    ModuleOp module = getOperation();
+    if (auto existing = module.lookupSymbol<func::FuncOp>(name))
+      return existing;
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    auto function = func::FuncOp::create(
+        builder, module.getLoc(), name,
+        builder.getFunctionType(SmallVector<Type>(arity, type), {type}));
+    function.setPrivate();
+    return function;
   }
 };
 

@@ -42,9 +42,9 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
 }
 
-void buildCpuVectorToLLVMPipeline(OpPassManager &pm) {
+void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createAddCpuLaunchEntriesPass());
-  pm.addPass(createLowerCpuMathPass());
+  pm.addPass(createLowerCpuMathPass({options.target}));
   pm.addPass(arith::createArithExpandOpsPass(arith::ArithExpandOpsPassOptions{/*includeBf16=*/true}));
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertSCFToOpenMPPass());
@@ -75,7 +75,7 @@ void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   layoutOptions.numWarps = 1;
   buildTritonGPUPipeline(pm, layoutOptions);
   buildCpuToVectorPipeline(pm, options);
-  buildCpuVectorToLLVMPipeline(pm);
+  buildCpuVectorToLLVMPipeline(pm, options);
 }
 
 namespace {
@@ -102,10 +102,12 @@ void registerCpuPassesAndPipelines() {
       [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
         buildCpuToVectorPipeline(pm, CpuPipelineOptions{options.target});
       });
-  PassPipelineRegistration<>(
+  PassPipelineRegistration<CpuPipelineCommandLineOptions>(
       "nereid-cpu-to-llvm",
       "Adds the launch entries and lowers the CPU's vector code to the LLVM dialect",
-      [](OpPassManager &pm) { buildCpuVectorToLLVMPipeline(pm); });
+      [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
+        buildCpuVectorToLLVMPipeline(pm, CpuPipelineOptions{options.target});
+      });
 }
 
 } // namespace mlir::nereid::cpu

@@ -33,7 +33,7 @@ STAGES: tuple[tuple[str, str], ...] = (
     ("ttir", "builtin.module(inline,canonicalize,cse,symbol-dce)"),
     ("ttg", f"builtin.module(nereid-ttg-pipeline{{target={TARGET_PLACEHOLDER} num-warps=1}})"),
     ("vector", f"builtin.module(nereid-cpu-to-vector{{target={TARGET_PLACEHOLDER}}})"),
-    ("llir", "builtin.module(nereid-cpu-to-llvm)"),
+    ("llir", f"builtin.module(nereid-cpu-to-llvm{{target={TARGET_PLACEHOLDER}}})"),
 )
 
 _LIBRARY_ARTIFACT = "kernel.so"

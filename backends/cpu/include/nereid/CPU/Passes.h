@@ -36,7 +36,7 @@ void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
 
 /// The vector code to the LLVM dialect, with the launch entries and the OpenMP grid loop.
-void buildCpuVectorToLLVMPipeline(OpPassManager &pm);
+void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
 
 /// Registers the CPU passes and the pipelines `nereid-cpu-lower{target=...}` (all of it),
 /// `nereid-cpu-to-vector{target=...}` and `nereid-cpu-to-llvm` (its last two stages).

@@ -97,15 +97,23 @@ def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
 }
 
 def LowerCpuMathPass : Pass<"tt-cpu-lower-math", "ModuleOp"> {
-  let summary = "Expands math ops that LLVM has no vector intrinsic for";
+  let summary = "Lowers math functions that LLVM has no vector intrinsic for";
   let description = [{
-    Replaces f32 exp, log, log2, log1p and tanh with MLIR's polynomial approximations, which
-    stay vectorized, and the other `math` ops without an LLVM vector intrinsic with calls to
-    the C math library, one per element. Ops with LLVM intrinsics (sqrt, fma, floor, ...) are left for
-    convert-math-to-llvm.
+    On whole native vectors of f32 or f64 (the chunks of tt-cpu-convert-to-vector), exp, log,
+    sin, tanh, erf, pow, atan2 and the other functions of Nereid's vector math library
+    (runtime/include/nereid_cpu_math.h) become calls of the library's build for the target's
+    ISA, `nereid_cpu_math_<fn>_<type>x<lanes>_<isa>`, one per native vector; the kernel's
+    library links libnereid_cpu_math.a. Scalars and other math ops without an LLVM vector
+    intrinsic call the C math library per element. Ops with LLVM intrinsics (sqrt, fma,
+    floor, ...) are left for convert-math-to-llvm.
   }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
+           "the ttg.target of the CPU, which selects the library's ISA build">,
+  ];
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::func::FuncDialect",
-                           "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
+                           "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect",
+                           "mlir::ub::UBDialect"];
 }
 
 #endif // NEREID_CPU_PASSES_TD
