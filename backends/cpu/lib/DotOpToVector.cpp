@@ -9,6 +9,8 @@
 // tf32 as the interpreter rounds them (tf32x3, bf16x3 and bf16x6 compute as ieee, as there). Each K loop is its own block, so tt-cpu-schedule-chunks cannot
 // interleave the blocks and spill their accumulators.
 
+#include "Constants.h"
+
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
@@ -44,8 +46,7 @@ Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
   auto type = cast<VectorType>(value.getType());
   auto bitsType = type.clone(builder.getI32Type());
   auto constant = [&](int64_t v) -> Value {
-    return arith::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(bitsType, builder.getI32IntegerAttr(v)));
+    return createSplatConstant(builder, loc, bitsType, builder.getI32IntegerAttr(v));
   };
   Value bits = arith::BitcastOp::create(builder, loc, bitsType, value);
   Value rounded = arith::AndIOp::create(

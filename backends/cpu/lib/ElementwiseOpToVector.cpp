@@ -2,6 +2,7 @@
 // elementwise tt ops become the arith, math or LLVM ops that compute them. Each is built chunk
 // by chunk (VectorChunks.h), in vectors of register width.
 
+#include "Constants.h"
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
@@ -294,10 +295,7 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
       return element;
     };
     auto constant = [&](Type element, int64_t v) -> Value {
-      TypedAttr attr = builder.getIntegerAttr(element, v);
-      if (auto vector = dyn_cast<VectorType>(like(element)))
-        attr = DenseElementsAttr::get(vector, attr);
-      return arith::ConstantOp::create(builder, loc, like(element), attr);
+      return createSplatConstant(builder, loc, like(element), builder.getIntegerAttr(element, v));
     };
     Type i32 = builder.getI32Type(), i16 = builder.getIntegerType(16);
     Value bits = arith::BitcastOp::create(builder, loc, like(i32), value);

@@ -3,6 +3,7 @@
 // math library has are called per element; sinpi, cospi and normcdf are computed in f64 as the
 // interpreter defines them; anything else is an error that names the symbol.
 
+#include "Constants.h"
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
@@ -85,14 +86,6 @@ Value callPerElement(OpBuilder &builder, Location loc, func::FuncOp function,
   return result;
 }
 
-Value constantLike(OpBuilder &builder, Location loc, Type type, double value) {
-  Type element = getElementTypeOrSelf(type);
-  TypedAttr attr = builder.getFloatAttr(element, value);
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return arith::ConstantOp::create(builder, loc, type, attr);
-}
-
 /// sinpi(x) = sin(pi x), cospi(x) = cos(pi x), normcdf(x) = erfc(-x / sqrt 2) / 2, computed in
 /// f64 and rounded to the operand's type, as the interpreter computes them.
 Value computeInF64(OpBuilder &builder, Location loc, StringRef name, Value operand) {
@@ -103,12 +96,12 @@ Value computeInF64(OpBuilder &builder, Location loc, StringRef name, Value opera
   Value result;
   if (name == "normcdf") {
     Value scaled = arith::MulFOp::create(builder, loc, x,
-                                         constantLike(builder, loc, wide, -llvm::numbers::sqrt2 / 2));
+                                         createFloatConstant(builder, loc, wide, -llvm::numbers::sqrt2 / 2));
     result = arith::MulFOp::create(builder, loc, math::ErfcOp::create(builder, loc, scaled),
-                                   constantLike(builder, loc, wide, 0.5));
+                                   createFloatConstant(builder, loc, wide, 0.5));
   } else {
     Value angle =
-        arith::MulFOp::create(builder, loc, x, constantLike(builder, loc, wide, llvm::numbers::pi));
+        arith::MulFOp::create(builder, loc, x, createFloatConstant(builder, loc, wide, llvm::numbers::pi));
     result = name == "sinpi" ? Value(math::SinOp::create(builder, loc, angle))
                              : Value(math::CosOp::create(builder, loc, angle));
   }

@@ -1,6 +1,8 @@
 // tt-cpu-guard-arith: the integer edge cases that LLVM leaves undefined get the values that
 // docs/semantics.md defines (see GuardCpuArithPass in Passes.td).
 
+#include "Constants.h"
+
 #include "nereid/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -15,28 +17,11 @@ namespace mlir::nereid::cpu {
 
 namespace {
 
-/// A constant of `type` (a scalar, or a vector splat) with integer value `value`.
-Value intConstant(OpBuilder &builder, Location loc, Type type, const APInt &value) {
-  Type element = getElementTypeOrSelf(type);
-  TypedAttr attr = builder.getIntegerAttr(element, value);
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return arith::ConstantOp::create(builder, loc, type, attr);
-}
-
-Value floatConstant(OpBuilder &builder, Location loc, Type type, double value) {
-  Type element = getElementTypeOrSelf(type);
-  TypedAttr attr = builder.getFloatAttr(element, value);
-  if (auto vector = dyn_cast<VectorType>(type))
-    attr = DenseElementsAttr::get(vector, attr);
-  return arith::ConstantOp::create(builder, loc, type, attr);
-}
-
 unsigned widthOf(Type type) { return getElementTypeOrSelf(type).getIntOrFloatBitWidth(); }
 
 Value isEqual(OpBuilder &builder, Location loc, Value value, const APInt &constant) {
   return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, value,
-                               intConstant(builder, loc, value.getType(), constant));
+                               createIntConstant(builder, loc, value.getType(), constant));
 }
 
 /// Division and remainder: the divisor becomes 1 where it is 0 (or where a signed division
@@ -57,9 +42,9 @@ void guardDivision(OpTy op, bool isSigned, bool isRemainder) {
     unsafe = arith::OrIOp::create(builder, loc, zero, overflow);
   }
   Value safeRhs = arith::SelectOp::create(builder, loc, unsafe,
-                                          intConstant(builder, loc, type, APInt(width, 1)), rhs);
+                                          createIntConstant(builder, loc, type, APInt(width, 1)), rhs);
   auto safe = OpTy::create(builder, loc, lhs, safeRhs);
-  Value onZero = isRemainder ? lhs : intConstant(builder, loc, type, APInt::getAllOnes(width));
+  Value onZero = isRemainder ? lhs : createIntConstant(builder, loc, type, APInt::getAllOnes(width));
   Value result = arith::SelectOp::create(builder, loc, zero, onZero, safe);
   op.getResult().replaceAllUsesWith(result);
   op.erase();
@@ -73,12 +58,12 @@ void guardShift(OpTy op, bool isArithmetic) {
   Type type = op.getType();
   unsigned width = widthOf(type);
   Value tooFar = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge, op.getRhs(),
-                                       intConstant(builder, loc, type, APInt(width, width)));
+                                       createIntConstant(builder, loc, type, APInt(width, width)));
   Value beyond =
       isArithmetic
           ? Value(arith::ShRSIOp::create(builder, loc, op.getLhs(),
-                                         intConstant(builder, loc, type, APInt(width, width - 1))))
-          : intConstant(builder, loc, type, APInt(width, 0));
+                                         createIntConstant(builder, loc, type, APInt(width, width - 1))))
+          : createIntConstant(builder, loc, type, APInt(width, 0));
   auto shift = OpTy::create(builder, loc, op.getLhs(), op.getRhs());
   Value result = arith::SelectOp::create(builder, loc, tooFar, beyond, shift);
   op.getResult().replaceAllUsesWith(result);
@@ -105,7 +90,7 @@ void guardFloatToInt(OpTy op, bool isSigned) {
   unsigned width = widthOf(resultType);
   auto compare = [&](arith::CmpFPredicate predicate, double bound) -> Value {
     return arith::CmpFOp::create(builder, loc, predicate, wide,
-                                 floatConstant(builder, loc, compareType, bound));
+                                 createFloatConstant(builder, loc, compareType, bound));
   };
   double high = std::ldexp(1.0, isSigned ? width - 1 : width);
   Value tooHigh = compare(arith::CmpFPredicate::OGE, high);
@@ -116,11 +101,11 @@ void guardFloatToInt(OpTy op, bool isSigned) {
   APInt min = isSigned ? APInt::getSignedMinValue(width) : APInt(width, 0);
   Value converted = OpTy::create(builder, loc, resultType, input);
   Value result = arith::SelectOp::create(builder, loc, tooHigh,
-                                         intConstant(builder, loc, resultType, max), converted);
+                                         createIntConstant(builder, loc, resultType, max), converted);
   result = arith::SelectOp::create(builder, loc, tooLow,
-                                   intConstant(builder, loc, resultType, min), result);
+                                   createIntConstant(builder, loc, resultType, min), result);
   result = arith::SelectOp::create(builder, loc, isNaN,
-                                   intConstant(builder, loc, resultType, APInt(width, 0)), result);
+                                   createIntConstant(builder, loc, resultType, APInt(width, 0)), result);
   op.getResult().replaceAllUsesWith(result);
   op.erase();
 }

@@ -1,0 +1,33 @@
+#ifndef NEREID_CPU_LIB_CONSTANTS_H
+#define NEREID_CPU_LIB_CONSTANTS_H
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/TypeUtilities.h"
+
+namespace mlir::nereid::cpu {
+
+/// A constant of `type`, a scalar or a vector splat of `value` (an attribute of the element
+/// type).
+inline Value createSplatConstant(OpBuilder &builder, Location loc, Type type, TypedAttr value) {
+  if (auto vector = dyn_cast<VectorType>(type))
+    value = DenseElementsAttr::get(vector, value);
+  return arith::ConstantOp::create(builder, loc, type, value);
+}
+
+/// The integer constant `value` of `type`'s element type, splat to `type`.
+inline Value createIntConstant(OpBuilder &builder, Location loc, Type type, const APInt &value) {
+  return createSplatConstant(builder, loc, type,
+                             builder.getIntegerAttr(getElementTypeOrSelf(type), value));
+}
+
+/// The float constant `value` of `type`'s element type (rounded to it), splat to `type`.
+inline Value createFloatConstant(OpBuilder &builder, Location loc, Type type, double value) {
+  return createSplatConstant(builder, loc, type,
+                             builder.getFloatAttr(getElementTypeOrSelf(type), value));
+}
+
+} // namespace mlir::nereid::cpu
+
+#endif // NEREID_CPU_LIB_CONSTANTS_H
