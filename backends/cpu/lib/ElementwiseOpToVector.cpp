@@ -262,12 +262,25 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
     return success();
   }
 
-  /// arith.truncf toward zero (LLVM's constrained fptrunc).
+  /// arith.truncf toward zero: rounded to nearest, then one step toward zero where that went
+  /// past the value (LLVM's constrained fptrunc does not set the rounding mode). A finite value
+  /// beyond the range gives the largest finite one; NaN and infinities stay.
   static Value truncateTowardZero(OpBuilder &builder, Location loc, Value value, Type type) {
-    return arith::TruncFOp::create(
-        builder, loc, type, value,
-        arith::RoundingModeAttr::get(builder.getContext(), arith::RoundingMode::toward_zero),
-        arith::FastMathFlagsAttr());
+    Value nearest = arith::TruncFOp::create(builder, loc, type, value);
+    Value back = arith::ExtFOp::create(builder, loc, value.getType(), nearest);
+    Value beyond = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
+                                         math::AbsFOp::create(builder, loc, back),
+                                         math::AbsFOp::create(builder, loc, value));
+    unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
+    Type bitsType = builder.getIntegerType(width);
+    if (auto vector = dyn_cast<VectorType>(type))
+      bitsType = vector.clone(bitsType);
+    Value bits = arith::BitcastOp::create(builder, loc, bitsType, nearest);
+    Value stepped = arith::SubIOp::create(builder, loc, bits,
+                                          createIntConstant(builder, loc, bitsType,
+                                                            APInt(width, 1)));
+    return arith::SelectOp::create(builder, loc, beyond,
+                                   arith::BitcastOp::create(builder, loc, type, stepped), nearest);
   }
 
   /// f64 to f32 rounded to odd: toward zero, with the lowest mantissa bit set where that was

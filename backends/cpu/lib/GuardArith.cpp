@@ -110,13 +110,31 @@ void guardFloatToInt(OpTy op, bool isSigned) {
   op.erase();
 }
 
+/// maxnumf and minnumf order -0 below +0 (LLVM's maxnum and minnum may return either): the
+/// NaN-propagating maximumf/minimumf, which order zeros, where neither operand is NaN.
+template <typename OpTy, typename OrderedOpTy>
+void guardNumberMinMax(OpTy op) {
+  OpBuilder builder(op);
+  Location loc = op.getLoc();
+  Value lhs = op.getLhs(), rhs = op.getRhs();
+  auto isNaN = [&](Value v) -> Value {
+    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, v, v);
+  };
+  Value ordered = OrderedOpTy::create(builder, loc, lhs, rhs);
+  Value result = arith::SelectOp::create(builder, loc, isNaN(rhs), lhs, ordered);
+  result = arith::SelectOp::create(builder, loc, isNaN(lhs), rhs, result);
+  op.getResult().replaceAllUsesWith(result);
+  op.erase();
+}
+
 struct GuardCpuArithPass : impl::GuardCpuArithPassBase<GuardCpuArithPass> {
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
       if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
               arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp, arith::ShLIOp,
-              arith::ShRUIOp, arith::ShRSIOp, arith::FPToSIOp, arith::FPToUIOp>(op))
+              arith::ShRUIOp, arith::ShRSIOp, arith::FPToSIOp, arith::FPToUIOp,
+              arith::MaxNumFOp, arith::MinNumFOp>(op))
         ops.push_back(op);
     });
     for (Operation *op : ops) {
@@ -132,7 +150,9 @@ struct GuardCpuArithPass : impl::GuardCpuArithPassBase<GuardCpuArithPass> {
           .Case([](arith::ShRUIOp op) { guardShift(op, false); })
           .Case([](arith::ShRSIOp op) { guardShift(op, true); })
           .Case([](arith::FPToSIOp op) { guardFloatToInt(op, true); })
-          .Case([](arith::FPToUIOp op) { guardFloatToInt(op, false); });
+          .Case([](arith::FPToUIOp op) { guardFloatToInt(op, false); })
+          .Case([](arith::MaxNumFOp op) { guardNumberMinMax<arith::MaxNumFOp, arith::MaximumFOp>(op); })
+          .Case([](arith::MinNumFOp op) { guardNumberMinMax<arith::MinNumFOp, arith::MinimumFOp>(op); });
     }
   }
 };

@@ -45,7 +45,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
 void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createAddCpuLaunchEntriesPass());
   pm.addPass(createLowerCpuMathPass({options.target}));
-  pm.addPass(arith::createArithExpandOpsPass(arith::ArithExpandOpsPassOptions{/*includeBf16=*/true}));
+  pm.addPass(createExpandCpuArithPass());
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createSCFToControlFlowPass());

@@ -151,9 +151,7 @@ def edge_floats(rng, n, dtype):
     return values
 
 
-@pytest.mark.xfail_on("cpu", "tl.minimum(-0.0, +0.0) gives +0.0 (both propagate_nan modes); "
-                      "docs/semantics.md orders -0 < +0, so the interpreter gives -0.0")
-@pytest.mark.xfail_on("cpu", "bf16: besides min(-0, +0) = +0, a product whose bf16 result is "
+@pytest.mark.xfail_on("cpu", "bf16: a product whose bf16 result is "
                       "subnormal (2^-66 * 2^-66 = 2^-132) is flushed to 0; subnormals are kept",
                       params={"dtype": "bfloat16"})
 @pytest.mark.parametrize("dtype", list(FLOAT_DTYPES))
@@ -249,14 +247,6 @@ def test_conversion(conform, rng, source, target):
     conform(convert_kernel, (nereid.cdiv(n, BLOCK),), x, out, n, BLOCK=BLOCK)
 
 
-@pytest.mark.xfail_on("cpu", "f32 -> f16 with fp_downcast_rounding='rtz' kills the process with "
-                      "SIGTRAP in LLVM code generation of llvm.experimental.constrained.fptrunc "
-                      "(round.towardzero) on <128 x half>; not run",
-                      params={"target": "float16"}, run=False)
-@pytest.mark.xfail_on("cpu", "f64 -> f32 with fp_downcast_rounding='rtz' rounds to nearest: the "
-                      "constrained fptrunc's round.towardzero only describes the dynamic rounding "
-                      "mode, it does not set it (-625.5928... gives -625.5929, the interpreter "
-                      "-625.59283)", params={"source": "float64"})
 @pytest.mark.parametrize("source,target", [("float32", "float16"), ("float32", "bfloat16"),
                                            ("float64", "float32")])
 def test_conversion_toward_zero(conform, rng, source, target):

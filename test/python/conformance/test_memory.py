@@ -184,9 +184,6 @@ def view_copy_kernel(x_ptr, out_ptr, rows, cols, stride_xr, stride_xc, BM: tl.co
     tl.store(out_ptr + rm[:, None] * cols + rn[None, :], x, mask=mask)
 
 
-@pytest.mark.xfail_on("cpu", "the CPU driver rejects a non-contiguous numpy view (ValueError 'must "
-                      "be a contiguous array (C order)') that the kernel addresses through "
-                      "explicit strides; the interpreter passes the view's base address")
 @pytest.mark.parametrize("view", ["padded rows", "column-major", "every other column"])
 def test_non_contiguous_view_arguments(conform, rng, view):
     storage = random_array(rng, (20, 40), np.float32)

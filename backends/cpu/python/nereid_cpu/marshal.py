@@ -136,12 +136,10 @@ class ArgumentMarshaller:
             if array.dtype not in accepted:
                 check_dtype(arguments_module.array_dtype(array), array.dtype)
                 accepted.add(array.dtype)
-            if not array.flags.c_contiguous:
-                raise ValueError(
-                    f"{describe(name)} must be a contiguous array (C order); got one with "
-                    f"strides {array.strides} for shape {array.shape}: pass "
-                    "np.ascontiguousarray(...) of it")
-            slot.value = ndarray_address(array)
+            # A strided view passes the address of its first element, as Triton passes
+            # data_ptr(): the kernel addresses its elements through the strides it is given.
+            slot.value = (ndarray_address(array) if array.flags.c_contiguous
+                          else array.__array_interface__["data"][0])
 
         def set_pointer(value: Any) -> None:
             # The common case first, with the fewest Python operations: a contiguous numpy
@@ -160,9 +158,6 @@ class ArgumentMarshaller:
                     raise ValueError(f"{describe(name)} is in {device} memory; the CPU backend "
                                      "takes host memory")
                 check_dtype(arguments_module.array_dtype(value), value.dtype)
-                if not value.is_contiguous():
-                    raise ValueError(f"{describe(name)} must be a contiguous tensor; pass "
-                                     ".contiguous() of it")
                 slot.value = value.data_ptr()
             elif hasattr(value, "__array_interface__"):
                 set_array(np.asarray(value))

@@ -39,7 +39,8 @@ def GuardCpuArithPass : Pass<"tt-cpu-guard-arith", "ModuleOp"> {
       ones, and remainder by zero (`remsi`, `remui`) gives the dividend;
     - `INT_MIN / -1` wraps to `INT_MIN`, and its remainder is 0;
     - shifts by the width or more give 0 (`shli`, `shrui`) or the sign (`shrsi`);
-    - `fptosi` and `fptoui` saturate to the integer range, and NaN gives 0.
+    - `fptosi` and `fptoui` saturate to the integer range, and NaN gives 0;
+    - `maxnumf` and `minnumf` order -0 below +0 (LLVM's maxnum and minnum may return either).
     Each such op gets a safe operand and a select of the defined value, on scalars and vectors.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
@@ -61,6 +62,17 @@ def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
   ];
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::scf::SCFDialect",
                            "mlir::ub::UBDialect"];
+}
+
+def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
+  let summary = "Expands the arith ops that LLVM cannot lower on a CPU";
+  let description = [{
+    The bf16 conversions (to integer code that rounds to nearest even) and ceildivsi,
+    ceildivui and floordivsi (to divisions that tt-cpu-guard-arith has guarded). Unlike
+    upstream arith-expand, it leaves maximumf and minimumf to LLVM's intrinsics, which order -0
+    below +0 as docs/semantics.md requires.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
 def ScheduleCpuChunksPass : Pass<"tt-cpu-schedule-chunks", "func::FuncOp"> {
