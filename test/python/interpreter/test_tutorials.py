@@ -87,13 +87,6 @@ def softmax_reference(x: np.ndarray) -> np.ndarray:
 
 
 @pytest.mark.conforms(**REORDERED_SUMS)
-@pytest.mark.xfail_on("cpu", "the CPU driver rejects a non-contiguous input (a row stride padded "
-                      "by 3: x = storage[:, :cols]) that the kernel addresses through its "
-                      "input_row_stride argument; the interpreter runs it",
-                      params={"rows": 3})
-@pytest.mark.xfail_on("cpu", "non-contiguous input rejected by the CPU driver", params={"rows": 37})
-@pytest.mark.xfail_on("cpu", "non-contiguous input rejected by the CPU driver", params={"rows": 64})
-@pytest.mark.xfail_on("cpu", "non-contiguous input rejected by the CPU driver", params={"rows": 20})
 @pytest.mark.parametrize("rows,cols", [(1, 1), (3, 5), (37, 200), (64, 256), (20, 1000)])
 def test_fused_softmax(rng, rows, cols):
     block = nereid.next_power_of_2(cols)
@@ -199,9 +192,6 @@ def run_matmul(a, b, c, block=32):
 MATMUL_SIZES = [(16, 16, 16), (33, 17, 5), (70, 50, 90), (128, 96, 64)]
 
 
-@pytest.mark.xfail_on("cpu", "the CPU driver rejects a column-major (Fortran order) b that the "
-                      "kernel addresses through its stride arguments; the interpreter runs it",
-                      params={"b_order": "column-major"})
 @pytest.mark.parametrize("M,N,K", MATMUL_SIZES)
 @pytest.mark.parametrize("b_order", ["row-major", "column-major"])
 def test_matmul_fp32_is_tf32(rng, M, N, K, b_order):
