@@ -3,7 +3,9 @@
 
 #include "nereid/CPU/Passes.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
+#include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::nereid::cpu {
@@ -13,8 +15,36 @@ namespace mlir::nereid::cpu {
 
 namespace {
 
+/// Rewrites arithmetic on bf16 to f32 arithmetic whose results are rounded to bf16 after each
+/// op. Left to LLVM, it would round with the target's conversion instruction where there is
+/// one (AVX-512 BF16's, which flushes subnormals) and with compiler-rt elsewhere, so that
+/// results would depend on the host.
+LogicalResult computeBFloat16InFloat32(ModuleOp module) {
+  MLIRContext *context = module.getContext();
+  TypeConverter converter;
+  arith::populateEmulateUnsupportedFloatsConversions(converter, {BFloat16Type::get(context)},
+                                                     Float32Type::get(context));
+  RewritePatternSet patterns(context);
+  arith::populateEmulateUnsupportedFloatsPatterns(patterns, converter);
+  ConversionTarget target(*context);
+  arith::populateEmulateUnsupportedFloatsLegality(target, converter);
+  if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    return failure();
+  // The emulation marks its conversions `contract`, which would let folding drop the rounding
+  // between two ops: every bf16 result must be rounded as the interpreter rounds it.
+  module.walk([](Operation *op) {
+    if (auto extend = dyn_cast<arith::ExtFOp>(op))
+      extend.setFastmath(arith::FastMathFlags::none);
+    else if (auto truncate = dyn_cast<arith::TruncFOp>(op))
+      truncate.setFastmath(arith::FastMathFlags::none);
+  });
+  return success();
+}
+
 struct ExpandCpuArithPass : impl::ExpandCpuArithPassBase<ExpandCpuArithPass> {
   void runOnOperation() override {
+    if (failed(computeBFloat16InFloat32(getOperation())))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     arith::populateExpandBFloat16Patterns(patterns);
     arith::populateCeilFloorDivExpandOpsPatterns(patterns);

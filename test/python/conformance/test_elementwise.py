@@ -151,9 +151,6 @@ def edge_floats(rng, n, dtype):
     return values
 
 
-@pytest.mark.xfail_on("cpu", "bf16: a product whose bf16 result is "
-                      "subnormal (2^-66 * 2^-66 = 2^-132) is flushed to 0; subnormals are kept",
-                      params={"dtype": "bfloat16"})
 @pytest.mark.parametrize("dtype", list(FLOAT_DTYPES))
 def test_float_ops_nan_inf_and_signed_zero(conform, rng, dtype):
     np_dtype = FLOAT_DTYPES[dtype]

@@ -1,6 +1,7 @@
 """Links a kernel's object file into a shared library with LLVM's lld, against the OpenMP
 runtime (libomp) that the grid loop calls and the CPU runtime (tt.print, tt.assert), which the
-library then finds through its rpath."""
+library then finds through its rpath, and against compiler-rt's builtins, which LLVM calls for
+what the target has no instruction for (bf16 rounding without AVX-512 BF16: __truncsfbf2)."""
 
 from __future__ import annotations
 
@@ -56,6 +57,26 @@ def lld_path() -> str:
                     "(apt-get install lld-22)")
 
 
+@functools.lru_cache(maxsize=None)
+def compiler_rt_builtins() -> Path:
+    """compiler-rt's builtins archive of LLVM 22 for this host (libclang-rt-22-dev)."""
+    clang = shutil.which("clang-22") or shutil.which("clang")
+    if clang:
+        try:
+            found = Path(subprocess.run(
+                [clang, "--rtlib=compiler-rt", "-print-libgcc-file-name"], check=True,
+                capture_output=True, text=True).stdout.strip())
+            if found.is_file():
+                return found
+        except (OSError, subprocess.CalledProcessError):
+            pass
+    found = sorted(llvm_library_dir().glob("clang/*/lib/**/libclang_rt.builtins*.a"))
+    if found:
+        return found[0]
+    raise LinkError("the CPU backend needs compiler-rt's builtins (libclang_rt.builtins) to link "
+                    "kernels; install libclang-rt-22-dev")
+
+
 def link_shared_library(kernel_name: str, object_code: bytes, output: Path) -> None:
     """Links `object_code` into the shared library `output`, with libomp and an rpath to it."""
     library_dir = llvm_library_dir()
@@ -73,6 +94,7 @@ def link_shared_library(kernel_name: str, object_code: bytes, output: Path) -> N
         math_library = runtime_dir / _MATH_LIBRARY
         if math_library.is_file():
             command.append(os.fspath(math_library))
+        command.append(os.fspath(compiler_rt_builtins()))
         result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         raise LinkError(f"linking kernel `{kernel_name}` failed:\n  {' '.join(command)}\n"

@@ -67,7 +67,9 @@ def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
 def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
   let summary = "Expands the arith ops that LLVM cannot lower on a CPU";
   let description = [{
-    The bf16 conversions (to integer code that rounds to nearest even) and ceildivsi,
+    Arithmetic on bf16 (to f32 arithmetic rounded to bf16 after each op, the same on every
+    host, with or without AVX-512 BF16), the bf16 conversions (to integer code that rounds to
+    nearest even) and ceildivsi,
     ceildivui and floordivsi (to divisions that tt-cpu-guard-arith has guarded). Unlike
     upstream arith-expand, it leaves maximumf and minimumf to LLVM's intrinsics, which order -0
     below +0 as docs/semantics.md requires.
