@@ -7,12 +7,12 @@ imported on first use, so that `import nereid` loads no backend. The data picks 
 from __future__ import annotations
 
 import importlib
-import os
 from types import ModuleType
 from typing import Any, Iterable
 
 import numpy as np
 
+from . import environment
 from .arguments import is_array, on_gpu
 
 # Types of launch arguments that are always in host memory, checked first for speed.
@@ -56,7 +56,7 @@ def load(name: str) -> ModuleType:
 def select(values: Iterable[Any], options: dict) -> str:
     """The backend for a launch on `values`: the option `backend`, else NEREID_BACKEND, else
     the one the arrays' memory belongs to."""
-    explicit = options.get("backend") or os.environ.get("NEREID_BACKEND")
+    explicit = options.get("backend") or environment.NEREID_BACKEND.get()
     if explicit:
         return str(explicit)
     for value in values:

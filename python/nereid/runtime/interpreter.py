@@ -5,7 +5,6 @@ Host arrays are passed in place, so results land in the caller's arrays. Arrays 
 
 from __future__ import annotations
 
-import os
 import threading
 from typing import Any
 
@@ -14,6 +13,7 @@ import numpy as np
 from .. import _capi, ir
 from ..compiler.errors import format_source_line
 from . import arguments as arguments_module
+from . import environment
 
 
 class KernelError(RuntimeError):
@@ -109,7 +109,7 @@ def _to_argument(name: str, value: Any, ty: Any) -> Any:
 
 
 def num_threads(options: dict) -> int:
-    configured = options.get("num_threads") or os.environ.get("NEREID_NUM_THREADS") or 1
+    configured = options.get("num_threads") or environment.NEREID_NUM_THREADS.get() or 1
     return max(1, int(configured))
 
 

@@ -19,6 +19,7 @@ from ..language.core import constexpr
 from . import arguments as arguments_module
 from .arguments import ndarray_address
 from .cache import KernelCache
+from .launcher import launch
 
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
 # `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
@@ -63,6 +64,10 @@ class JITFunction:
             or (isinstance(p.annotation, str) and p.annotation.endswith("constexpr"))}
         self.do_not_specialize = {self.arg_names[d] if isinstance(d, int) else d
                                   for d in do_not_specialize}
+        # What the launch key needs of each parameter, in order: its name, whether it is a
+        # constexpr, and whether it is specialized.
+        self._key_parameters = [(name, name in self.constexpr_names,
+                                 name not in self.do_not_specialize) for name in self.arg_names]
         self.noinline = noinline
         self.debug = debug
         try:
@@ -229,12 +234,11 @@ class JITFunction:
                 return None
             values.append(kwargs[name])
         parts: list[Any] = [tuple(options.items())]
-        for name, value in zip(names, values):
+        for (name, is_constexpr, specialize), value in zip(self._key_parameters, values):
             kind = type(value)
-            if value is None or name in self.constexpr_names:
+            if value is None or is_constexpr:
                 parts.append((kind, value))
                 continue
-            specialize = name not in self.do_not_specialize
             # The common kinds are told apart inline, by what `argument_type` looks at.
             if kind is ndarray:
                 parts.append((kind, value.dtype,
@@ -250,8 +254,6 @@ class JITFunction:
         return tuple(parts), dict(zip(names, values))
 
     def run(self, *args: Any, grid: Any, **kwargs: Any) -> CompiledKernel:
-        from . import launcher
-
         kwargs, options = self._split_options(dict(kwargs))
         # A launch like an earlier one skips binding, specialization and the hashed key.
         try:
@@ -271,7 +273,7 @@ class JITFunction:
                 self._launches[launch_key[0]] = kernel
         else:
             bound = launch_key[1]
-        launcher.launch(self, kernel, bound, grid, options)
+        launch(self, kernel, bound, grid, options)
         return kernel
 
 
@@ -313,7 +315,3 @@ def jit(fn: Optional[Callable] = None, *, do_not_specialize: tuple = (), noinlin
         return decorator(fn)
     return decorator
 
-
-def interpret_mode() -> bool:
-    return os.environ.get("NEREID_INTERPRET", os.environ.get("TRITON_INTERPRET", "0")) not in (
-        "", "0")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from . import backends
-from .jit import interpret_mode
+from .environment import interpret_mode
 
 
 def resolve_grid(grid: Any, meta: Callable[[], dict]) -> tuple[int, int, int]:

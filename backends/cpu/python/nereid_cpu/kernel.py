@@ -16,6 +16,7 @@ from typing import Any, Mapping, Optional, Sequence
 
 from nereid import _capi
 from nereid.language.dtypes import dtype
+from nereid.runtime import environment
 
 from .marshal import ArgumentMarshaller
 
@@ -36,7 +37,7 @@ def _core_count() -> int:
 def resolve_num_threads(options: Mapping[str, Any]) -> int:
     """The threads that run a launch's programs: the launch option `num_threads`, else
     NEREID_NUM_THREADS, else every core."""
-    configured = options.get("num_threads") or os.environ.get("NEREID_NUM_THREADS")
+    configured = options.get("num_threads") or environment.NEREID_NUM_THREADS.get()
     if not configured:
         return _core_count()
     try:
@@ -124,6 +125,7 @@ class CompiledCpuKernel:
         self._program_address = ctypes.cast(program_fn, ctypes.c_void_p).value
         self._marshaller = ArgumentMarshaller(name, signature)
         self._grid_sizes = (ctypes.c_int32 * 3)()
+        self._failure_pending = _failure_pending()
         # One launch at a time packs the argument slots and the grid, and runs on them.
         self._lock = threading.Lock()
 
@@ -156,7 +158,7 @@ class CompiledCpuKernel:
                 sizes[0], sizes[1], sizes[2] = grid_x, grid_y, grid_z
                 _tbb_launch()(self._program_address, marshaller.args_address, sizes,
                               num_threads)
-            if _failure_pending().value:
+            if self._failure_pending.value:
                 failure = take_failure(self.name)
                 if failure is not None:
                     raise failure

@@ -124,8 +124,9 @@ class ArgumentMarshaller:
     def _pointer_setter(self, name: str, element: dtype, slot: Any) -> Setter:
         describe = self._describe
         ndarray, ndarray_address = np.ndarray, arguments_module.ndarray_address
-        # The numpy dtypes already checked to be `element`, so that a launch compares one.
-        accepted: set[np.dtype] = set()
+        # The numpy dtype last checked to be `element`: launches on arrays of one dtype compare
+        # only its identity (numpy's dtype objects of a type are shared).
+        accepted: Any = None
 
         def check_dtype(found: Any, shown: Any) -> None:
             if found != element:
@@ -133,19 +134,18 @@ class ArgumentMarshaller:
                                 f"of {shown}")
 
         def set_array(array: np.ndarray) -> None:
-            if array.dtype not in accepted:
+            nonlocal accepted
+            if array.dtype is not accepted:
                 check_dtype(arguments_module.array_dtype(array), array.dtype)
-                accepted.add(array.dtype)
+                accepted = array.dtype
             # A strided view passes the address of its first element, as Triton passes
             # data_ptr(): the kernel addresses its elements through the strides it is given.
-            slot.value = (ndarray_address(array) if array.flags.c_contiguous
-                          else array.__array_interface__["data"][0])
+            slot.value = ndarray_address(array)
 
         def set_pointer(value: Any) -> None:
-            # The common case first, with the fewest Python operations: a contiguous numpy
-            # array of a dtype already accepted.
-            if type(value) is ndarray and value.dtype in accepted and value.flags.c_contiguous:
-                slot.value = ndarray_address(value)
+            # The common case first, with the fewest Python operations: a numpy array.
+            if type(value) is ndarray:
+                set_array(value)
             else:
                 set_any(value)
 

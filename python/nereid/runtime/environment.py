@@ -1,0 +1,45 @@
+"""The environment variables that every launch reads (NEREID_INTERPRET, TRITON_INTERPRET,
+NEREID_BACKEND, NEREID_NUM_THREADS).
+
+`os.environ.get` of an unset name raises and catches a KeyError inside, which costs about a
+microsecond on CPython, and a launch reads up to four names. Where CPython keeps the
+environment as a bytes mapping behind `os.environ` (POSIX), a `Variable` looks its name up there
+directly; both see every change made through `os.environ`, `monkeypatch.setenv` included."""
+
+from __future__ import annotations
+
+import os
+from typing import Optional
+
+# The bytes -> bytes mapping that `os.environ` updates, or None where there is none.
+_ENVIRON_BYTES = getattr(os.environ, "_data", None) if os.name == "posix" else None
+
+
+class Variable:
+    """One environment variable, read afresh on every `get`."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._key = os.fsencode(name)
+
+    def get(self) -> Optional[str]:
+        """The variable's value, or None when it is unset."""
+        if _ENVIRON_BYTES is None:
+            return os.environ.get(self.name)
+        value = _ENVIRON_BYTES.get(self._key)
+        return None if value is None else os.fsdecode(value)
+
+
+NEREID_INTERPRET = Variable("NEREID_INTERPRET")
+TRITON_INTERPRET = Variable("TRITON_INTERPRET")
+NEREID_BACKEND = Variable("NEREID_BACKEND")
+NEREID_NUM_THREADS = Variable("NEREID_NUM_THREADS")
+
+
+def interpret_mode() -> bool:
+    """Whether launches run in the interpreter: NEREID_INTERPRET, else TRITON_INTERPRET, is set
+    and neither empty nor 0."""
+    value = NEREID_INTERPRET.get()
+    if value is None:
+        value = TRITON_INTERPRET.get()
+    return value not in (None, "", "0")
