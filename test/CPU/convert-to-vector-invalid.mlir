@@ -14,12 +14,21 @@ tt.func public @print_5d(%h: tensor<2x2x2x2x2xi32>) {
 // -----
 
 // Both unsupported ops of one function are reported.
-tt.func public @two_gathers(%x: tensor<16xf32>, %i: tensor<16xi32>) -> (tensor<16xf32>, tensor<16xf32>) {
-  // expected-error @+1 {{the CPU backend does not support `tt.gather` yet}}
-  %y = tt.gather %x[%i] {axis = 0 : i32} : (tensor<16xf32>, tensor<16xi32>) -> tensor<16xf32>
-  // expected-error @+1 {{the CPU backend does not support `tt.gather` yet}}
-  %z = tt.gather %y[%i] {axis = 0 : i32} : (tensor<16xf32>, tensor<16xi32>) -> tensor<16xf32>
-  tt.return %y, %z : tensor<16xf32>, tensor<16xf32>
+tt.func public @two_unsupported(%x: tensor<16xi32>) -> (tensor<16xi32>, tensor<16xi32>) {
+  // expected-error @+1 {{the CPU backend does not support `tt.elementwise_inline_asm` yet}}
+  %y = tt.elementwise_inline_asm "shl.b32 $0, $1, 3;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16xi32> -> tensor<16xi32>
+  // expected-error @+1 {{the CPU backend does not support `tt.elementwise_inline_asm` yet}}
+  %z = tt.elementwise_inline_asm "shl.b32 $0, $1, 3;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %y : tensor<16xi32> -> tensor<16xi32>
+  tt.return %y, %z : tensor<16xi32>, tensor<16xi32>
+}
+
+// -----
+
+// tt.gather of a tile of pointers is an error that says so.
+tt.func public @gather_pointers(%p: tensor<16x!tt.ptr<f32>>, %i: tensor<16xi32>) -> tensor<16x!tt.ptr<f32>> {
+  // expected-error @+1 {{the CPU backend gathers from tiles of numbers, not of pointers}}
+  %q = tt.gather %p[%i] {axis = 0 : i32} : (tensor<16x!tt.ptr<f32>>, tensor<16xi32>) -> tensor<16x!tt.ptr<f32>>
+  tt.return %q : tensor<16x!tt.ptr<f32>>
 }
 
 // -----

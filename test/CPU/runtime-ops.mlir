@@ -56,3 +56,24 @@ tt.func public @histogram(%x: tensor<64xi32>, %m: tensor<64xi1>) -> tensor<16xi3
   %h = tt.histogram %x, %m : tensor<64xi32> -> tensor<16xi32>
   tt.return %h : tensor<16xi32>
 }
+
+// -----
+
+// tt.gather stores its source in a stack buffer and gathers each register chunk of the result
+// from it, masked to the indices in [0, 4) along axis 0; the first index out of range, if any,
+// is reported to the runtime with its element, its value, the bound and the axis.
+// CHECK-LABEL: func.func private @gather_impl
+// CHECK-SAME: (%[[X:[^:]*]]: vector<4x8xf32>, %[[I:[^:]*]]: vector<2x8xi32>
+// CHECK: %[[SOURCE:.*]] = memref.alloca() : memref<32xf32>
+// CHECK: vector.store %{{.*}}, %[[SOURCE]][%{{.*}}] : memref<32xf32>, vector<32xf32>
+// CHECK: %[[LOW:.*]] = arith.cmpi sge, %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: %[[HIGH:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<16xi32>
+// CHECK: %[[IN:.*]] = arith.andi %[[LOW]], %[[HIGH]] : vector<16xi1>
+// CHECK: scf.if
+// CHECK: func.call @nereid_cpu_gather_index_failed(
+// CHECK: vector.gather %[[SOURCE]][%{{.*}}] [%{{.*}}], %{{.*}}, %{{.*}} : memref<32xf32>, vector<16xi32>, vector<16xi1>, vector<16xf32> into vector<16xf32>
+// CHECK: vector.shape_cast %{{.*}} : vector<16xf32> to vector<2x8xf32>
+tt.func public @gather(%x: tensor<4x8xf32>, %i: tensor<2x8xi32>) -> tensor<2x8xf32> {
+  %g = tt.gather %x[%i] {axis = 0 : i32} : (tensor<4x8xf32>, tensor<2x8xi32>) -> tensor<2x8xf32>
+  tt.return %g : tensor<2x8xf32>
+}

@@ -111,6 +111,7 @@ struct ConvertTritonCpuToVectorPass
     populateExternOpToVectorPatterns(typeConverter, patterns, info);
     populateDebugOpToVectorPatterns(typeConverter, patterns, info);
     populateHistogramOpToVectorPatterns(typeConverter, patterns, info);
+    populateGatherOpToVectorPatterns(typeConverter, patterns, info);
     patterns.add<UnsupportedOpConversion>(typeConverter, context);
     scf::populateSCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);
     cf::populateCFStructuralTypeConversionsAndLegality(typeConverter, patterns, target);

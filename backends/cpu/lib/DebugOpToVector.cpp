@@ -2,6 +2,8 @@
 // runtime/include/nereid-cpu/KernelDebug.h), which prints each element as the interpreter does
 // and records the first failed assertion of a launch for the Python driver to report.
 
+#include "RuntimeCalls.h"
+
 #include "nereid/CPU/Patterns.h"
 #include "nereid/CPU/ProgramArguments.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -27,56 +29,6 @@ enum ValueKind : int32_t {
   kPointer = 5,
   kNone = 6,
 };
-
-constexpr int64_t kMaxPrintedRank = 4;
-
-/// The runtime function `name` of `inputs`, declared in the module when it is not yet.
-func::FuncOp getOrDeclare(OpBuilder &builder, Operation *user, StringRef name,
-                          ArrayRef<Type> inputs) {
-  auto module = user->getParentOfType<ModuleOp>();
-  if (auto existing = module.lookupSymbol<func::FuncOp>(name))
-    return existing;
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(module.getBody());
-  auto function = func::FuncOp::create(builder, user->getLoc(), name,
-                                       builder.getFunctionType(inputs, {}));
-  function.setPrivate();
-  return function;
-}
-
-/// The address of a NUL-terminated global copy of `text`.
-Value getString(OpBuilder &builder, Operation *user, StringRef text) {
-  auto module = user->getParentOfType<ModuleOp>();
-  std::string name = "nereid_string_" + std::to_string(llvm::hash_value(text));
-  auto global = module.lookupSymbol<LLVM::GlobalOp>(name);
-  if (!global) {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    std::string bytes = text.str();
-    bytes.push_back('\0');
-    auto type = LLVM::LLVMArrayType::get(builder.getI8Type(), bytes.size());
-    global = LLVM::GlobalOp::create(builder, user->getLoc(), type, /*isConstant=*/true,
-                                    LLVM::Linkage::Internal, name,
-                                    builder.getStringAttr(bytes));
-  }
-  return LLVM::AddressOfOp::create(builder, user->getLoc(), global);
-}
-
-Value i32Constant(OpBuilder &builder, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), value);
-}
-
-Value i64Constant(OpBuilder &builder, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(builder, loc, builder.getI64Type(), value);
-}
-
-/// The shape arguments of the runtime calls: rank, then four sizes (1 where unused).
-SmallVector<Value> shapeArguments(OpBuilder &builder, Location loc, ArrayRef<int64_t> shape) {
-  SmallVector<Value> values{i32Constant(builder, loc, shape.size())};
-  for (int64_t d = 0; d < kMaxPrintedRank; ++d)
-    values.push_back(i64Constant(builder, loc, d < int64_t(shape.size()) ? shape[d] : 1));
-  return values;
-}
 
 /// The kind of an element type for nereid_cpu_print.
 ValueKind getValueKind(Type type) {
@@ -169,7 +121,7 @@ struct PrintOpConversion : OpConversionPattern<tt::PrintOp> {
     for (auto [operand, value] : llvm::enumerate(adaptor.getArgs())) {
       auto type = dyn_cast<VectorType>(value.getType());
       ArrayRef<int64_t> shape = type ? type.getShape() : ArrayRef<int64_t>{};
-      if (int64_t(shape.size()) > kMaxPrintedRank)
+      if (int64_t(shape.size()) > kMaxReportedRank)
         return replaceWithError(rewriter, op,
                                 "the CPU backend prints tiles of at most 4 dimensions");
       Type element = getElementTypeOrSelf(value.getType());
@@ -201,36 +153,11 @@ struct AssertOpConversion : OpConversionPattern<tt::AssertOp> {
     Value condition = adaptor.getCondition();
     auto type = dyn_cast<VectorType>(condition.getType());
     ArrayRef<int64_t> shape = type ? type.getShape() : ArrayRef<int64_t>{};
-    if (int64_t(shape.size()) > kMaxPrintedRank)
+    if (int64_t(shape.size()) > kMaxReportedRank)
       return replaceWithError(rewriter, op,
                               "the CPU backend asserts on tiles of at most 4 dimensions");
 
-    // The row-major index of the first false element, or the element count when none is.
-    Value zero = arith::ConstantOp::create(rewriter, loc,
-                                           rewriter.getZeroAttr(condition.getType()));
-    Value isFalse =
-        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, condition, zero);
-    Value failing, count;
-    if (type) {
-      int64_t elements = type.getNumElements();
-      auto flatType = VectorType::get(elements, rewriter.getI1Type());
-      Value flat = vector::ShapeCastOp::create(rewriter, loc, flatType, isFalse);
-      auto indexType = VectorType::get(elements, i64);
-      SmallVector<int64_t> iota(elements);
-      for (int64_t i = 0; i < elements; ++i)
-        iota[i] = i;
-      Value indices = arith::ConstantOp::create(
-          rewriter, loc, DenseElementsAttr::get(indexType, ArrayRef<int64_t>(iota)));
-      count = i64Constant(rewriter, loc, elements);
-      Value none = vector::BroadcastOp::create(rewriter, loc, indexType, count);
-      Value candidates = arith::SelectOp::create(rewriter, loc, flat, indices, none);
-      failing = vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::MINSI,
-                                            candidates);
-    } else {
-      count = i64Constant(rewriter, loc, 1);
-      failing = arith::SelectOp::create(rewriter, loc, isFalse, i64Constant(rewriter, loc, 0),
-                                        count);
-    }
+    auto [failing, count] = findFirstFalse(rewriter, loc, condition);
     Value failed =
         arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::slt, failing, count);
 
@@ -238,17 +165,9 @@ struct AssertOpConversion : OpConversionPattern<tt::AssertOp> {
     OpBuilder builder = branch.getThenBodyBuilder();
     SmallVector<Type> inputs{ptr, ptr, ptr, i32, i32, i32, i32, i32, i32, i64, i64, i64, i64, i64};
     func::FuncOp report = getOrDeclare(builder, op, "nereid_cpu_assert_failed", inputs);
-    std::optional<FileLineColLoc> where = findFileLocation(loc);
-    auto kernel = op->getParentOfType<func::FuncOp>()->getAttrOfType<StringAttr>(
-        kKernelAttrName);
-    SmallVector<Value> arguments{
-        getString(builder, op, kernel ? kernel.getValue() : StringRef("<device function>")),
-        getString(builder, op, op.getMessage()),
-        getString(builder, op, where ? where->getFilename().getValue() : StringRef()),
-        i32Constant(builder, loc, where ? where->getLine() : 0),
-        i32Constant(builder, loc, where ? where->getColumn() : 0)};
-    for (unsigned axis = 0; axis < 3; ++axis)
-      arguments.push_back(getProgramArgument(op, kProgramIdX + axis));
+    SmallVector<Value> site = failureSiteArguments(builder, op);
+    SmallVector<Value> arguments{site[0], getString(builder, op, op.getMessage())};
+    llvm::append_range(arguments, ArrayRef<Value>(site).drop_front());
     llvm::append_range(arguments, shapeArguments(builder, loc, shape));
     arguments.push_back(failing);
     func::CallOp::create(builder, loc, report, arguments);

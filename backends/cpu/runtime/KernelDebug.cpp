@@ -106,23 +106,23 @@ extern "C" void nereid_cpu_print(int32_t pid_x, int32_t pid_y, int32_t pid_z, co
   std::fflush(stdout);
 }
 
-extern "C" void nereid_cpu_assert_failed(const char *kernel, const char *message,
-                                         const char *file, int32_t line, int32_t column,
-                                         int32_t pid_x, int32_t pid_y, int32_t pid_z,
-                                         int32_t rank, int64_t shape0, int64_t shape1,
-                                         int64_t shape2, int64_t shape3, int64_t index) {
-  Element element{rank, {shape0, shape1, shape2, shape3}, index};
-  int32_t pid[3] = {pid_x, pid_y, pid_z};
-  std::string where;
-  if (rank == 1)
-    where = "element " + std::to_string(index);
-  else
-    where = "element [" + formatIndex(element) + "]";
-  std::string text = std::string("assertion failed in kernel '") + kernel + "' at program (" +
+namespace {
+
+/// "element i" or "element [i, j]", as the interpreter names an element of a tile.
+std::string describeElement(const Element &element) {
+  if (element.rank == 1)
+    return "element " + std::to_string(element.index);
+  return "element [" + formatIndex(element) + "]";
+}
+
+/// Records the failure `what` of program `pid` at file:line:column, with the interpreter's
+/// wording: "<what> in kernel 'k' at program (x, y, z): <detail>". The first failure of a
+/// launch in program order is kept.
+void recordFailure(const char *what, const char *kernel, const int32_t pid[3],
+                   const std::string &detail, const char *file, int32_t line, int32_t column) {
+  std::string text = std::string(what) + " in kernel '" + kernel + "' at program (" +
                      std::to_string(pid[0]) + ", " + std::to_string(pid[1]) + ", " +
-                     std::to_string(pid[2]) + "): " + message;
-  if (rank > 0)
-    text += " (" + where + " is false)";
+                     std::to_string(pid[2]) + "): " + detail;
   // Program order: z slowest, x fastest, as the interpreter runs them.
   int64_t order = (int64_t(pid[2]) << 42) + (int64_t(pid[1]) << 21) + pid[0];
   std::lock_guard<std::mutex> lock(failure.mutex);
@@ -135,6 +135,36 @@ extern "C" void nereid_cpu_assert_failed(const char *kernel, const char *message
   failure.line = line;
   failure.column = column;
   nereid_cpu_failure_pending = 1;
+}
+
+} // namespace
+
+extern "C" void nereid_cpu_assert_failed(const char *kernel, const char *message,
+                                         const char *file, int32_t line, int32_t column,
+                                         int32_t pid_x, int32_t pid_y, int32_t pid_z,
+                                         int32_t rank, int64_t shape0, int64_t shape1,
+                                         int64_t shape2, int64_t shape3, int64_t index) {
+  Element element{rank, {shape0, shape1, shape2, shape3}, index};
+  int32_t pid[3] = {pid_x, pid_y, pid_z};
+  std::string detail = message;
+  if (rank > 0)
+    detail += " (" + describeElement(element) + " is false)";
+  recordFailure("assertion failed", kernel, pid, detail, file, line, column);
+}
+
+extern "C" void nereid_cpu_gather_index_failed(const char *kernel, const char *file,
+                                               int32_t line, int32_t column, int32_t pid_x,
+                                               int32_t pid_y, int32_t pid_z, int32_t rank,
+                                               int64_t shape0, int64_t shape1, int64_t shape2,
+                                               int64_t shape3, int64_t index,
+                                               int64_t gathered, int64_t bound,
+                                               int32_t axis) {
+  Element element{rank, {shape0, shape1, shape2, shape3}, index};
+  int32_t pid[3] = {pid_x, pid_y, pid_z};
+  std::string detail = describeElement(element) + " has index " + std::to_string(gathered) +
+                       ", outside [0, " + std::to_string(bound) + ") along axis " +
+                       std::to_string(axis);
+  recordFailure("out-of-range tt.gather index", kernel, pid, detail, file, line, column);
 }
 
 extern "C" int32_t nereid_cpu_take_failure(char *message, size_t message_size, char *file,

@@ -7,6 +7,8 @@ import pytest
 import nereid
 import nereid.language as tl
 
+from kernels.conformance import on_interpreter
+
 
 @nereid.jit
 def shape_ops_kernel(x_ptr, y_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
@@ -42,9 +44,6 @@ def flip_kernel(x_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
     tl.store(out_ptr + rm[:, None] * N + rn[None, :], tl.flip(x, 1))
 
 
-@pytest.mark.xfail_on("cpu", "tl.flip is built from tt.gather, which the CPU backend does not "
-                      "support: CompilationError 'the CPU backend does not support `tt.gather` "
-                      "yet'")
 def test_flip(conform, rng):
     x = rng.integers(-1000, 1000, (4, 16)).astype(np.int32)
     out = np.zeros((4, 16), dtype=np.int32)
@@ -78,14 +77,68 @@ def gather_kernel(x_ptr, index_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr):
     tl.store(out_ptr + rm[:, None] * N + rn[None, :], tl.gather(x, index, 1))
 
 
-@pytest.mark.xfail_on("cpu", "tt.gather is not supported by the CPU backend: CompilationError 'the "
-                      "CPU backend does not support `tt.gather` yet'")
 def test_gather(conform, rng):
     M, N = 8, 32
     x = rng.standard_normal((M, N)).astype(np.float32)
     index = rng.integers(0, N, (M, N)).astype(np.int32)
     out = np.zeros((M, N), dtype=np.float32)
     conform(gather_kernel, (1,), x, index, out, M=M, N=N)
+
+
+@nereid.jit
+def gather_axis_kernel(x_ptr, index_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+                       IM: tl.constexpr, IN: tl.constexpr, AXIS: tl.constexpr):
+    # x is M x N; the indices and the result are IM x IN, which differs from x along AXIS only.
+    x = tl.load(x_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :])
+    offsets = tl.arange(0, IM)[:, None] * IN + tl.arange(0, IN)[None, :]
+    tl.store(out_ptr + offsets, tl.gather(x, tl.load(index_ptr + offsets), AXIS))
+
+
+@pytest.mark.parametrize("axis,index_shape", [(0, (4, 16)), (0, (32, 16)), (1, (8, 64)),
+                                              (1, (8, 2))])
+@pytest.mark.parametrize("dtype,index_dtype", [("float32", "int32"), ("float16", "int64"),
+                                               ("int8", "int16"), ("bool", "int32"),
+                                               ("float64", "uint8")])
+def test_gather_along_either_axis(conform, rng, axis, index_shape, dtype, index_dtype):
+    M, N = 8, 16
+    if dtype == "bool":
+        x = rng.integers(0, 2, (M, N)).astype(np.bool_)
+    elif dtype == "int8":
+        x = rng.integers(-128, 128, (M, N)).astype(np.int8)
+    else:
+        x = rng.standard_normal((M, N)).astype(dtype)
+    index = rng.integers(0, x.shape[axis], index_shape).astype(index_dtype)
+    out = np.zeros(index_shape, dtype=x.dtype)
+    conform(gather_axis_kernel, (1,), x, index, out, M=M, N=N, IM=index_shape[0],
+            IN=index_shape[1], AXIS=axis)
+    np.testing.assert_array_equal(out, np.take_along_axis(x, index.astype(np.int64), axis))
+
+
+def test_gather_out_of_range_index_reports_as_the_interpreter(backend, rng):
+    # The first element (row-major) whose index is outside the source, its index and the
+    # source line; only the name of what ran the kernel differs.
+    M, N = 8, 16
+    x = rng.standard_normal((M, N)).astype(np.float32)
+    index = rng.integers(0, N, (M, N)).astype(np.int32)
+    index[2, 5], index[6, 1] = N, -3
+    reports = []
+    for interpreted in (True, False):
+        out = np.zeros((M, N), dtype=np.float32)
+        try:
+            if interpreted:
+                with on_interpreter():
+                    gather_axis_kernel[(1,)](x, index, out, M=M, N=N, IM=M, IN=N, AXIS=1)
+            else:
+                gather_axis_kernel[(1,)](x, index, out, M=M, N=N, IM=M, IN=N, AXIS=1)
+        except RuntimeError as error:
+            reports.append(str(error).replace("the interpreter", "BACKEND")
+                           .replace(f"the {backend.upper()} backend", "BACKEND"))
+        else:
+            reports.append(None)
+    assert reports[0] is not None, "the interpreter did not report the index"
+    assert ("element [2, 5] has index 16, outside [0, 16) along axis 1" in reports[0]
+            and "test_shapes.py" in reports[0]), reports[0]
+    assert reports[1] == reports[0]
 
 
 @nereid.jit

@@ -60,6 +60,9 @@ void populateDebugOpToVectorPatterns(const TypeConverter &typeConverter,
 /// histogram.
 void populateHistogramOpToVectorPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns, const CpuLoweringInfo &info);
+/// gather, with out-of-range indices reported through the CPU runtime.
+void populateGatherOpToVectorPatterns(const TypeConverter &typeConverter,
+                                      RewritePatternSet &patterns, const CpuLoweringInfo &info);
 /// dot.
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info);

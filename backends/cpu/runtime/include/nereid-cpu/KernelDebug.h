@@ -47,6 +47,17 @@ nereid_cpu_assert_failed(const char *kernel, const char *message, const char *fi
                          int32_t pid_z, int32_t rank, int64_t shape0, int64_t shape1,
                          int64_t shape2, int64_t shape3, int64_t index);
 
+/* Records that tt.gather met index `gathered`, outside [0, bound) along `axis`, at element
+ * `index` (row-major) of its result of `rank` and shape, in program (pid_x, pid_y, pid_z) of
+ * kernel `kernel`, at file:line:column. Kept as nereid_cpu_assert_failed keeps failures; the
+ * program goes on, with 0 at that element. */
+__attribute__((visibility("default"))) void
+nereid_cpu_gather_index_failed(const char *kernel, const char *file, int32_t line,
+                               int32_t column, int32_t pid_x, int32_t pid_y, int32_t pid_z,
+                               int32_t rank, int64_t shape0, int64_t shape1, int64_t shape2,
+                               int64_t shape3, int64_t index, int64_t gathered, int64_t bound,
+                               int32_t axis);
+
 /* Non-zero while a failure is recorded and not yet taken. */
 __attribute__((visibility("default"))) extern volatile int32_t nereid_cpu_failure_pending;
 
