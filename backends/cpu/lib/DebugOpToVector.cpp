@@ -7,14 +7,12 @@
 #include "nereid/CPU/Patterns.h"
 #include "nereid/CPU/ProgramArguments.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
-#include "nereid/Support/Location.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::nereid::cpu {
 namespace {

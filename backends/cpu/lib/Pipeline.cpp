@@ -67,6 +67,7 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
 
 void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createInlinerPass());
+  pm.addPass(createLowerCpuTensorDescriptorsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());

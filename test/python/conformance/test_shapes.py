@@ -176,12 +176,49 @@ def descriptor_kernel(x_ptr, out_ptr, rows, cols, BM: tl.constexpr, BN: tl.const
         dst.store([m, n], src.load([m, n]) + 1)
 
 
-@pytest.mark.xfail_on("cpu", "tensor descriptors do not compile for the CPU: the ttg stage gives "
-                      "tt.descriptor_load a result with a #ttg.blocked encoding, which its "
-                      "verifier rejects ('expects the tile type to be the descriptor's block "
-                      "type tensor<16x32xf32>')")
 def test_tensor_descriptors(conform, rng):
     rows, cols = 40, 96
     x = rng.standard_normal((rows, cols)).astype(np.float32)
     out = np.zeros((rows, cols), dtype=np.float32)
     conform(descriptor_kernel, (nereid.cdiv(rows, 16),), x, out, rows, cols, BM=16, BN=32)
+
+
+@nereid.jit
+def descriptor_window_kernel(x_ptr, tile_ptr, out_ptr, rows, cols, row_stride, col_stride,
+                             start_row, start_col, BM: tl.constexpr, BN: tl.constexpr):
+    # One block of a strided x at (start_row, start_col), which may reach past any edge: it is
+    # stored whole to `tile`, and plus one through a descriptor of `out` at the same place.
+    src = tl.make_tensor_descriptor(x_ptr, shape=[rows, cols], strides=[row_stride, col_stride],
+                                    block_shape=[BM, BN])
+    dst = tl.make_tensor_descriptor(out_ptr, shape=[rows, cols], strides=[cols, 1],
+                                    block_shape=[BM, BN])
+    block = src.load([start_row, start_col])
+    tl.store(tile_ptr + tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :], block)
+    dst.store([start_row, start_col], block + 1)
+
+
+@pytest.mark.parametrize("start", [(0, 0), (-3, 5), (30, 90), (-20, -40), (41, 0)])
+@pytest.mark.parametrize("dtype,col_stride", [("float32", 1), ("float16", 2), ("int8", 3)])
+def test_tensor_descriptor_window_past_the_edges(conform, rng, start, dtype, col_stride):
+    rows, cols, BM, BN = 37, 100, 16, 32
+    if dtype == "int8":
+        storage = rng.integers(-100, 100, (rows, cols * col_stride)).astype(np.int8)
+    else:
+        storage = rng.standard_normal((rows, cols * col_stride)).astype(dtype)
+    tile = np.full((BM, BN), 7, dtype=storage.dtype)
+    out = rng.integers(-50, 50, (rows, cols)).astype(storage.dtype)
+    expected_out = out.copy()
+    conform(descriptor_window_kernel, (1,), storage, tile, out, rows, cols, cols * col_stride,
+            col_stride, start[0], start[1], BM=BM, BN=BN)
+    # numpy: the window of x = storage[:, ::col_stride], zero outside it.
+    x = storage[:, ::col_stride]
+    expected_tile = np.zeros((BM, BN), dtype=storage.dtype)
+    r = np.arange(BM)[:, None] + start[0]
+    c = np.arange(BN)[None, :] + start[1]
+    inside = (r >= 0) & (r < rows) & (c >= 0) & (c < cols)
+    expected_tile[inside] = x[np.broadcast_to(r, inside.shape)[inside],
+                              np.broadcast_to(c, inside.shape)[inside]]
+    expected_out[np.broadcast_to(r, inside.shape)[inside],
+                 np.broadcast_to(c, inside.shape)[inside]] = expected_tile[inside] + 1
+    np.testing.assert_array_equal(tile, expected_tile)
+    np.testing.assert_array_equal(out, expected_out)

@@ -64,6 +64,20 @@ def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
                            "mlir::ub::UBDialect"];
 }
 
+def LowerCpuTensorDescriptorsPass : Pass<"tt-cpu-lower-tensor-descriptors", "ModuleOp"> {
+  let summary = "Turns the accesses of tensor descriptors into loads and stores of pointer tiles";
+  let description = [{
+    A CPU has no tensor copy engine: each tt.descriptor_load and tt.descriptor_store of a
+    descriptor made by tt.make_tensor_descriptor becomes a tt.load or tt.store of the block's
+    element pointers, base + sum((index_d + i_d) * stride_d) computed in i64, masked to the
+    elements inside the descriptor's shape (the others read as zero and are not written, as in
+    the interpreter). The loads and stores then lower as any other, row by row in vectors where
+    AxisInfo proves the last stride 1. Runs on tt IR, before layout assignment. A descriptor
+    that is a kernel parameter or is carried by a loop is an error.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
   let summary = "Expands the arith ops that LLVM cannot lower on a CPU";
   let description = [{
