@@ -50,14 +50,6 @@ tt.func public @descriptor(%base: !tt.ptr<f16>, %m: i32, %n: i64, %one: i64) {
 
 // -----
 
-tt.func public @fp8(%x: tensor<16xf8E4M3FN>) -> tensor<16xf32> {
-  // expected-error @+1 {{the CPU backend does not convert between f8E4M3FN and f32 yet (fp8 conversions are not lowered)}}
-  %y = tt.fp_to_fp %x : tensor<16xf8E4M3FN> -> tensor<16xf32>
-  tt.return %y : tensor<16xf32>
-}
-
-// -----
-
 tt.func public @dot_3d(%a: tensor<2x4x4xf32>, %b: tensor<2x4x4xf32>, %c: tensor<2x4x4xf32>) -> tensor<2x4x4xf32> {
   // expected-error @+1 {{the CPU backend lowers tt.dot of 2-D tiles only; got a rank-3 result}}
   %d = tt.dot %a, %b, %c : tensor<2x4x4xf32> * tensor<2x4x4xf32> -> tensor<2x4x4xf32>

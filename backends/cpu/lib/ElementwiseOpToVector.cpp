@@ -3,6 +3,7 @@
 // by chunk (VectorChunks.h), in vectors of register width.
 
 #include "Constants.h"
+#include "RuntimeCalls.h"
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
@@ -10,8 +11,10 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 #include "llvm/Support/FormatVariadic.h"
@@ -214,8 +217,33 @@ struct MulhiUIOpConversion : OpConversionPattern<tt::MulhiUIOp> {
   }
 };
 
+/// The number of a float format in the CPU runtime's conversions (NereidCpuFloatFormat in
+/// runtime/include/nereid-cpu/FloatConversion.h), or -1 for a format it does not know.
+int32_t getRuntimeFloatFormat(FloatType type) {
+  if (type.isF64())
+    return 0;
+  if (type.isF32())
+    return 1;
+  if (type.isF16())
+    return 2;
+  if (type.isBF16())
+    return 3;
+  if (isa<Float8E5M2Type>(type))
+    return 4;
+  if (isa<Float8E4M3FNType>(type))
+    return 5;
+  if (isa<Float8E4M3FNUZType>(type))
+    return 6;
+  if (isa<Float8E5M2FNUZType>(type))
+    return 7;
+  if (isa<Float8E4M3B11FNUZType>(type))
+    return 8;
+  return -1;
+}
+
 /// fp_to_fp between f16, bf16, f32 and f64: arith.extf, or arith.truncf with the op's rounding
-/// mode. The fp8 formats have no CPU lowering yet.
+/// mode. From or to an fp8 format, which CPUs have no instructions for: the runtime's
+/// nereid_cpu_convert_float (the interpreter's conversion) element by element.
 struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -227,13 +255,19 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
     auto isNative = [](FloatType type) {
       return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
     };
-    if (!isNative(source) || !isNative(target))
-      return replaceWithError(
-          rewriter, op,
-          llvm::formatv("the CPU backend does not convert between {0} and {1} yet (fp8 "
-                        "conversions are not lowered)",
-                        source, target));
     Location loc = op.getLoc();
+    if (!isNative(source) || !isNative(target)) {
+      int32_t from = getRuntimeFloatFormat(source), to = getRuntimeFloatFormat(target);
+      if (from < 0 || to < 0)
+        return replaceWithError(
+            rewriter, op,
+            llvm::formatv("the CPU backend does not convert between {0} and {1}", source,
+                          target));
+      bool towardZero = op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ;
+      rewriter.replaceOp(op, convertThroughRuntime(rewriter, op, adaptor.getSrc(), resultType,
+                                                   from, to, towardZero ? 1 : 0));
+      return success();
+    }
     Value value = adaptor.getSrc();
     auto typeOf = [&](Type element) -> Type {
       if (auto vector = dyn_cast<VectorType>(resultType))
@@ -260,6 +294,52 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
     }
     rewriter.replaceOpWithNewOp<arith::TruncFOp>(op, resultType, value);
     return success();
+  }
+
+  /// `value` converted to `resultType` by nereid_cpu_convert_float, one element after another.
+  static Value convertThroughRuntime(OpBuilder &builder, Operation *op, Value value,
+                                     Type resultType, int32_t from, int32_t to,
+                                     int32_t rounding) {
+    Location loc = op->getLoc();
+    Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+    func::FuncOp convert = getOrDeclare(builder, op, "nereid_cpu_convert_float",
+                                        {i64, i32, i32, i32}, {i64});
+    auto convertOne = [&](OpBuilder &b, Value element) -> Value {
+      auto source = cast<FloatType>(element.getType());
+      auto target = cast<FloatType>(getElementTypeOrSelf(resultType));
+      Value bits = arith::BitcastOp::create(b, loc, b.getIntegerType(source.getWidth()), element);
+      if (source.getWidth() < 64)
+        bits = arith::ExtUIOp::create(b, loc, i64, bits);
+      Value converted =
+          func::CallOp::create(b, loc, convert,
+                               ValueRange{bits, i32Constant(b, loc, from),
+                                          i32Constant(b, loc, to), i32Constant(b, loc, rounding)})
+              .getResult(0);
+      if (target.getWidth() < 64)
+        converted =
+            arith::TruncIOp::create(b, loc, b.getIntegerType(target.getWidth()), converted);
+      return arith::BitcastOp::create(b, loc, target, converted);
+    };
+    auto vectorType = dyn_cast<VectorType>(resultType);
+    if (!vectorType)
+      return convertOne(builder, value);
+    int64_t elements = vectorType.getNumElements();
+    auto flatSource = VectorType::get(
+        elements, cast<VectorType>(value.getType()).getElementType());
+    auto flatResult = VectorType::get(elements, vectorType.getElementType());
+    Value flat = vector::ShapeCastOp::create(builder, loc, flatSource, value);
+    Value initial = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(flatResult));
+    auto loop = scf::ForOp::create(
+        builder, loc, arith::ConstantIndexOp::create(builder, loc, 0),
+        arith::ConstantIndexOp::create(builder, loc, elements),
+        arith::ConstantIndexOp::create(builder, loc, 1), ValueRange{initial},
+        [&](OpBuilder &b, Location loc, Value i, ValueRange converted) {
+          Value element = vector::ExtractOp::create(b, loc, flat, OpFoldResult(i));
+          Value result = vector::InsertOp::create(b, loc, convertOne(b, element), converted[0],
+                                                  OpFoldResult(i));
+          scf::YieldOp::create(b, loc, result);
+        });
+    return vector::ShapeCastOp::create(builder, loc, vectorType, loop.getResult(0));
   }
 
   /// arith.truncf toward zero: rounded to nearest, then one step toward zero where that went

@@ -71,7 +71,7 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
     Type i32 = rewriter.getI32Type();
     auto flatType = [&](Type type) { return VectorType::get(elements, type); };
 
-    // The source in a stack buffer (i1 as bytes).
+    // The source in a stack buffer, in its memory type (i1 as bytes).
     Type stored = getMemoryElementType(element);
     Value buffer;
     {
@@ -83,9 +83,8 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
     }
     Value source = vector::ShapeCastOp::create(
         rewriter, loc, VectorType::get(sourceType.getNumElements(), element), adaptor.getSrc());
-    if (stored != element)
-      source = arith::ExtUIOp::create(
-          rewriter, loc, VectorType::get(sourceType.getNumElements(), stored), source);
+    source = toMemoryType(rewriter, loc, source,
+                          VectorType::get(sourceType.getNumElements(), stored));
     Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
     vector::StoreOp::create(rewriter, loc, source, buffer, ValueRange{zeroIndex});
 
@@ -134,8 +133,7 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
           return vector::GatherOp::create(builder, loc, chunkType, buffer,
                                           ValueRange{zeroIndex}, chunks[0], chunks[1], zero);
         });
-    if (stored != element)
-      gathered = arith::TruncIOp::create(rewriter, loc, flatType(element), gathered);
+    gathered = fromMemoryType(rewriter, loc, gathered, flatType(element));
     rewriter.replaceOpWithNewOp<vector::ShapeCastOp>(op, resultType, gathered);
     return success();
   }

@@ -39,12 +39,8 @@ SmallVector<Value> loadParameters(OpBuilder &builder, Location loc, func::FuncOp
                                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(index)});
     Value slot = LLVM::LoadOp::create(builder, loc, ptrType, slotAddress);
     Type memoryType = getMemoryElementType(type);
-    Value value = LLVM::LoadOp::create(builder, loc, memoryType, slot);
-    if (memoryType != type) {
-      Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(memoryType));
-      value = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value, zero);
-    }
-    values.push_back(value);
+    values.push_back(fromMemoryType(builder, loc,
+                                    LLVM::LoadOp::create(builder, loc, memoryType, slot), type));
   }
   return values;
 }

@@ -166,20 +166,6 @@ Value createZero(OpBuilder &builder, Location loc, Type type) {
   return null;
 }
 
-/// Converts values between their register type (i1) and their memory type (i8).
-Value toMemory(OpBuilder &builder, Location loc, Value value, Type memoryType) {
-  if (value.getType() == memoryType)
-    return value;
-  return arith::ExtUIOp::create(builder, loc, memoryType, value);
-}
-
-Value fromMemory(OpBuilder &builder, Location loc, Value value, Type registerType) {
-  if (value.getType() == registerType)
-    return value;
-  Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(value.getType()));
-  return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value, zero);
-}
-
 Type withElementType(Type type, Type element) {
   if (auto vector = dyn_cast<VectorType>(type))
     return vector.clone(element);
@@ -258,7 +244,7 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
     Type memoryType = withElementType(resultType, memoryElement);
     Value other = adaptor.getOther();
     if (other)
-      other = toMemory(rewriter, loc, other, memoryType);
+      other = toMemoryType(rewriter, loc, other, memoryType);
     else
       other = createZero(rewriter, loc, memoryType);
     unsigned elementBytes = getByteWidth(memoryElement);
@@ -266,7 +252,7 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
 
     auto vectorType = dyn_cast<VectorType>(memoryType);
     if (!vectorType) {
-      rewriter.replaceOp(op, fromMemory(rewriter, loc,
+      rewriter.replaceOp(op, fromMemoryType(rewriter, loc,
                                         loadScalar(rewriter, loc, memoryType, adaptor.getPtr(),
                                                    masked ? adaptor.getMask() : Value(), other,
                                                    elementBytes, bool(op.getIsVolatile())),
@@ -285,7 +271,7 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
           });
       if (mask)
         loaded = arith::SelectOp::create(rewriter, loc, mask, loaded, other);
-      rewriter.replaceOp(op, fromMemory(rewriter, loc, loaded, resultType));
+      rewriter.replaceOp(op, fromMemoryType(rewriter, loc, loaded, resultType));
       return success();
     }
 
@@ -339,7 +325,7 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       break;
     }
     }
-    rewriter.replaceOp(op, fromMemory(rewriter, loc, loaded, resultType));
+    rewriter.replaceOp(op, fromMemoryType(rewriter, loc, loaded, resultType));
     return success();
   }
 
@@ -371,7 +357,7 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
     Location loc = op.getLoc();
     Type registerElement = getElementTypeOrSelf(adaptor.getValue().getType());
     Type memoryElement = getMemoryElementType(registerElement);
-    Value value = toMemory(rewriter, loc, adaptor.getValue(),
+    Value value = toMemoryType(rewriter, loc, adaptor.getValue(),
                            withElementType(adaptor.getValue().getType(), memoryElement));
     unsigned elementBytes = getByteWidth(memoryElement);
     bool masked = !isAllTrue(op.getMask());

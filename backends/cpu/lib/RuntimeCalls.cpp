@@ -12,14 +12,14 @@
 namespace mlir::nereid::cpu {
 
 func::FuncOp getOrDeclare(OpBuilder &builder, Operation *user, StringRef name,
-                          ArrayRef<Type> inputs) {
+                          ArrayRef<Type> inputs, ArrayRef<Type> results) {
   auto module = user->getParentOfType<ModuleOp>();
   if (auto existing = module.lookupSymbol<func::FuncOp>(name))
     return existing;
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(module.getBody());
   auto function = func::FuncOp::create(builder, user->getLoc(), name,
-                                       builder.getFunctionType(inputs, {}));
+                                       builder.getFunctionType(inputs, results));
   function.setPrivate();
   return function;
 }

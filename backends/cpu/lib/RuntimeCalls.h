@@ -13,9 +13,10 @@ namespace mlir::nereid::cpu {
 /// The runtime calls describe elements of tiles of at most this many dimensions.
 constexpr int64_t kMaxReportedRank = 4;
 
-/// The runtime function `name` of `inputs`, declared in the module when it is not yet.
+/// The runtime function `name` of `inputs` and `results`, declared in the module when it is
+/// not yet.
 func::FuncOp getOrDeclare(OpBuilder &builder, Operation *user, StringRef name,
-                          ArrayRef<Type> inputs);
+                          ArrayRef<Type> inputs, ArrayRef<Type> results = {});
 
 /// The address of a NUL-terminated global copy of `text`.
 Value getString(OpBuilder &builder, Operation *user, StringRef text);

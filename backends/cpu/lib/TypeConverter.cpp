@@ -2,8 +2,10 @@
 
 #include "nereid/Dialect/Triton/IR/Types.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/TypeUtilities.h"
 
 namespace mlir::nereid::cpu {
 
@@ -35,7 +37,29 @@ CpuTypeConverter::CpuTypeConverter(MLIRContext *context) {
 Type getMemoryElementType(Type elementType) {
   if (elementType.isInteger(1))
     return IntegerType::get(elementType.getContext(), 8);
+  auto floatType = dyn_cast<FloatType>(elementType);
+  if (floatType && !(floatType.isF16() || floatType.isBF16() || floatType.isF32() ||
+                     floatType.isF64()))
+    return IntegerType::get(elementType.getContext(), floatType.getWidth());
   return elementType;
+}
+
+Value toMemoryType(OpBuilder &builder, Location loc, Value value, Type memoryType) {
+  if (value.getType() == memoryType)
+    return value;
+  if (getElementTypeOrSelf(value.getType()).isInteger(1))
+    return arith::ExtUIOp::create(builder, loc, memoryType, value);
+  return arith::BitcastOp::create(builder, loc, memoryType, value);
+}
+
+Value fromMemoryType(OpBuilder &builder, Location loc, Value value, Type registerType) {
+  if (value.getType() == registerType)
+    return value;
+  if (getElementTypeOrSelf(registerType).isInteger(1)) {
+    Value zero = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(value.getType()));
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, value, zero);
+  }
+  return arith::BitcastOp::create(builder, loc, registerType, value);
 }
 
 } // namespace mlir::nereid::cpu

@@ -214,19 +214,14 @@ CONVERSIONS = [
     ("float32", "float16"), ("float32", "bfloat16"), ("float64", "float32"),
     ("float64", "float16"), ("float16", "float32"), ("bfloat16", "float32"),
     ("float16", "float64"), ("float16", "bfloat16"), ("float32", "float8e5"),
-    ("float32", "float8e4nv"), ("float8e5", "float32"),
+    ("float32", "float8e4nv"), ("float8e5", "float32"), ("float8e4nv", "float32"),
+    ("float16", "float8e5"), ("bfloat16", "float8e4nv"), ("float64", "float8e5"),
+    ("float8e5", "float16"), ("float8e4nv", "bfloat16"),
     # integer narrowing and widening
     ("int64", "int8"), ("int8", "int64"), ("uint8", "int32"), ("int32", "uint16"),
 ]
 
 
-FP8_UNSUPPORTED = ("fp8 conversions are not lowered: CompilationError 'the CPU backend does not "
-                   "convert between f32 and f8E5M2 yet'")
-
-
-@pytest.mark.xfail_on("cpu", FP8_UNSUPPORTED, params={"target": "float8e5"})
-@pytest.mark.xfail_on("cpu", FP8_UNSUPPORTED, params={"target": "float8e4nv"})
-@pytest.mark.xfail_on("cpu", FP8_UNSUPPORTED, params={"source": "float8e5"})
 @pytest.mark.parametrize("source,target", CONVERSIONS)
 def test_conversion(conform, rng, source, target):
     n = 500
@@ -245,9 +240,25 @@ def test_conversion(conform, rng, source, target):
 
 
 @pytest.mark.parametrize("source,target", [("float32", "float16"), ("float32", "bfloat16"),
-                                           ("float64", "float32")])
+                                           ("float64", "float32"), ("float32", "float8e5"),
+                                           ("float32", "float8e4nv")])
 def test_conversion_toward_zero(conform, rng, source, target):
     n = 500
     x = edge_floats(rng, n, ALL_DTYPES[source])
     out = np.zeros(n, dtype=ALL_DTYPES[target])
     conform(convert_rtz_kernel, (nereid.cdiv(n, BLOCK),), x, out, n, BLOCK=BLOCK)
+
+
+@pytest.mark.parametrize("target", ["float8e5", "float8e4nv"])
+def test_fp8_rounding_matches_ml_dtypes(backend, rng, target):
+    # Within the format's range (where saturation and NaN conventions do not differ), rounding
+    # to nearest even matches ml_dtypes; subnormals included.
+    dtype = ALL_DTYPES[target]
+    largest = float(ml_dtypes.finfo(dtype).max)
+    smallest = float(ml_dtypes.finfo(dtype).smallest_subnormal)
+    n = 1000
+    x = (rng.choice([-1.0, 1.0], n) * np.exp(rng.uniform(np.log(smallest / 4),
+                                                         np.log(largest), n))).astype(np.float32)
+    out = np.zeros(n, dtype=dtype)
+    convert_kernel[(nereid.cdiv(n, BLOCK),)](x, out, n, BLOCK=BLOCK)
+    np.testing.assert_array_equal(out.view(np.uint8), x.astype(dtype).view(np.uint8))

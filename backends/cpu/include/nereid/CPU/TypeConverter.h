@@ -12,8 +12,16 @@ public:
   explicit CpuTypeConverter(MLIRContext *context);
 };
 
-/// The type an element of `elementType` has in memory: i1 is stored as a byte.
+/// The type an element of `elementType` has in memory, as LLVM loads and stores it: i1 is a
+/// byte, and a float format without an LLVM type (fp8) an integer of its width.
 Type getMemoryElementType(Type elementType);
+
+/// `value` (a scalar or vector) as `memoryType`, its type in memory: i1 zero-extended, fp8
+/// bitcast; the value itself when the types are equal.
+Value toMemoryType(OpBuilder &builder, Location loc, Value value, Type memoryType);
+
+/// The inverse of toMemoryType: a value loaded as its memory type, as `registerType`.
+Value fromMemoryType(OpBuilder &builder, Location loc, Value value, Type registerType);
 
 } // namespace mlir::nereid::cpu
 
