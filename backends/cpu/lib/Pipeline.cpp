@@ -40,6 +40,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createSplitCpuLoopTilesPass({options.target}));
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
+  pm.addPass(createBranchOnFullMasksPass({options.target}));
 }
 
 void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {

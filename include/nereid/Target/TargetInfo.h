@@ -79,6 +79,11 @@ public:
   /// "x86_64" or "aarch64".
   llvm::StringRef getArch() const { return arch; }
 
+  /// Whether masked vector loads and stores cost about what plain ones do: AVX-512's, which
+  /// take a mask register. AVX2's `vmaskmovps` is several times slower than a plain access, and
+  /// NEON has none (LLVM splits them into one branch per lane).
+  bool hasCheapMaskedAccesses() const { return feature == "avx512"; }
+
   static bool classof(const TargetInfo *info) { return info->getKind() == Kind::Cpu; }
 
 private:
