@@ -1,8 +1,9 @@
 // tt-cpu-branch-on-full-masks: plain vector accesses for chunks whose mask is all true, on
 // targets where masked ones are slow (see BranchOnFullMasksPass in Passes.td).
 
+#include "CpuTarget.h"
+
 #include "nereid/CPU/Passes.h"
-#include "nereid/Target/TargetInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -55,13 +56,11 @@ struct BranchOnFullMasksPass : impl::BranchOnFullMasksPassBase<BranchOnFullMasks
   using Base::Base;
 
   void runOnOperation() override {
-    llvm::Expected<std::unique_ptr<TargetInfo>> targetInfo = createTargetInfo(target);
-    if (!targetInfo) {
-      getOperation().emitError(llvm::toString(targetInfo.takeError()));
+    FailureOr<std::unique_ptr<CpuTargetInfo>> cpu =
+        parseCpuTarget(getOperation(), target, getArgument());
+    if (failed(cpu))
       return signalPassFailure();
-    }
-    auto *cpu = dyn_cast<CpuTargetInfo>(targetInfo->get());
-    if (!cpu || cpu->hasCheapMaskedAccesses())
+    if ((*cpu)->hasCheapMaskedAccesses())
       return;
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {

@@ -2,13 +2,14 @@
 // conversion with the patterns of every op family. An op that no pattern lowers is an error
 // that names the op and the backend.
 
+#include "CpuTarget.h"
+
 #include "nereid/Analysis/AxisInfo.h"
 #include "nereid/CPU/Passes.h"
 #include "nereid/CPU/Patterns.h"
 #include "nereid/CPU/TypeConverter.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
-#include "nereid/Target/TargetInfo.h"
 
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -78,20 +79,13 @@ struct ConvertTritonCpuToVectorPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    llvm::Expected<std::unique_ptr<TargetInfo>> targetInfo = createTargetInfo(target);
-    if (!targetInfo) {
-      module.emitError(llvm::toString(targetInfo.takeError()));
+    FailureOr<std::unique_ptr<CpuTargetInfo>> cpu = parseCpuTarget(module, target, getArgument());
+    if (failed(cpu))
       return signalPassFailure();
-    }
-    if (!isa<CpuTargetInfo>(**targetInfo)) {
-      module.emitError() << "tt-cpu-convert-to-vector needs a CPU target; got " << target;
-      return signalPassFailure();
-    }
     FailureOr<std::unique_ptr<DataFlowSolver>> axisInfo = AxisInfoAnalysis::run(module);
     if (failed(axisInfo))
       return signalPassFailure();
-    Type f32 = Float32Type::get(context);
-    CpuLoweringInfo info{**axisInfo, (*targetInfo)->getVectorWidthBits(f32) / 32};
+    CpuLoweringInfo info{**axisInfo, getChunkWidth(**cpu)};
 
     CpuTypeConverter typeConverter(context);
     ConversionTarget target(*context);

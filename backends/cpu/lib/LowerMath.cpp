@@ -5,8 +5,9 @@
 // library per element. LLVM's own vector intrinsics (sqrt, fma, floor, ...) are left for
 // convert-math-to-llvm.
 
+#include "CpuTarget.h"
+
 #include "nereid/CPU/Passes.h"
-#include "nereid/Target/TargetInfo.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
@@ -52,22 +53,21 @@ struct LowerCpuMathPass : impl::LowerCpuMathPassBase<LowerCpuMathPass> {
   using Base::Base;
 
   void runOnOperation() override {
-    llvm::Expected<std::unique_ptr<TargetInfo>> targetInfo = createTargetInfo(target);
-    if (!targetInfo) {
-      getOperation().emitError(llvm::toString(targetInfo.takeError()));
+    FailureOr<std::unique_ptr<CpuTargetInfo>> cpu =
+        parseCpuTarget(getOperation(), target, getArgument());
+    if (failed(cpu))
       return signalPassFailure();
-    }
     SmallVector<Operation *> libraryCalls, libmCalls;
     getOperation()->walk([&](Operation *op) {
       if (!isa<math::MathDialect>(op->getDialect()) || hasVectorIntrinsic(op))
         return;
-      if (usesLibrary(op, **targetInfo))
+      if (usesLibrary(op, **cpu))
         libraryCalls.push_back(op);
       else
         libmCalls.push_back(op);
     });
     for (Operation *op : libraryCalls)
-      callLibrary(op, **targetInfo);
+      callLibrary(op, **cpu);
 
     RewritePatternSet libm(&getContext());
     populateMathToLibmConversionPatterns(libm);

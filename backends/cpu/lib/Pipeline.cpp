@@ -28,6 +28,7 @@
 namespace mlir::nereid::cpu {
 
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
   // divisions tt-cpu-guard-arith then guards like any other.

@@ -3,6 +3,8 @@
 // into SIMD reductions. Any other combiner runs in the interpreter's order: strictly along the
 // axis, its elementwise body applied to whole slices across the other dimensions at once.
 
+#include "StandardCombiner.h"
+
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
@@ -11,7 +13,6 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
-#include "llvm/ADT/TypeSwitch.h"
 
 namespace mlir::nereid::cpu {
 namespace {
@@ -100,56 +101,6 @@ SmallVector<Value> applyCombiner(OpBuilder &builder, Operation *owner, Region &c
   }
   return llvm::map_to_vector(body.getTerminator()->getOperands(),
                              [&](Value v) { return mapping.lookup(v); });
-}
-
-/// The vector.multi_reduction kind of a combiner that is one standard op of its two arguments,
-/// and that op's neutral element.
-std::optional<std::pair<vector::CombiningKind, TypedAttr>> matchStandardCombiner(Region &region,
-                                                                                  Type element) {
-  Block &body = region.front();
-  if (body.getNumArguments() != 2 || !llvm::hasSingleElement(body.without_terminator()))
-    return std::nullopt;
-  Operation &op = body.front();
-  if (op.getNumOperands() != 2 || op.getOperand(0) != body.getArgument(0) ||
-      op.getOperand(1) != body.getArgument(1) ||
-      body.getTerminator()->getOperand(0) != op.getResult(0))
-    return std::nullopt;
-  using Kind = vector::CombiningKind;
-  Builder b(region.getContext());
-  auto floatType = dyn_cast<FloatType>(element);
-  unsigned width = element.getIntOrFloatBitWidth();
-  auto floatAttr = [&](double value) -> TypedAttr { return b.getFloatAttr(element, value); };
-  auto intAttr = [&](APInt value) -> TypedAttr { return b.getIntegerAttr(element, value); };
-  auto nan = [&]() -> TypedAttr {
-    return FloatAttr::get(element, APFloat::getNaN(floatType.getFloatSemantics()));
-  };
-  auto inf = [&](bool negative) -> TypedAttr {
-    return FloatAttr::get(element, APFloat::getInf(floatType.getFloatSemantics(), negative));
-  };
-  return llvm::TypeSwitch<Operation *,
-                          std::optional<std::pair<vector::CombiningKind, TypedAttr>>>(&op)
-      .Case([&](arith::AddFOp) { return std::pair{Kind::ADD, floatAttr(-0.0)}; })
-      .Case([&](arith::MulFOp) { return std::pair{Kind::MUL, floatAttr(1.0)}; })
-      .Case([&](arith::MaxNumFOp) { return std::pair{Kind::MAXNUMF, nan()}; })
-      .Case([&](arith::MinNumFOp) { return std::pair{Kind::MINNUMF, nan()}; })
-      .Case([&](arith::MaximumFOp) { return std::pair{Kind::MAXIMUMF, inf(true)}; })
-      .Case([&](arith::MinimumFOp) { return std::pair{Kind::MINIMUMF, inf(false)}; })
-      .Case([&](arith::AddIOp) { return std::pair{Kind::ADD, intAttr(APInt(width, 0))}; })
-      .Case([&](arith::MulIOp) { return std::pair{Kind::MUL, intAttr(APInt(width, 1))}; })
-      .Case([&](arith::MaxSIOp) {
-        return std::pair{Kind::MAXSI, intAttr(APInt::getSignedMinValue(width))};
-      })
-      .Case([&](arith::MinSIOp) {
-        return std::pair{Kind::MINSI, intAttr(APInt::getSignedMaxValue(width))};
-      })
-      .Case([&](arith::MaxUIOp) { return std::pair{Kind::MAXUI, intAttr(APInt(width, 0))}; })
-      .Case([&](arith::MinUIOp) {
-        return std::pair{Kind::MINUI, intAttr(APInt::getMaxValue(width))};
-      })
-      .Case([&](arith::AndIOp) { return std::pair{Kind::AND, intAttr(APInt::getAllOnes(width))}; })
-      .Case([&](arith::OrIOp) { return std::pair{Kind::OR, intAttr(APInt(width, 0))}; })
-      .Case([&](arith::XOrIOp) { return std::pair{Kind::XOR, intAttr(APInt(width, 0))}; })
-      .Default([](Operation *) { return std::nullopt; });
 }
 
 /// Folds the register-sized chunks of the last dimension of `source` into one with the

@@ -1,10 +1,10 @@
 // tt-cpu-split-loop-tiles: scf.for arguments that are tiles wider than a register become one
 // argument per chunk (see SplitCpuLoopTilesPass in Passes.td).
 
+#include "CpuTarget.h"
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Passes.h"
-#include "nereid/Target/TargetInfo.h"
 
 #include "mlir/IR/PatternMatch.h"
 
@@ -126,12 +126,11 @@ struct SplitCpuLoopTilesPass : impl::SplitCpuLoopTilesPassBase<SplitCpuLoopTiles
   using Base::Base;
 
   void runOnOperation() override {
-    llvm::Expected<std::unique_ptr<TargetInfo>> targetInfo = createTargetInfo(target);
-    if (!targetInfo) {
-      getOperation().emitError(llvm::toString(targetInfo.takeError()));
+    FailureOr<std::unique_ptr<CpuTargetInfo>> cpu =
+        parseCpuTarget(getOperation(), target, getArgument());
+    if (failed(cpu))
       return signalPassFailure();
-    }
-    chunkWidth = (*targetInfo)->getVectorWidthBits(Float32Type::get(&getContext())) / 32;
+    chunkWidth = getChunkWidth(**cpu);
     SmallVector<scf::ForOp> loops;
     getOperation().walk([&](scf::ForOp loop) { loops.push_back(loop); });
     for (scf::ForOp loop : loops)

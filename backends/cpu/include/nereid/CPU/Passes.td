@@ -3,6 +3,38 @@
 
 include "mlir/Pass/PassBase.td"
 
+def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
+  let summary = "Computes long 1-D tiles in loops over strips of a few registers";
+  let description = [{
+    Input: ttg IR with CPU layouts, device functions inlined.
+
+    tt-cpu-convert-to-vector unrolls a tile op into one vector op per register-sized chunk, so
+    a block over tiles of 4096 elements becomes hundreds of kilobytes of straight-line code
+    that streams through the instruction cache and spills. This pass rewrites a block whose
+    tiles are all 1-D of one length, at least four strips long, into scf.for loops over strips
+    of four chunks: make_range becomes the strip's range plus the loop's offset, and every
+    elementwise op, load and store is applied to the strip.
+
+    A reduction splits the block into phases, one loop each: a phase carries a vector
+    accumulator of one strip per reduction, initialized with the combiner's neutral element and
+    reduced once after its loop, and the ops that use the result run in later phases. A tile
+    that a later phase uses is recomputed there from its operands; a load is recomputed only
+    when no write can come between. A load that follows a store of the same block starts a new
+    phase, so that it sees the whole store, as in the interpreter. Reductions are strip-mined
+    only for standard combiners (sum, product, min, max, bitwise), whose order the CPU
+    backend already does not keep.
+
+    Blocks with tiles of other shapes, tile block arguments, tiles used inside regions, or ops
+    other than elementwise ones, splat, make_range, splat constants, loads, stores,
+    convert_layout and such reductions are left as they are.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
+           "the ttg.target of the CPU, whose vector registers set the chunk width">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> {
   let summary = "Lowers the tiles of a kernel with CPU layouts to MLIR vectors";
   let description = [{
