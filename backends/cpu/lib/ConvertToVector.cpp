@@ -66,12 +66,6 @@ LogicalResult replaceWithError(ConversionPatternRewriter &rewriter, Operation *o
 
 namespace {
 
-bool hasTileTypes(Operation *op) {
-  auto isTile = [](Type type) { return isa<RankedTensorType>(type); };
-  return llvm::any_of(op->getOperandTypes(), isTile) ||
-         llvm::any_of(op->getResultTypes(), isTile);
-}
-
 struct ConvertTritonCpuToVectorPass
     : impl::ConvertTritonCpuToVectorPassBase<ConvertTritonCpuToVectorPass> {
   using Base::Base;

@@ -5,6 +5,7 @@
 #include "StandardCombiner.h"
 
 #include "nereid/CPU/Passes.h"
+#include "nereid/CPU/TypeConverter.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
@@ -63,12 +64,6 @@ bool mayWriteMemory(Operation *op) {
       if (mayWriteMemory(&nested))
         return true;
   return false;
-}
-
-bool hasTileTypes(Operation *op) {
-  auto isTile = [](Type type) { return isa<RankedTensorType>(type); };
-  return llvm::any_of(op->getOperandTypes(), isTile) ||
-         llvm::any_of(op->getResultTypes(), isTile);
 }
 
 /// How a block is strip-mined. Its tile ops run in loops, one per phase; its other ops keep
@@ -178,31 +173,32 @@ FailureOr<StripPlan> planStripMining(Block &block, int64_t stripLength) {
 
   // A tile that a later phase uses is recomputed there, at the start of its loop; a load may be
   // only when nothing before that loop can have written memory.
-  auto writesBefore = [&](unsigned loop) {
-    return llvm::any_of(plan.tileOps,
-                        [&](Operation *op) {
-                          return isa<tt::StoreOp>(op) && plan.phase.lookup(op) < loop;
-                        }) ||
-           llvm::any_of(plan.otherOps, [&](Operation *op) {
-             return plan.slot.lookup(op) <= loop && mayWriteMemory(op);
-           });
-  };
+  SmallVector<bool> writesBefore(plan.numPhases, false);
+  for (Operation *op : plan.tileOps)
+    if (isa<tt::StoreOp>(op))
+      for (unsigned loop = plan.phase.lookup(op) + 1; loop < plan.numPhases; ++loop)
+        writesBefore[loop] = true;
+  for (Operation *op : plan.otherOps)
+    if (mayWriteMemory(op))
+      for (unsigned loop = plan.slot.lookup(op); loop < plan.numPhases; ++loop)
+        writesBefore[loop] = true;
+  // Whether recomputing a tile loads memory, for every tile op in program order (producers
+  // come first; constants from outside the block load nothing).
+  llvm::DenseSet<Operation *> loadsMemory;
+  for (Operation *op : plan.tileOps)
+    if (isa<tt::LoadOp>(op) || llvm::any_of(op->getOperands(), [&](Value operand) {
+          return loadsMemory.contains(operand.getDefiningOp());
+        }))
+      loadsMemory.insert(op);
   for (Operation *op : plan.tileOps) {
     unsigned phase = plan.phase.lookup(op);
-    SmallVector<Operation *> worklist;
+    if (!writesBefore[phase])
+      continue;
     for (Value operand : op->getOperands())
       if (Operation *producer = operand.getDefiningOp();
-          producer && isa<RankedTensorType>(operand.getType()) &&
-          (!isTileOp.contains(producer) || plan.phase.lookup(producer) < phase))
-        worklist.push_back(producer);
-    while (!worklist.empty()) {
-      Operation *recomputed = worklist.pop_back_val();
-      if (isa<tt::LoadOp>(recomputed) && writesBefore(phase))
+          producer && isTileOp.contains(producer) && plan.phase.lookup(producer) < phase &&
+          loadsMemory.contains(producer))
         return failure();
-      for (Value operand : recomputed->getOperands())
-        if (isa<RankedTensorType>(operand.getType()))
-          worklist.push_back(operand.getDefiningOp());
-    }
   }
   return plan;
 }

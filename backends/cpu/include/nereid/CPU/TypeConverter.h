@@ -23,6 +23,14 @@ Value toMemoryType(OpBuilder &builder, Location loc, Value value, Type memoryTyp
 /// The inverse of toMemoryType: a value loaded as its memory type, as `registerType`.
 Value fromMemoryType(OpBuilder &builder, Location loc, Value value, Type registerType);
 
+/// Whether `op` takes or gives a tile (a ranked tensor): the ops that the CPU lowering turns
+/// into vector code.
+inline bool hasTileTypes(Operation *op) {
+  auto isTile = [](Type type) { return isa<RankedTensorType>(type); };
+  return llvm::any_of(op->getOperandTypes(), isTile) ||
+         llvm::any_of(op->getResultTypes(), isTile);
+}
+
 } // namespace mlir::nereid::cpu
 
 #endif // NEREID_CPU_TYPECONVERTER_H
