@@ -79,7 +79,7 @@ struct ConvertTritonCpuToVectorPass
     FailureOr<std::unique_ptr<DataFlowSolver>> axisInfo = AxisInfoAnalysis::run(module);
     if (failed(axisInfo))
       return signalPassFailure();
-    CpuLoweringInfo info{**axisInfo, getChunkWidth(**cpu)};
+    CpuLoweringInfo info{**axisInfo, getChunkWidth(**cpu), (*cpu)->getNumVectorRegisters()};
 
     CpuTypeConverter typeConverter(context);
     ConversionTarget target(*context);

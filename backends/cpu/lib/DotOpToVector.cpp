@@ -1,8 +1,8 @@
 // tt.dot on one CPU core: a register-blocked micro-kernel, as BLAS libraries write them. The
 // operand tiles are written to stack buffers (extended to the accumulator type: f16, bf16 and
 // fp8 products are exact in f32, integer operands are sign-extended), then for each block of
-// kRowsPerBlock rows and kColumnsPerBlock columns of the result a loop over K keeps the block's
-// accumulators in registers:
+// kRowsPerBlock rows and a few register chunks of columns of the result a loop over K keeps
+// the block's accumulators in registers:
 //     acc[m][chunk] = fma(broadcast(a[m][k]), b[k][chunk], acc[m][chunk])
 // which is the interpreter's order of fused multiply-adds (docs/semantics.md, "dot"), so f32
 // results match it exactly; with inputPrecision = tf32 the f32 operands are first rounded to
@@ -25,9 +25,12 @@ namespace mlir::nereid::cpu {
 namespace {
 
 /// Rows of the result whose accumulators one K loop keeps in registers.
-constexpr int64_t kRowsPerBlock = 4;
-/// Vector registers per row of the accumulator block.
-constexpr int64_t kRegistersPerRow = 4;
+constexpr int64_t kRowsPerBlock = 6;
+
+/// Vector registers per row of the accumulator block, on a target with `numRegisters`: the
+/// block's accumulators, one chunk of B per register of a row and the broadcast element of A
+/// must all stay in registers (6 x 2 + 2 + 1 = 15 of AVX2's 16, 6 x 4 + 4 + 1 = 29 of 32).
+int64_t getRegistersPerRow(unsigned numRegisters) { return numRegisters / 8; }
 
 Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
   auto type = cast<VectorType>(value.getType());
@@ -83,8 +86,10 @@ Value spillToStack(OpBuilder &builder, Location loc, Value value) {
 }
 
 struct DotOpConversion : OpConversionPattern<tt::DotOp> {
-  DotOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
-      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
+  DotOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth,
+                  int64_t registersPerRow)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth),
+        registersPerRow(registersPerRow) {}
 
   LogicalResult matchAndRewrite(tt::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -117,7 +122,7 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
       return arith::ConstantIndexOp::create(builder, loc, value);
     };
     int64_t chunk = std::min(columns, chunkWidth > 0 ? chunkWidth : columns);
-    int64_t blockColumns = std::min(columns, chunk * kRegistersPerRow);
+    int64_t blockColumns = std::min(columns, chunk * registersPerRow);
 
     for (int64_t rowBlock = 0; rowBlock < rows; rowBlock += kRowsPerBlock) {
       int64_t blockRows = std::min(kRowsPerBlock, rows - rowBlock);
@@ -180,13 +185,15 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
   }
 
   int64_t chunkWidth;
+  int64_t registersPerRow;
 };
 
 } // namespace
 
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info) {
-  patterns.add<DotOpConversion>(typeConverter, patterns.getContext(), info.chunkWidth);
+  patterns.add<DotOpConversion>(typeConverter, patterns.getContext(), info.chunkWidth,
+                                getRegistersPerRow(info.numVectorRegisters));
 }
 
 } // namespace mlir::nereid::cpu

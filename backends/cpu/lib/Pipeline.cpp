@@ -28,6 +28,7 @@
 namespace mlir::nereid::cpu {
 
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
+  pm.addPass(createRebaseCpuLoopPointersPass());
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
@@ -36,6 +37,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createGuardCpuArithPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  pm.addPass(createScalarizeCpuLaneExtractsPass());
   // After the chunks' glue is folded: on unfolded glue, canonicalization of the split loops
   // took minutes.
   pm.addPass(createSplitCpuLoopTilesPass({options.target}));

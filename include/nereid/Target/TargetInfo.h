@@ -84,6 +84,10 @@ public:
   /// NEON has none (LLVM splits them into one branch per lane).
   bool hasCheapMaskedAccesses() const { return feature == "avx512"; }
 
+  /// How many vector registers the code may use: 32 with AVX-512 (zmm0-31) and on AArch64
+  /// (v0-31), 16 with AVX2 (ymm0-15).
+  unsigned getNumVectorRegisters() const { return feature == "avx2" ? 16 : 32; }
+
   static bool classof(const TargetInfo *info) { return info->getKind() == Kind::Cpu; }
 
 private:

@@ -166,3 +166,32 @@ def test_persistent_loop_matmul(conform, rng):
     c = np.zeros((M, N), dtype=np.float32)
     conform(nested_loop_matmul_kernel, (3,), a, b, c, M, N, K, BM=16, BN=16, BK=16,
             tolerances={2: dot_tolerance(a, b, "float32")})
+
+
+@nereid.jit
+def advancing_pointers_kernel(x_ptr, out_ptr, n_iters, step, BLOCK: tl.constexpr):
+    # Pointer tiles that the loop advances by one offset in every element (the CPU backend
+    # carries that offset as a scalar): forward by a runtime step, backward by a constant, and
+    # a tile used after the loop, at the position the loop left it.
+    rows = tl.arange(0, 4)
+    cols = tl.arange(0, BLOCK)
+    forward = x_ptr + step + rows[:, None] * BLOCK + cols[None, :]
+    backward = x_ptr + n_iters * step + rows[:, None] * BLOCK + cols[None, :]
+    total = tl.zeros((4, BLOCK), dtype=tl.float32)
+    for i in range(n_iters):
+        total += tl.load(forward) * (i + 1) - tl.load(backward)
+        forward += step
+        backward -= step
+    tl.store(out_ptr + rows[:, None] * BLOCK + cols[None, :], total)
+    # `forward` now points n_iters steps on: the tile after the last one read.
+    tl.store(out_ptr + 4 * BLOCK + rows[:, None] * BLOCK + cols[None, :],
+             tl.load(forward - step) + 1.0)
+
+
+@pytest.mark.parametrize("n_iters", [0, 1, 5])
+def test_loops_advance_pointer_tiles(conform, rng, n_iters):
+    block, step = 16, 4 * 16
+    x = rng.standard_normal((n_iters + 1) * step + 4 * block).astype(np.float32)
+    out = np.full(8 * block, np.nan, dtype=np.float32)
+    conform(advancing_pointers_kernel, (1,), x, out, n_iters, step, BLOCK=block,
+            tolerance=Tolerance(rtol=8 * F32_EPS, atol=0))

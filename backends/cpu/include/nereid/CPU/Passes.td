@@ -35,6 +35,36 @@ def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def RebaseCpuLoopPointersPass : Pass<"tt-cpu-rebase-loop-pointers", "ModuleOp"> {
+  let summary = "Carries a pointer tile that a loop advances uniformly as a scalar offset";
+  let description = [{
+    Input: ttg IR with CPU layouts.
+
+    Triton kernels advance their pointer tiles in the loop over K (`a_ptrs += BLOCK_K *
+    stride_ak`), so the loop carries a tile of pointers: on the CPU one 64-bit lane per
+    element, which costs a vector add per chunk every iteration and, being a loop argument,
+    cannot be reduced to the few pointers that the loads really use. When an scf.for yields
+    `tt.addptr %tile, %step` of its own tile argument and `%step` holds one value in every
+    element (a splat or a splat constant), this pass makes the loop carry that scalar sum
+    instead, as an i64 from 0: the body and the code after the loop see the initial tile plus
+    a splat of it. The tile itself is then loop-invariant, and a contiguous load needs one
+    scalar address per row (tt-cpu-scalarize-lane-extracts).
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def ScalarizeCpuLaneExtractsPass : Pass<"tt-cpu-scalarize-lane-extracts", "ModuleOp"> {
+  let summary = "Computes one lane taken from a vector computation on scalars";
+  let description = [{
+    A contiguous load or store of a chunk uses only the first lane of its chunk of pointers.
+    This pass moves such vector.extract of one lane up through the vector ops that computed
+    it: through llvm.getelementptr (always), through elementwise ops with no other user, and
+    through broadcasts (MLIR's vector sink patterns), so that the address becomes a scalar
+    computation and the vector lanes no one reads are dead.
+  }];
+  let dependentDialects = ["mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
+}
+
 def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> {
   let summary = "Lowers the tiles of a kernel with CPU layouts to MLIR vectors";
   let description = [{

@@ -19,6 +19,9 @@ struct CpuLoweringInfo {
   /// register size that tt-cpu-schedule-chunks can interleave, instead of vectors of thousands
   /// of lanes that it would legalize one whole op at a time.
   int64_t chunkWidth;
+  /// The vector registers of the target, which bound the accumulators that a dot's
+  /// micro-kernel keeps in registers.
+  unsigned numVectorRegisters;
 };
 
 /// Reports at `op` that the CPU backend cannot lower it, saying why in `message`, and replaces
