@@ -96,6 +96,7 @@ struct ConvertTritonCpuToVectorPass
     populateLoadStoreOpToVectorPatterns(typeConverter, patterns, info);
     populateReduceScanOpToVectorPatterns(typeConverter, patterns, info);
     populateDotOpToVectorPatterns(typeConverter, patterns, info);
+    populateLocalMemoryOpToVectorPatterns(typeConverter, patterns, info);
     populateExternOpToVectorPatterns(typeConverter, patterns, info);
     populateDebugOpToVectorPatterns(typeConverter, patterns, info);
     populateHistogramOpToVectorPatterns(typeConverter, patterns, info);

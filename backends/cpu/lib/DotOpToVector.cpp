@@ -10,12 +10,13 @@
 // interleave the blocks and spill their accumulators.
 
 #include "Constants.h"
+#include "StackBuffers.h"
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -62,27 +63,34 @@ Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
   return arith::BitcastOp::create(builder, loc, type, result);
 }
 
-/// A stack buffer of the tile `value`'s shape, allocated once at the function's entry (a dot
-/// inside a loop reuses it), with the tile stored into it row by row.
+/// A stack buffer holding the tile `value`.
 Value spillToStack(OpBuilder &builder, Location loc, Value value) {
   auto type = cast<VectorType>(value.getType());
-  auto bufferType = MemRefType::get(type.getShape(), type.getElementType());
-  Value buffer;
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    auto func = builder.getInsertionBlock()->getParentOp()->getParentOfType<func::FuncOp>();
-    if (!func && isa<func::FuncOp>(builder.getInsertionBlock()->getParentOp()))
-      func = cast<func::FuncOp>(builder.getInsertionBlock()->getParentOp());
-    builder.setInsertionPointToStart(&func.getBody().front());
-    buffer = memref::AllocaOp::create(builder, loc, bufferType, builder.getI64IntegerAttr(64));
-  }
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  for (int64_t row = 0; row < type.getShape()[0]; ++row) {
-    Value rowValue = vector::ExtractOp::create(builder, loc, value, ArrayRef<int64_t>{row});
-    Value index = arith::ConstantIndexOp::create(builder, loc, row);
-    vector::StoreOp::create(builder, loc, rowValue, buffer, ValueRange{index, zero});
-  }
+  Value buffer = allocateStackBuffer(
+      builder, loc, MemRefType::get(type.getShape(), type.getElementType()));
+  storeTile(builder, loc, value, buffer);
   return buffer;
+}
+
+/// The buffer that `op` accumulates into in place: when its accumulator is a
+/// `ttg.local_load` of a buffer and its only user a `ttg.local_store` of its result into the
+/// same buffer, with no other access to the buffer between them (the form that
+/// tt-cpu-accumulate-dots-in-memory gives a loop's accumulator). Returns that store, or null.
+ttg::LocalStoreOp getInPlaceStore(tt::DotOp op) {
+  auto load = op.getC().getDefiningOp<ttg::LocalLoadOp>();
+  if (!load || !load->hasOneUse() || !op->hasOneUse())
+    return nullptr;
+  auto store = dyn_cast<ttg::LocalStoreOp>(*op->getUsers().begin());
+  if (!store || store.getDst() != load.getSrc() || load->getBlock() != store->getBlock())
+    return nullptr;
+  Block *block = load->getBlock();
+  for (Operation *user : load.getSrc().getUsers()) {
+    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    if (user != load && user != store && inBlock && load->isBeforeInBlock(inBlock) &&
+        inBlock->isBeforeInBlock(store))
+      return nullptr;
+  }
+  return store;
 }
 
 struct DotOpConversion : OpConversionPattern<tt::DotOp> {
@@ -117,7 +125,10 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     }
     Value a = spillToStack(rewriter, loc, aTile);
     Value b = spillToStack(rewriter, loc, bTile);
-    Value c = spillToStack(rewriter, loc, adaptor.getC());
+    ttg::LocalStoreOp inPlaceStore = getInPlaceStore(op);
+    Value c = inPlaceStore
+                  ? rewriter.getRemappedValue(inPlaceStore.getDst())
+                  : spillToStack(rewriter, loc, adaptor.getC());
     auto index = [&](OpBuilder &builder, int64_t value) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, value);
     };
@@ -172,14 +183,14 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
       }
     }
 
-    Value result = arith::ConstantOp::create(rewriter, loc, resultType,
-                                             rewriter.getZeroAttr(resultType));
-    auto rowType = VectorType::get(columns, element);
-    for (int64_t row = 0; row < rows; ++row) {
-      Value rowValue = vector::LoadOp::create(rewriter, loc, rowType, c,
-                                              ValueRange{index(rewriter, row), index(rewriter, 0)});
-      result = vector::InsertOp::create(rewriter, loc, rowValue, result, ArrayRef<int64_t>{row});
+    if (inPlaceStore) {
+      // The result is in the buffer already: the store goes, and the dot's value (which
+      // nothing else uses) becomes the accumulator it read.
+      rewriter.eraseOp(inPlaceStore);
+      rewriter.replaceOp(op, adaptor.getC());
+      return success();
     }
+    Value result = loadTile(rewriter, loc, resultType, c);
     rewriter.replaceOp(op, result);
     return success();
   }

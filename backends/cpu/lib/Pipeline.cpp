@@ -29,6 +29,7 @@ namespace mlir::nereid::cpu {
 
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createRebaseCpuLoopPointersPass());
+  pm.addPass(createAccumulateCpuDotsInMemoryPass());
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
@@ -43,6 +44,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createSplitCpuLoopTilesPass({options.target}));
   pm.addPass(createCanonicalizerPass());
   pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
+  pm.addPass(createBranchOnContiguousPointersPass());
   pm.addPass(createBranchOnFullMasksPass({options.target}));
 }
 

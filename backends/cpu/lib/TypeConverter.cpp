@@ -1,6 +1,7 @@
 #include "nereid/CPU/TypeConverter.h"
 
 #include "nereid/Dialect/Triton/IR/Types.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMTypes.h"
@@ -19,12 +20,18 @@ CpuTypeConverter::CpuTypeConverter(MLIRContext *context) {
   addConversion([](Type type) -> std::optional<Type> {
     if (isa<tt::PointerType>(type))
       return convertElementType(type);
-    if (isa<RankedTensorType, tt::TensorDescType>(type))
+    if (isa<RankedTensorType, tt::TensorDescType, ttg::MemDescType>(type))
       return std::nullopt;
     return type;
   });
   addConversion([](RankedTensorType type) -> Type {
     return VectorType::get(type.getShape(), convertElementType(type.getElementType()));
+  });
+  // A local-memory buffer is a row-major memref of its numbers (LocalMemoryOpToVector.cpp).
+  addConversion([](ttg::MemDescType type) -> Type {
+    if (isa<tt::PointerType>(type.getElementType()))
+      return Type();
+    return MemRefType::get(type.getShape(), type.getElementType());
   });
   auto castMaterialization = [](OpBuilder &builder, Type type, ValueRange inputs,
                                 Location loc) -> Value {

@@ -80,6 +80,33 @@ def test_indirect_gather_scatter(conform, rng):
 
 
 @nereid.jit
+def wrapped_kernel(x_ptr, index_ptr, out_ptr, n, shift, BLOCK: tl.constexpr):
+    # Offsets that AxisInfo cannot prove contiguous: a remainder of a sum of unknown sign, and
+    # loaded indices, which are consecutive for some chunks at run time and not for others.
+    pid = tl.program_id(0)
+    offs = (pid * BLOCK + tl.arange(0, BLOCK) + shift) % n
+    mask = pid * BLOCK + tl.arange(0, BLOCK) < n
+    x = tl.load(x_ptr + offs, mask=mask, other=-1)
+    index = tl.load(index_ptr + pid * BLOCK + tl.arange(0, BLOCK), mask=mask, other=0)
+    y = tl.load(x_ptr + index, mask=mask)
+    tl.store(out_ptr + offs, x * 2, mask=mask)
+    tl.store(out_ptr + n + index, y + 1, mask=mask)
+
+
+@pytest.mark.parametrize("shift", [0, 5, 297])
+def test_runtime_contiguous_gather_scatter(conform, rng, shift):
+    n, block = 300, 64
+    x = random_array(rng, n, np.float32)
+    # The identity, with a few chunks' worth of indices swapped and one reversed run.
+    index = np.arange(n, dtype=np.int32)
+    index[70:90] = index[70:90][::-1]
+    swapped = rng.choice(n, 6, replace=False)
+    index[swapped] = index[swapped[::-1]]
+    out = np.zeros(2 * n, dtype=np.float32)
+    conform(wrapped_kernel, (nereid.cdiv(n, block),), x, index, out, n, shift, BLOCK=block)
+
+
+@nereid.jit
 def transpose_kernel(x_ptr, out_ptr, rows, cols, stride_x, stride_out, BM: tl.constexpr,
                      BN: tl.constexpr):
     # Reads a BM x BN tile of x and writes its transpose, both with masks on ragged edges.

@@ -3,6 +3,25 @@
 
 include "mlir/Pass/PassBase.td"
 
+def AccumulateCpuDotsInMemoryPass : Pass<"tt-cpu-accumulate-dots-in-memory", "ModuleOp"> {
+  let summary = "Keeps the accumulator that a loop carries between dots in local memory";
+  let description = [{
+    Input: ttg IR with CPU layouts.
+
+    A matmul's K loop carries its accumulator tile from one tt.dot to the next. As a loop
+    value on the CPU, that tile (64 x 64 f32: 512 AVX2 registers) is spilled by LLVM, copied
+    into the dot's stack buffer, and read back out of it into the value the loop carries, in
+    every iteration. When an scf.for argument's only user is the accumulator operand of a
+    tt.dot in the loop's body, and that dot's only user is the yield of the same argument,
+    this pass allocates a mutable `ttg.local_alloc` buffer with the initial value before the
+    loop, reads it with `ttg.local_load` for the dot and writes the dot's result back with
+    `ttg.local_store`, and reads it once after the loop; the loop no longer carries the tile.
+    tt-cpu-convert-to-vector recognizes a dot between a local_load and a local_store of one
+    buffer and accumulates in that buffer in place.
+  }];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
+}
+
 def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
   let summary = "Computes long 1-D tiles in loops over strips of a few registers";
   let description = [{
@@ -151,6 +170,26 @@ def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
     below +0 as docs/semantics.md requires.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def BranchOnContiguousPointersPass : Pass<"tt-cpu-branch-on-contiguous-pointers", "ModuleOp"> {
+  let summary = "Takes vector loads and stores for gathers and scatters whose pointers are "
+                "consecutive at run time";
+  let description = [{
+    AxisInfo cannot always prove a tile's pointers contiguous that are so at run time. The
+    tutorial matmul's `(pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N` is the common case: a
+    signed remainder keeps runs only of a dividend known not to be negative, and `pid_n`,
+    computed with signed divisions by values of unknown sign, is not. Such accesses become
+    gathers and scatters, which AVX2 and NEON code emulates lane by lane. This pass puts each
+    llvm.intr.masked.gather and llvm.intr.masked.scatter under an scf.if on whether every
+    pointer of the chunk is its first pointer plus its lane index in elements: then one
+    masked vector load or store from the first pointer, otherwise the gather or scatter. The
+    check costs a few vector instructions per chunk. Runs after tt-cpu-schedule-chunks, whose
+    order it keeps, and before tt-cpu-branch-on-full-masks, which then handles the masked
+    vector accesses as any other.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
+                           "mlir::arith::ArithDialect"];
 }
 
 def BranchOnFullMasksPass : Pass<"tt-cpu-branch-on-full-masks", "ModuleOp"> {

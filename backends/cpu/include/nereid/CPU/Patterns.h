@@ -69,6 +69,10 @@ void populateGatherOpToVectorPatterns(const TypeConverter &typeConverter,
 /// dot.
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info);
+/// local_alloc, local_load, local_store and local_dealloc: stack buffers of the program.
+void populateLocalMemoryOpToVectorPatterns(const TypeConverter &typeConverter,
+                                           RewritePatternSet &patterns,
+                                           const CpuLoweringInfo &info);
 
 } // namespace mlir::nereid::cpu
 

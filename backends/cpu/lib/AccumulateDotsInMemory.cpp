@@ -1,0 +1,92 @@
+// tt-cpu-accumulate-dots-in-memory: the accumulator that a loop carries from one tt.dot to the
+// next lives in a local-memory buffer instead (see AccumulateCpuDotsInMemoryPass in
+// Passes.td).
+
+#include "nereid/CPU/Passes.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::nereid::cpu {
+
+#define GEN_PASS_DEF_ACCUMULATECPUDOTSINMEMORYPASS
+#include "nereid/CPU/Passes.h.inc"
+
+namespace {
+
+/// The dot that accumulates into iter_arg `index` of `loop`: its only user, in the loop's
+/// body, whose result is yielded at `index` and used nowhere else. Null when there is none.
+tt::DotOp getAccumulatingDot(scf::ForOp loop, unsigned index) {
+  BlockArgument carried = loop.getRegionIterArg(index);
+  if (!isa<RankedTensorType>(carried.getType()) || !carried.hasOneUse())
+    return nullptr;
+  OpOperand &use = *carried.getUses().begin();
+  auto dot = dyn_cast<tt::DotOp>(use.getOwner());
+  if (!dot || &use != &dot.getCMutable() || dot->getBlock() != loop.getBody() ||
+      !dot->hasOneUse())
+    return nullptr;
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  if (yield.getOperand(index) != dot.getResult())
+    return nullptr;
+  return dot;
+}
+
+/// Moves the accumulator of `dot` into a buffer: allocated with the loop's initial value,
+/// read by the dot and written with its result in every iteration, and read once after the
+/// loop. The loop then yields its argument unchanged, which canonicalization removes.
+void accumulateInMemory(scf::ForOp loop, unsigned index, tt::DotOp dot) {
+  MLIRContext *context = loop.getContext();
+  auto tileType = cast<RankedTensorType>(dot.getType());
+  SmallVector<unsigned> order =
+      llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, tileType.getRank())));
+  auto rowMajor = ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order);
+  auto bufferType = ttg::MemDescType::get(context, tileType.getShape(),
+                                          tileType.getElementType(), rowMajor,
+                                          /*mutableMemory=*/true);
+  Location loc = dot.getLoc();
+  OpBuilder builder(loop);
+  Value buffer =
+      ttg::LocalAllocOp::create(builder, loc, bufferType, loop.getInitArgs()[index]);
+
+  builder.setInsertionPoint(dot);
+  dot.getCMutable().assign(ttg::LocalLoadOp::create(builder, loc, tileType, buffer));
+  builder.setInsertionPointAfter(dot);
+  ttg::LocalStoreOp::create(builder, loc, dot.getResult(), buffer);
+  auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+  yield->setOperand(index, loop.getRegionIterArg(index));
+
+  OpResult result = loop->getResult(index);
+  if (!result.use_empty()) {
+    builder.setInsertionPointAfter(loop);
+    result.replaceAllUsesWith(ttg::LocalLoadOp::create(builder, loc, tileType, buffer));
+  }
+}
+
+struct AccumulateCpuDotsInMemoryPass
+    : impl::AccumulateCpuDotsInMemoryPassBase<AccumulateCpuDotsInMemoryPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> changed;
+    getOperation()->walk([&](scf::ForOp loop) {
+      bool any = false;
+      for (unsigned index = 0; index < loop.getNumRegionIterArgs(); ++index)
+        if (tt::DotOp dot = getAccumulatingDot(loop, index)) {
+          accumulateInMemory(loop, index, dot);
+          any = true;
+        }
+      if (any)
+        changed.push_back(loop);
+    });
+    if (changed.empty())
+      return;
+    // Drops the loop arguments that are now yielded unchanged.
+    RewritePatternSet patterns(&getContext());
+    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
+    if (failed(applyOpPatternsGreedily(changed, std::move(patterns))))
+      signalPassFailure();
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::cpu

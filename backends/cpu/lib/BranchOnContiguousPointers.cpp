@@ -1,0 +1,123 @@
+// tt-cpu-branch-on-contiguous-pointers: a gather or scatter whose pointers turn out to be
+// consecutive at run time takes a vector access (see BranchOnContiguousPointersPass in
+// Passes.td).
+
+#include "nereid/CPU/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::nereid::cpu {
+
+#define GEN_PASS_DEF_BRANCHONCONTIGUOUSPOINTERSPASS
+#include "nereid/CPU/Passes.h.inc"
+
+namespace {
+
+/// The scalar that every lane of `index` (a GEP index) holds, or null.
+Value getUniformIndex(Value index) {
+  if (!isa<VectorType>(index.getType()))
+    return index;
+  if (auto broadcast = index.getDefiningOp<vector::BroadcastOp>())
+    if (!isa<VectorType>(broadcast.getSource().getType()))
+      return broadcast.getSource();
+  return nullptr;
+}
+
+/// The first of the pointers `ptrs` and whether the others follow it element by element
+/// (elements of `elementType`), as an i1. A GEP that moves every pointer by one offset keeps
+/// their contiguity, so the check looks through such GEPs: on the tile a loop advances
+/// (tt-cpu-rebase-loop-pointers), it is then loop-invariant and LLVM hoists it.
+std::pair<Value, Value> buildContiguityCheck(OpBuilder &builder, Location loc, Value ptrs,
+                                             Type elementType) {
+  SmallVector<LLVM::GEPOp> uniformMoves;
+  Value base = ptrs;
+  while (auto gep = base.getDefiningOp<LLVM::GEPOp>()) {
+    if (!isa<VectorType>(gep.getBase().getType()) ||
+        !llvm::all_of(gep.getDynamicIndices(), [](Value index) { return getUniformIndex(index); }))
+      break;
+    uniformMoves.push_back(gep);
+    base = gep.getBase();
+  }
+  auto type = cast<VectorType>(ptrs.getType());
+  Value baseFirst = vector::ExtractOp::create(builder, loc, base, ArrayRef<int64_t>{0});
+  Value first = baseFirst;
+  for (LLVM::GEPOp gep : llvm::reverse(uniformMoves)) {
+    SmallVector<LLVM::GEPArg> indices;
+    for (auto index : gep.getIndices()) {
+      if (auto value = dyn_cast<Value>(index))
+        indices.push_back(getUniformIndex(value));
+      else
+        indices.push_back(static_cast<int32_t>(cast<IntegerAttr>(index).getInt()));
+    }
+    first = LLVM::GEPOp::create(builder, loc, first.getType(), gep.getElemType(), first, indices,
+                                gep.getNoWrapFlags());
+  }
+  Value bases = vector::BroadcastOp::create(builder, loc, type, baseFirst);
+  auto indexType = VectorType::get(type.getShape(), builder.getI64Type());
+  SmallVector<int64_t> lanes = llvm::to_vector(llvm::seq<int64_t>(0, type.getNumElements()));
+  Value iota = arith::ConstantOp::create(
+      builder, loc, DenseElementsAttr::get(indexType, ArrayRef<int64_t>(lanes)));
+  Value expected = LLVM::GEPOp::create(builder, loc, type, elementType, bases, ValueRange{iota});
+  Value equal = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq, base, expected);
+  Value all = vector::ReductionOp::create(builder, loc, vector::CombiningKind::AND, equal);
+  return {first, all};
+}
+
+void branchGather(LLVM::masked_gather gather) {
+  OpBuilder builder(gather);
+  Location loc = gather.getLoc();
+  auto type = cast<VectorType>(gather.getType());
+  auto [first, contiguous] =
+      buildContiguityCheck(builder, loc, gather.getPtrs(), type.getElementType());
+  auto branch = scf::IfOp::create(builder, loc, type, contiguous, /*withElse=*/true);
+  OpBuilder run = branch.getThenBodyBuilder();
+  Value passThrough = gather.getPassThru().empty()
+                          ? Value(LLVM::PoisonOp::create(run, loc, type))
+                          : gather.getPassThru().front();
+  Value loaded = LLVM::MaskedLoadOp::create(run, loc, type, first, gather.getMask(),
+                                            passThrough, gather.getAlignmentAttr(), UnitAttr());
+  scf::YieldOp::create(run, loc, loaded);
+  gather->moveBefore(branch.elseBlock(), branch.elseBlock()->begin());
+  gather.getRes().replaceUsesWithIf(branch.getResult(0), [&](OpOperand &use) {
+    return use.getOwner()->getParentOp() != branch;
+  });
+  OpBuilder scattered = branch.getElseBodyBuilder();
+  scattered.setInsertionPointAfter(gather);
+  scf::YieldOp::create(scattered, loc, gather.getRes());
+}
+
+void branchScatter(LLVM::masked_scatter scatter) {
+  OpBuilder builder(scatter);
+  Location loc = scatter.getLoc();
+  Type elementType = cast<VectorType>(scatter.getValue().getType()).getElementType();
+  auto [first, contiguous] =
+      buildContiguityCheck(builder, loc, scatter.getPtrs(), elementType);
+  auto branch = scf::IfOp::create(builder, loc, contiguous, /*withElseRegion=*/true);
+  OpBuilder run = branch.getThenBodyBuilder();
+  LLVM::MaskedStoreOp::create(run, loc, scatter.getValue(), first, scatter.getMask(),
+                              scatter.getAlignmentAttr());
+  scatter->moveBefore(branch.elseBlock()->getTerminator());
+}
+
+struct BranchOnContiguousPointersPass
+    : impl::BranchOnContiguousPointersPassBase<BranchOnContiguousPointersPass> {
+  void runOnOperation() override {
+    SmallVector<Operation *> accesses;
+    getOperation().walk([&](Operation *op) {
+      if (isa<LLVM::masked_gather, LLVM::masked_scatter>(op))
+        accesses.push_back(op);
+    });
+    for (Operation *op : accesses) {
+      if (auto gather = dyn_cast<LLVM::masked_gather>(op))
+        branchGather(gather);
+      else
+        branchScatter(cast<LLVM::masked_scatter>(op));
+    }
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::cpu

@@ -1,0 +1,46 @@
+// RUN: nereid-opt %s -split-input-file --tt-cpu-branch-on-contiguous-pointers | FileCheck %s
+
+// A gather whose pointers a GEP moved by one offset: the check looks through that GEP, at
+// the pointers it moved, and the masked load reads from the first moved pointer.
+// CHECK-LABEL: func.func @gather
+// CHECK-SAME: (%[[PTRS:.*]]: vector<8x!llvm.ptr>, %[[OFF:.*]]: i64, %[[MASK:.*]]: vector<8xi1>, %[[OTHER:.*]]: vector<8xf32>)
+// CHECK: %[[MOVED:.*]] = llvm.getelementptr %[[PTRS]][%{{.*}}]
+// CHECK: %[[FIRST_BASE:.*]] = vector.extract %[[PTRS]][0]
+// CHECK: %[[FIRST:.*]] = llvm.getelementptr %[[FIRST_BASE]][%[[OFF]]] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+// CHECK: %[[BASES:.*]] = vector.broadcast %[[FIRST_BASE]]
+// CHECK: %[[IOTA:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi64>
+// CHECK: %[[EXPECTED:.*]] = llvm.getelementptr %[[BASES]][%[[IOTA]]] : (vector<8x!llvm.ptr>, vector<8xi64>) -> vector<8x!llvm.ptr>, f32
+// CHECK: %[[EQUAL:.*]] = llvm.icmp "eq" %[[PTRS]], %[[EXPECTED]]
+// CHECK: %[[ALL:.*]] = vector.reduction <and>, %[[EQUAL]]
+// CHECK: %[[RESULT:.*]] = scf.if %[[ALL]] -> (vector<8xf32>) {
+// CHECK:   %[[LOADED:.*]] = llvm.intr.masked.load %[[FIRST]], %[[MASK]], %[[OTHER]] {alignment = 4 : i32}
+// CHECK:   scf.yield %[[LOADED]]
+// CHECK: } else {
+// CHECK:   %[[GATHERED:.*]] = llvm.intr.masked.gather %[[MOVED]], %[[MASK]], %[[OTHER]]
+// CHECK:   scf.yield %[[GATHERED]]
+// CHECK: }
+// CHECK: return %[[RESULT]]
+func.func @gather(%ptrs: vector<8x!llvm.ptr>, %off: i64, %mask: vector<8xi1>, %other: vector<8xf32>) -> vector<8xf32> {
+  %offs = vector.broadcast %off : i64 to vector<8xi64>
+  %moved = llvm.getelementptr %ptrs[%offs] : (vector<8x!llvm.ptr>, vector<8xi64>) -> vector<8x!llvm.ptr>, f32
+  %x = llvm.intr.masked.gather %moved, %mask, %other {alignment = 4 : i32} : (vector<8x!llvm.ptr>, vector<8xi1>, vector<8xf32>) -> vector<8xf32>
+  return %x : vector<8xf32>
+}
+
+// -----
+
+// A scatter of f64 whose pointers are not moved uniformly: the check is on them, in f64
+// steps, and the vector store is masked like the scatter.
+// CHECK-LABEL: func.func @scatter
+// CHECK-SAME: (%[[PTRS:.*]]: vector<4x!llvm.ptr>, %[[VALUE:.*]]: vector<4xf64>, %[[MASK:.*]]: vector<4xi1>)
+// CHECK: %[[FIRST:.*]] = vector.extract %[[PTRS]][0]
+// CHECK: llvm.getelementptr %{{.*}}[%{{.*}}] : (vector<4x!llvm.ptr>, vector<4xi64>) -> vector<4x!llvm.ptr>, f64
+// CHECK: scf.if %{{.*}} {
+// CHECK:   llvm.intr.masked.store %[[VALUE]], %[[FIRST]], %[[MASK]] {alignment = 8 : i32}
+// CHECK: } else {
+// CHECK:   llvm.intr.masked.scatter %[[VALUE]], %[[PTRS]], %[[MASK]]
+// CHECK: }
+func.func @scatter(%ptrs: vector<4x!llvm.ptr>, %value: vector<4xf64>, %mask: vector<4xi1>) {
+  llvm.intr.masked.scatter %value, %ptrs, %mask {alignment = 8 : i32} : vector<4xf64>, vector<4xi1> into vector<4x!llvm.ptr>
+  return
+}
