@@ -83,3 +83,4 @@ tt.func public @inline_asm(%x: tensor<16xi32>) -> tensor<16xi32> {
   %y = tt.elementwise_inline_asm "shl.b32 $0, $1, 3;" {constraints = "=r,r", packed_element = 1 : i32, pure = true} %x : tensor<16xi32> -> tensor<16xi32>
   tt.return %y : tensor<16xi32>
 }
+

@@ -19,10 +19,7 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
 
   LogicalResult matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    auto type = dyn_cast_or_null<MemRefType>(getTypeConverter()->convertType(op.getType()));
-    if (!type)
-      return replaceWithError(rewriter, op,
-                              "the CPU backend keeps only numbers in local memory, not pointers");
+    auto type = cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
     Value buffer = allocateStackBuffer(rewriter, op.getLoc(), type);
     if (adaptor.getSrc())
       storeTile(rewriter, op.getLoc(), adaptor.getSrc(), buffer);

@@ -27,10 +27,8 @@ CpuTypeConverter::CpuTypeConverter(MLIRContext *context) {
   addConversion([](RankedTensorType type) -> Type {
     return VectorType::get(type.getShape(), convertElementType(type.getElementType()));
   });
-  // A local-memory buffer is a row-major memref of its numbers (LocalMemoryOpToVector.cpp).
+  // A local-memory buffer (of numbers) is a row-major memref (LocalMemoryOpToVector.cpp).
   addConversion([](ttg::MemDescType type) -> Type {
-    if (isa<tt::PointerType>(type.getElementType()))
-      return Type();
     return MemRefType::get(type.getShape(), type.getElementType());
   });
   auto castMaterialization = [](OpBuilder &builder, Type type, ValueRange inputs,
