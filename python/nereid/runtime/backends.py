@@ -1,7 +1,12 @@
 """The backends that launch compiled kernels, by name, and the choice of one for a launch.
 
-A backend is a Python module with `launch(jit_fn, kernel, bound, grid, options)`. It is
-imported on first use, so that `import nereid` loads no backend. The data picks the backend
+A backend is a Python module with `launch(jit_fn, kernel, bound, grid, options)`, which may
+return a relauncher: `relaunch(abi_values, grid)` runs the same compiled kernel with the same
+options on a later launch with the same key, whose arguments come as the kernel ABI passes
+them (each numpy array's address, each number itself) in the @jit function's parameter order
+(see `JITFunction._launch_key`), so that @jit's repeated launches on host data skip binding,
+checks and the backend's choice.
+It is imported on first use, so that `import nereid` loads no backend. The data picks the backend
 (host memory: "cpu"); NEREID_BACKEND, or the launch option `backend`, overrides that."""
 
 from __future__ import annotations

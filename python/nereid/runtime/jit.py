@@ -17,9 +17,11 @@ from ..compiler.compiler import KernelSignature, compile_to_ir
 from ..compiler.errors import CompilationError
 from ..language.core import constexpr
 from . import arguments as arguments_module
+from . import environment
 from .arguments import ndarray_address
 from .cache import KernelCache
-from .launcher import launch
+from .environment import interpret_mode
+from .launcher import launch, resolve_grid
 
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
 # `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
@@ -27,6 +29,7 @@ from .launcher import launch
 # that the arguments' memory picks.
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
                   "debug", "num_threads", "scheduler", "backend")
+_LAUNCH_OPTION_NAMES = frozenset(LAUNCH_OPTIONS)
 # The launch options that only say how to run a kernel, not what to compile: kernels that
 # differ only in them share their compiled IR.
 RUN_OPTIONS = ("num_threads", "scheduler", "backend")
@@ -57,6 +60,7 @@ class JITFunction:
         self.__module__ = fn.__module__
         self.signature = inspect.signature(fn)
         self.arg_names = list(self.signature.parameters)
+        self._arg_name_set = frozenset(self.arg_names)
         self.constexpr_names = {
             name for name, p in self.signature.parameters.items()
             if p.annotation is constexpr or p.annotation == "tl.constexpr"
@@ -64,10 +68,9 @@ class JITFunction:
             or (isinstance(p.annotation, str) and p.annotation.endswith("constexpr"))}
         self.do_not_specialize = {self.arg_names[d] if isinstance(d, int) else d
                                   for d in do_not_specialize}
-        # What the launch key needs of each parameter, in order: its name, whether it is a
-        # constexpr, and whether it is specialized.
-        self._key_parameters = [(name, name in self.constexpr_names,
-                                 name not in self.do_not_specialize) for name in self.arg_names]
+        # The launch key of this function's parameters (see `_make_launch_key`), made on the
+        # first launch.
+        self._launch_key: Optional[Callable] = None
         self.noinline = noinline
         self.debug = debug
         try:
@@ -82,8 +85,9 @@ class JITFunction:
         self._definition: Optional[ast.FunctionDef] = None
         self._cache_key: Optional[str] = None
         self.compiled: dict[str, CompiledKernel] = {}
-        # Compiled kernels by `_launch_key`.
-        self._launches: dict[tuple, CompiledKernel] = {}
+        # By `_launch_key`: the compiled kernel, and the backend's relauncher when the launch
+        # went to the backend that host data picks.
+        self._launches: dict[tuple, tuple[CompiledKernel, Optional[Callable]]] = {}
         functools.update_wrapper(self, fn)
 
     def __repr__(self) -> str:
@@ -158,7 +162,7 @@ class JITFunction:
     # Launch ----------------------------------------------------------------------------
 
     def __getitem__(self, grid: Any) -> Callable:
-        return lambda *args, **kwargs: self.run(*args, grid=grid, **kwargs)
+        return functools.partial(self.run, grid=grid)
 
     def __call__(self, *args: Any, **kwargs: Any) -> Any:
         from ..language import core
@@ -219,61 +223,94 @@ class JITFunction:
         _, signature = self.specialize(args, kwargs)
         return self.compile(signature, options)
 
-    def _launch_key(self, args: tuple, kwargs: dict,
-                    options: dict) -> Optional[tuple[tuple, dict[str, Any]]]:
-        """A key that tells apart every signature and options `specialize` and `compile` can
-        derive, computed without binding the arguments, and the arguments bound by name. None
-        when they need the full binding: a parameter left to its default, or a keyword that
-        is no parameter."""
-        names = self.arg_names
-        if len(args) + len(kwargs) != len(names):
-            return None
-        values = list(args)
-        for name in names[len(args):]:
-            if name not in kwargs:
-                return None
-            values.append(kwargs[name])
-        parts: list[Any] = [tuple(options.items())]
-        for (name, is_constexpr, specialize), value in zip(self._key_parameters, values):
-            kind = type(value)
-            if value is None or is_constexpr:
-                parts.append((kind, value))
+    def _make_launch_key(self) -> Callable:
+        """Generates `launch_key(options, *args, **kwargs)`, unrolled over this
+        function's parameters (as upstream Triton generates its binder), which Python binds as
+        it binds a call: it raises TypeError where the arguments need the full binding (a
+        parameter left to its default, a keyword that is no parameter). It returns a key that
+        tells apart every signature and options `specialize` and `compile` can derive; the
+        argument values in parameter order; the same as the kernel ABI passes them (each numpy
+        array's address, each number itself; None for other kinds); and whether every value
+        is of a kind that lives in host memory (numpy arrays, Python numbers, None), so that
+        the data picks the CPU. Its own names start with a prefix that no parameter has."""
+        prefix = "_nereid_"
+        while any(name.startswith(prefix) for name in self.arg_names):
+            prefix += "_"
+        kind, host = f"{prefix}kind", f"{prefix}host"
+        lines = [f"def launch_key({prefix}options, {', '.join(self.arg_names)}):",
+                 f"    {host} = True"]
+        for index, name in enumerate(self.arg_names):
+            key, abi = f"{prefix}key{index}", f"{prefix}abi{index}"
+            specialize = name not in self.do_not_specialize
+            if name in self.constexpr_names:
+                lines += [f"    {key} = (type({name}), {name})", f"    {abi} = None"]
                 continue
             # The common kinds are told apart inline, by what `argument_type` looks at.
-            if kind is ndarray:
-                parts.append((kind, value.dtype,
-                              specialize and ndarray_address(value) % 16 == 0))
-            elif kind is int:
-                parts.append((kind, specialize and value == 1, specialize and value % 16 == 0,
-                              -2**31 <= value < 2**31, -2**63 <= value < 2**63,
-                              0 <= value < 2**64))
-            elif kind is float or kind is bool:
-                parts.append(kind)
-            else:
-                parts.append(arguments_module.argument_type(name, value, specialize))
-        return tuple(parts), dict(zip(names, values))
+            lines += [
+                f"    {kind} = type({name})",
+                f"    if {kind} is {prefix}ndarray:",
+                f"        {abi} = {prefix}address({name})",
+                f"        {key} = ({kind}, {name}.dtype, {specialize} and {abi} % 16 == 0)",
+                f"    elif {kind} is int:",
+                f"        {abi} = {name}",
+                f"        {key} = ({kind}, {specialize} and {name} == 1, {specialize} and "
+                f"{name} % 16 == 0, -2**31 <= {name} < 2**31, -2**63 <= {name} < 2**63, "
+                f"0 <= {name} < 2**64)",
+                f"    elif {kind} is float or {kind} is bool:",
+                f"        {abi} = {name}",
+                f"        {key} = {kind}",
+                f"    elif {name} is None:",
+                f"        {abi} = None",
+                f"        {key} = ({kind}, None)",
+                "    else:",
+                f"        {abi} = None",
+                f"        {key} = {prefix}argument_type({name!r}, {name}, {specialize})",
+                f"        {host} = False",
+            ]
+        count = len(self.arg_names)
+        keys = "".join(f"{prefix}key{index}, " for index in range(count))
+        abis = "".join(f"{prefix}abi{index}, " for index in range(count))
+        lines.append(f"    return ((tuple({prefix}options.items()), {keys}), "
+                     f"[{''.join(name + ', ' for name in self.arg_names)}], [{abis}], {host})")
+        namespace = {f"{prefix}ndarray": ndarray, f"{prefix}address": ndarray_address,
+                     f"{prefix}argument_type": arguments_module.argument_type}
+        exec("\n".join(lines), namespace)  # source generated from the parameters' names
+        return namespace["launch_key"]
 
     def run(self, *args: Any, grid: Any, **kwargs: Any) -> CompiledKernel:
-        kwargs, options = self._split_options(dict(kwargs))
-        # A launch like an earlier one skips binding, specialization and the hashed key.
+        if kwargs.keys() <= _LAUNCH_OPTION_NAMES and not kwargs.keys() & self._arg_name_set:
+            options, kwargs = kwargs, {}
+        else:
+            kwargs, options = self._split_options(kwargs)
+        # A launch like an earlier one skips binding, specialization and the hashed key, and,
+        # on host data, the backend's choice: it repeats the backend's relauncher.
+        if self._launch_key is None:
+            self._launch_key = self._make_launch_key()
         try:
-            launch_key = self._launch_key(args, kwargs, options)
-        except TypeError:  # an argument the full path reports in its own words
-            launch_key = None
-        kernel = None
-        if launch_key is not None:
+            matched = self._launch_key(options, *args, **kwargs)
+        except TypeError:  # the full binding, or an argument it reports in its own words
+            matched = None
+        entry = None
+        if matched is not None:
             try:
-                kernel = self._launches.get(launch_key[0])
+                entry = self._launches.get(matched[0])
             except TypeError:  # an unhashable constexpr or option
-                launch_key = None
-        if kernel is None:
+                matched = None
+        direct = (matched is not None and matched[3] and not interpret_mode()
+                  and environment.NEREID_BACKEND.get() is None)
+        if entry is None:
             bound, signature = self.specialize(args, kwargs)
             kernel = self.compile(signature, options)
-            if launch_key is not None:
-                self._launches[launch_key[0]] = kernel
         else:
-            bound = launch_key[1]
-        launch(self, kernel, bound, grid, options)
+            kernel, relaunch = entry
+            if direct and relaunch is not None:
+                relaunch(matched[2], resolve_grid(grid, lambda: {
+                    **dict(zip(self.arg_names, matched[1])), **kernel.signature.constexprs}))
+                return kernel
+            bound = dict(zip(self.arg_names, matched[1]))
+        relaunch = launch(self, kernel, bound, grid, options)
+        if matched is not None:
+            self._launches[matched[0]] = (kernel, relaunch if direct else None)
         return kernel
 
 

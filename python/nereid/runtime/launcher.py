@@ -8,9 +8,19 @@ from . import backends
 from .environment import interpret_mode
 
 
+# What pads a grid of 1, 2 or 3 sizes to three.
+_ONES = {1: (1, 1), 2: (1,), 3: ()}
+
+
 def resolve_grid(grid: Any, meta: Callable[[], dict]) -> tuple[int, int, int]:
     """The grid as three positive sizes; `grid` is a tuple or a callable of the kernel's
     meta-parameters (its bound arguments), which `meta()` gives."""
+    if type(grid) is tuple and 0 < len(grid) <= 3:
+        # The common case first, with the fewest Python operations: a tuple of sizes.
+        sizes = grid + _ONES[len(grid)]
+        x, y, z = sizes
+        if type(x) is int and type(y) is int and type(z) is int and min(sizes) >= 0:
+            return sizes
     if callable(grid):
         grid = grid(meta())
     if isinstance(grid, int):
@@ -23,19 +33,20 @@ def resolve_grid(grid: Any, meta: Callable[[], dict]) -> tuple[int, int, int]:
     return grid + (1,) * (3 - len(grid))
 
 
-def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict) -> None:
+def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict) -> Any:
     """Runs `kernel` on the interpreter (NEREID_INTERPRET=1) or on the backend that
-    `backends.select` picks for its arguments."""
+    `backends.select` picks for its arguments. Returns the backend's relauncher for later
+    launches with the same key, or None (the interpreter has none)."""
     grid = resolve_grid(grid, lambda: {**bound, **kernel.signature.constexprs})
     if interpret_mode():
         from . import interpreter
 
         interpreter.launch(jit_fn, kernel, bound, grid, options)
-        return
+        return None
     name = backends.select(bound.values(), options)
     try:
         backend = backends.load(name)
     except RuntimeError as error:
         raise RuntimeError(f"cannot launch `{jit_fn.__name__}`: {error}; set NEREID_INTERPRET=1 "
                            "to run it in the interpreter") from None
-    backend.launch(jit_fn, kernel, bound, grid, options)
+    return backend.launch(jit_fn, kernel, bound, grid, options)

@@ -12,12 +12,16 @@ from .kernel import CompiledCpuKernel, resolve_num_threads
 _kernels: dict[str, CompiledCpuKernel] = {}
 
 
-def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> None:
+def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> Any:
     """Runs `kernel` (a `nereid.runtime.jit.CompiledKernel`) for every program of `grid` on
-    the arguments `bound` by name; launch options `num_threads` and `scheduler`."""
+    the arguments `bound` by name; launch options `num_threads` and `scheduler`. Returns the
+    relauncher that @jit calls for later launches with the same key (see
+    `CompiledCpuKernel.relauncher`)."""
     native = _kernels.get(kernel.key)
     if native is None:
         native = _kernels[kernel.key] = compile(kernel.asm["ttir"], kernel.name,
                                                 kernel.signature.types, options)
     native.launch([bound[name] for name in kernel.signature.types], grid,
                   resolve_num_threads(options), options.get("scheduler") or "openmp")
+    names = list(bound)
+    return native.relauncher([names.index(name) for name in kernel.signature.types], options)

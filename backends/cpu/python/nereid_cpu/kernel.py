@@ -12,7 +12,7 @@ import functools
 import os
 import threading
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from nereid import _capi
 from nereid.language.dtypes import dtype
@@ -136,29 +136,54 @@ class CompiledCpuKernel:
                num_threads: Optional[int] = None, scheduler: str = "openmp") -> None:
         """Runs every program of the 3-D `grid` on `values`, the arguments in parameter order,
         on `num_threads` threads (None: see `resolve_num_threads`)."""
+        self._check_scheduler(scheduler)
+        if num_threads is None:
+            num_threads = resolve_num_threads({})
+        with self._lock:
+            self._marshaller.pack(values)
+            self._run(grid, num_threads, scheduler)
+
+    def relauncher(self, positions: Sequence[int],
+                   options: Mapping[str, Any]) -> Callable[[Sequence[Any], Sequence[int]], None]:
+        """The launch that @jit repeats for launches with the same key:
+        `relaunch(abi_values, grid)` (see `ArgumentMarshaller.packer`) with the launch options
+        `options`. Without a `num_threads` option it reads NEREID_NUM_THREADS on every call,
+        which may change between launches."""
+        scheduler = options.get("scheduler") or "openmp"
+        self._check_scheduler(scheduler)
+        fixed_threads = resolve_num_threads(options) if options.get("num_threads") else None
+        pack = self._marshaller.packer(positions)
+
+        def relaunch(abi_values: Sequence[Any], grid: Sequence[int]) -> None:
+            num_threads = fixed_threads or resolve_num_threads(options)
+            with self._lock:
+                pack(abi_values)
+                self._run(grid, num_threads, scheduler)
+
+        return relaunch
+
+    def _check_scheduler(self, scheduler: str) -> None:
+        if scheduler not in SCHEDULERS:
+            raise ValueError(f"kernel `{self.name}`: unknown scheduler {scheduler!r}; "
+                             f"expected one of {', '.join(SCHEDULERS)}")
+
+    def _run(self, grid: Sequence[int], num_threads: int, scheduler: str) -> None:
+        """Runs the grid on the packed arguments; the caller holds the lock."""
         grid_x, grid_y, grid_z = grid
         if not (0 <= grid_x <= _INT32_MAX and 0 <= grid_y <= _INT32_MAX
                 and 0 <= grid_z <= _INT32_MAX):
             raise ValueError(f"kernel `{self.name}`: grid sizes must lie in [0, 2^31); got "
                              f"{tuple(grid)}")
-        if scheduler not in SCHEDULERS:
-            raise ValueError(f"kernel `{self.name}`: unknown scheduler {scheduler!r}; "
-                             f"expected one of {', '.join(SCHEDULERS)}")
-        if num_threads is None:
-            num_threads = resolve_num_threads({})
-        marshaller = self._marshaller
-        with self._lock:
-            marshaller.pack(values)
-            if grid_x == 0 or grid_y == 0 or grid_z == 0:
-                return
-            if scheduler == "openmp":
-                self._grid_fn(marshaller.args_address, grid_x, grid_y, grid_z, num_threads)
-            else:
-                sizes = self._grid_sizes
-                sizes[0], sizes[1], sizes[2] = grid_x, grid_y, grid_z
-                _tbb_launch()(self._program_address, marshaller.args_address, sizes,
-                              num_threads)
-            if self._failure_pending.value:
-                failure = take_failure(self.name)
-                if failure is not None:
-                    raise failure
+        if grid_x == 0 or grid_y == 0 or grid_z == 0:
+            return
+        if scheduler == "openmp":
+            self._grid_fn(self._marshaller.args_address, grid_x, grid_y, grid_z, num_threads)
+        else:
+            sizes = self._grid_sizes
+            sizes[0], sizes[1], sizes[2] = grid_x, grid_y, grid_z
+            _tbb_launch()(self._program_address, self._marshaller.args_address, sizes,
+                          num_threads)
+        if self._failure_pending.value:
+            failure = take_failure(self.name)
+            if failure is not None:
+                raise failure

@@ -65,6 +65,20 @@ class ArgumentMarshaller:
         for setter, value in zip(self._setters, values):
             setter(value)
 
+    def packer(self, positions: Sequence[int]) -> Callable[[Sequence[Any]], None]:
+        """Packs a @jit launch that its launch key matched to this kernel: `abi_values` holds
+        the arguments as the kernel ABI passes them (each numpy array's address, each number
+        itself), in the @jit function's parameter order; slot i takes
+        `abi_values[positions[i]]`. The key was computed from the same values and fixed their
+        kinds, dtypes and ranges, so they need no checks here."""
+        slots = list(zip(positions, self._slots))
+
+        def pack(abi_values: Sequence[Any]) -> None:
+            for position, slot in slots:
+                slot.value = abi_values[position]
+
+        return pack
+
     def _describe(self, name: str) -> str:
         return f"argument `{name}` of kernel `{self.kernel_name}`"
 

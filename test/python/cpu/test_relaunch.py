@@ -1,0 +1,70 @@
+"""@jit's repeated launches on host data take the CPU backend's relauncher, which skips
+binding and backend choice: each launch must still pack its own values, and a later change of
+the environment (NEREID_INTERPRET, NEREID_BACKEND, NEREID_NUM_THREADS) must still decide."""
+
+import sys
+import types
+
+import numpy as np
+import pytest
+
+import nereid
+import nereid.language as tl
+from nereid.runtime import backends, interpreter
+
+
+@nereid.jit
+def scale_kernel(x_ptr, out_ptr, n, factor, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    tl.store(out_ptr + offs, tl.load(x_ptr + offs, mask=mask) * factor, mask=mask)
+
+
+def _launch(rng, n, factor, **options):
+    x = rng.standard_normal(n).astype(np.float32)
+    out = np.full(n, np.nan, np.float32)
+    scale_kernel[(nereid.cdiv(n, 64),)](x, out, n, factor, BLOCK=64, **options)
+    return x * np.float32(factor), out
+
+
+def test_each_launch_packs_its_own_values():
+    rng = np.random.default_rng()
+    # One key (sizes neither 1 nor multiples of 16): every launch after the first relaunches.
+    for n, factor in [(100, 2.0), (37, -0.5), (100, 3.0), (250, 1.5), (37, 0.25)]:
+        expected, out = _launch(rng, n, factor, num_threads=1)
+        np.testing.assert_array_equal(out, expected)
+    # A view at another alignment is another key, and still right.
+    x = rng.standard_normal(65).astype(np.float32)
+    out = np.full(64, np.nan, np.float32)
+    scale_kernel[(1,)](x[1:], out, 64, 2.0, BLOCK=64, num_threads=1)
+    np.testing.assert_array_equal(out, x[1:] * np.float32(2.0))
+
+
+def test_the_environment_decides_after_repeated_launches(monkeypatch):
+    rng = np.random.default_rng()
+    for _ in range(3):
+        _launch(rng, 100, 2.0)
+    monkeypatch.setenv("NEREID_NUM_THREADS", "0")
+    with pytest.raises(ValueError, match="NEREID_NUM_THREADS"):
+        _launch(rng, 100, 2.0)
+    monkeypatch.delenv("NEREID_NUM_THREADS")
+
+    interpreted = []
+    monkeypatch.setattr(interpreter, "launch", lambda *args: interpreted.append(args[1].name))
+    monkeypatch.setenv("NEREID_INTERPRET", "1")
+    _launch(rng, 100, 2.0)
+    assert interpreted == ["scale_kernel"]
+    monkeypatch.delenv("NEREID_INTERPRET")
+
+    recorded = []
+    module = types.ModuleType("recording_backend")
+    module.launch = lambda jit_fn, kernel, bound, grid, options: recorded.append(grid)
+    monkeypatch.setitem(sys.modules, "recording_backend", module)
+    monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
+    monkeypatch.setattr(backends, "_LOADED", {})
+    monkeypatch.setenv("NEREID_BACKEND", "recording")
+    _launch(rng, 100, 2.0)
+    assert recorded == [(2, 1, 1)]
+    monkeypatch.delenv("NEREID_BACKEND")
+    expected, out = _launch(rng, 100, 2.0)
+    np.testing.assert_array_equal(out, expected)
