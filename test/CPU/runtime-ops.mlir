@@ -43,7 +43,7 @@ tt.func public @check(%c: tensor<16xi1>) {
 // set adds one to its bin.
 // CHECK-LABEL: func.func private @histogram_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<64xi32>, %[[M:[^:]*]]: vector<64xi1>
-// CHECK: %[[BINS:.*]] = memref.alloca() : memref<16xi32>
+// CHECK: %[[BINS:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xi32>
 // CHECK: vector.store %{{.*}}, %[[BINS]][%{{.*}}] : memref<16xi32>, vector<16xi32>
 // CHECK: scf.for
 // CHECK: arith.cmpi sge
@@ -64,7 +64,7 @@ tt.func public @histogram(%x: tensor<64xi32>, %m: tensor<64xi1>) -> tensor<16xi3
 // is reported to the runtime with its element, its value, the bound and the axis.
 // CHECK-LABEL: func.func private @gather_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<4x8xf32>, %[[I:[^:]*]]: vector<2x8xi32>
-// CHECK: %[[SOURCE:.*]] = memref.alloca() : memref<32xf32>
+// CHECK: %[[SOURCE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32xf32>
 // CHECK: vector.store %{{.*}}, %[[SOURCE]][%{{.*}}] : memref<32xf32>, vector<32xf32>
 // CHECK: %[[LOW:.*]] = arith.cmpi sge, %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: %[[HIGH:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<16xi32>

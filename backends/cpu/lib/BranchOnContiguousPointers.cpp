@@ -2,6 +2,8 @@
 // consecutive at run time takes a vector access (see BranchOnContiguousPointersPass in
 // Passes.td).
 
+#include "LaneGEP.h"
+
 #include "nereid/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -44,17 +46,8 @@ std::pair<Value, Value> buildContiguityCheck(OpBuilder &builder, Location loc, V
   auto type = cast<VectorType>(ptrs.getType());
   Value baseFirst = vector::ExtractOp::create(builder, loc, base, ArrayRef<int64_t>{0});
   Value first = baseFirst;
-  for (LLVM::GEPOp gep : llvm::reverse(uniformMoves)) {
-    SmallVector<LLVM::GEPArg> indices;
-    for (auto index : gep.getIndices()) {
-      if (auto value = dyn_cast<Value>(index))
-        indices.push_back(getUniformIndex(value));
-      else
-        indices.push_back(static_cast<int32_t>(cast<IntegerAttr>(index).getInt()));
-    }
-    first = LLVM::GEPOp::create(builder, loc, first.getType(), gep.getElemType(), first, indices,
-                                gep.getNoWrapFlags());
-  }
+  for (LLVM::GEPOp gep : llvm::reverse(uniformMoves))
+    first = buildLaneGEP(builder, loc, gep, first, getUniformIndex);
   Value bases = vector::BroadcastOp::create(builder, loc, type, baseFirst);
   auto indexType = VectorType::get(type.getShape(), builder.getI64Type());
   SmallVector<int64_t> lanes = llvm::to_vector(llvm::seq<int64_t>(0, type.getNumElements()));

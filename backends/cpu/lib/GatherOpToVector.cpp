@@ -4,6 +4,7 @@
 // source is reported as the interpreter reports it (nereid_cpu_gather_index_failed) and reads 0.
 
 #include "RuntimeCalls.h"
+#include "StackBuffers.h"
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
@@ -73,14 +74,8 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
 
     // The source in a stack buffer, in its memory type (i1 as bytes).
     Type stored = getMemoryElementType(element);
-    Value buffer;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      auto func = op->getParentOfType<func::FuncOp>();
-      rewriter.setInsertionPointToStart(&func.getBody().front());
-      buffer = memref::AllocaOp::create(
-          rewriter, loc, MemRefType::get({sourceType.getNumElements()}, stored));
-    }
+    Value buffer = allocateStackBuffer(
+        rewriter, loc, MemRefType::get({sourceType.getNumElements()}, stored));
     Value source = vector::ShapeCastOp::create(
         rewriter, loc, VectorType::get(sourceType.getNumElements(), element), adaptor.getSrc());
     source = toMemoryType(rewriter, loc, source,

@@ -2,11 +2,12 @@
 // counts each value in [0, bins) whose mask is set (values are read as signed, as in the
 // interpreter).
 
+#include "StackBuffers.h"
+
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -26,13 +27,7 @@ struct HistogramOpConversion : OpConversionPattern<tt::HistogramOp> {
     Type valueType = sourceType.getElementType();
     int64_t bins = resultType.getNumElements(), elements = sourceType.getNumElements();
 
-    Value counts;
-    {
-      OpBuilder::InsertionGuard guard(rewriter);
-      auto func = op->getParentOfType<func::FuncOp>();
-      rewriter.setInsertionPointToStart(&func.getBody().front());
-      counts = memref::AllocaOp::create(rewriter, loc, MemRefType::get({bins}, countType));
-    }
+    Value counts = allocateStackBuffer(rewriter, loc, MemRefType::get({bins}, countType));
     Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
     vector::StoreOp::create(rewriter, loc,
                             arith::ConstantOp::create(rewriter, loc,

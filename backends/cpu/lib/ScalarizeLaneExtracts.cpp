@@ -1,6 +1,8 @@
 // tt-cpu-scalarize-lane-extracts: one lane taken out of a vector computation is computed on
 // scalars (see ScalarizeCpuLaneExtractsPass in Passes.td).
 
+#include "LaneGEP.h"
+
 #include "nereid/CPU/Passes.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -31,16 +33,7 @@ struct ExtractFromVectorGEP : OpRewritePattern<vector::ExtractOp> {
         return value;
       return vector::ExtractOp::create(rewriter, op.getLoc(), value, position);
     };
-    SmallVector<LLVM::GEPArg> indices;
-    for (auto index : gep.getIndices()) {
-      if (auto value = dyn_cast<Value>(index))
-        indices.push_back(lane(value));
-      else
-        indices.push_back(static_cast<int32_t>(cast<IntegerAttr>(index).getInt()));
-    }
-    rewriter.replaceOpWithNewOp<LLVM::GEPOp>(op, op.getType(), gep.getElemType(),
-                                             lane(gep.getBase()), indices,
-                                             gep.getNoWrapFlags());
+    rewriter.replaceOp(op, buildLaneGEP(rewriter, op.getLoc(), gep, lane(gep.getBase()), lane));
     return success();
   }
 };

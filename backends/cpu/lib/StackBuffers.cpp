@@ -1,4 +1,5 @@
 #include "StackBuffers.h"
+#include "VectorChunks.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -8,21 +9,6 @@
 namespace mlir::nereid::cpu {
 
 namespace {
-
-/// The leading indices of every row of a tile of `shape`, in row-major order.
-SmallVector<SmallVector<int64_t>> getRows(ArrayRef<int64_t> shape) {
-  SmallVector<SmallVector<int64_t>> rows{{}};
-  for (int64_t size : shape.drop_back()) {
-    SmallVector<SmallVector<int64_t>> longer;
-    for (const SmallVector<int64_t> &row : rows)
-      for (int64_t index = 0; index < size; ++index) {
-        longer.push_back(row);
-        longer.back().push_back(index);
-      }
-    rows = std::move(longer);
-  }
-  return rows;
-}
 
 /// The memref indices of the first element of `row`.
 SmallVector<Value> getRowStart(OpBuilder &builder, Location loc, ArrayRef<int64_t> row) {
@@ -47,7 +33,7 @@ Value allocateStackBuffer(OpBuilder &builder, Location loc, MemRefType type) {
 
 void storeTile(OpBuilder &builder, Location loc, Value tile, Value buffer) {
   auto type = cast<VectorType>(tile.getType());
-  for (const SmallVector<int64_t> &row : getRows(type.getShape())) {
+  for (const SmallVector<int64_t> &row : getRowIndices(type.getShape())) {
     Value rowValue = row.empty() ? tile : vector::ExtractOp::create(builder, loc, tile, row);
     vector::StoreOp::create(builder, loc, rowValue, buffer, getRowStart(builder, loc, row));
   }
@@ -55,7 +41,7 @@ void storeTile(OpBuilder &builder, Location loc, Value tile, Value buffer) {
 
 Value loadTile(OpBuilder &builder, Location loc, VectorType type, Value buffer) {
   auto rowType = VectorType::get(type.getShape().back(), type.getElementType());
-  SmallVector<SmallVector<int64_t>> rows = getRows(type.getShape());
+  SmallVector<SmallVector<int64_t>> rows = getRowIndices(type.getShape());
   if (rows.size() == 1 && rows.front().empty())
     return vector::LoadOp::create(builder, loc, type, buffer, getRowStart(builder, loc, {}));
   Value tile = arith::ConstantOp::create(builder, loc, type, builder.getZeroAttr(type));
