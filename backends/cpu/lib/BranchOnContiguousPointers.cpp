@@ -2,6 +2,7 @@
 // consecutive at run time takes a vector access (see BranchOnContiguousPointersPass in
 // Passes.td).
 
+#include "BranchAccess.h"
 #include "LaneGEP.h"
 
 #include "nereid/CPU/Passes.h"
@@ -65,34 +66,25 @@ void branchGather(LLVM::masked_gather gather) {
   auto type = cast<VectorType>(gather.getType());
   auto [first, contiguous] =
       buildContiguityCheck(builder, loc, gather.getPtrs(), type.getElementType());
-  auto branch = scf::IfOp::create(builder, loc, type, contiguous, /*withElse=*/true);
-  OpBuilder run = branch.getThenBodyBuilder();
-  Value passThrough = gather.getPassThru().empty()
-                          ? Value(LLVM::PoisonOp::create(run, loc, type))
-                          : gather.getPassThru().front();
-  Value loaded = LLVM::MaskedLoadOp::create(run, loc, type, first, gather.getMask(),
-                                            passThrough, gather.getAlignmentAttr(), UnitAttr());
-  scf::YieldOp::create(run, loc, loaded);
-  gather->moveBefore(branch.elseBlock(), branch.elseBlock()->begin());
-  gather.getRes().replaceUsesWithIf(branch.getResult(0), [&](OpOperand &use) {
-    return use.getOwner()->getParentOp() != branch;
+  branchAccess(gather, contiguous, [&](OpBuilder &run) -> Value {
+    Value passThrough = gather.getPassThru().empty()
+                            ? Value(LLVM::PoisonOp::create(run, loc, type))
+                            : gather.getPassThru().front();
+    return LLVM::MaskedLoadOp::create(run, loc, type, first, gather.getMask(), passThrough,
+                                      gather.getAlignmentAttr(), UnitAttr());
   });
-  OpBuilder scattered = branch.getElseBodyBuilder();
-  scattered.setInsertionPointAfter(gather);
-  scf::YieldOp::create(scattered, loc, gather.getRes());
 }
 
 void branchScatter(LLVM::masked_scatter scatter) {
   OpBuilder builder(scatter);
   Location loc = scatter.getLoc();
   Type elementType = cast<VectorType>(scatter.getValue().getType()).getElementType();
-  auto [first, contiguous] =
-      buildContiguityCheck(builder, loc, scatter.getPtrs(), elementType);
-  auto branch = scf::IfOp::create(builder, loc, contiguous, /*withElseRegion=*/true);
-  OpBuilder run = branch.getThenBodyBuilder();
-  LLVM::MaskedStoreOp::create(run, loc, scatter.getValue(), first, scatter.getMask(),
-                              scatter.getAlignmentAttr());
-  scatter->moveBefore(branch.elseBlock()->getTerminator());
+  auto [first, contiguous] = buildContiguityCheck(builder, loc, scatter.getPtrs(), elementType);
+  branchAccess(scatter, contiguous, [&](OpBuilder &run) -> Value {
+    LLVM::MaskedStoreOp::create(run, loc, scatter.getValue(), first, scatter.getMask(),
+                                scatter.getAlignmentAttr());
+    return nullptr;
+  });
 }
 
 struct BranchOnContiguousPointersPass

@@ -1,6 +1,7 @@
 // tt-cpu-branch-on-full-masks: plain vector accesses for chunks whose mask is all true, on
 // targets where masked ones are slow (see BranchOnFullMasksPass in Passes.td).
 
+#include "BranchAccess.h"
 #include "CpuTarget.h"
 
 #include "nereid/CPU/Passes.h"
@@ -26,30 +27,21 @@ Value isFull(OpBuilder &builder, Location loc, Value mask) {
 
 void branchLoad(LLVM::MaskedLoadOp load) {
   OpBuilder builder(load);
-  Location loc = load.getLoc();
-  auto branch = scf::IfOp::create(builder, loc, load.getType(),
-                                  isFull(builder, loc, load.getMask()), /*withElse=*/true);
-  OpBuilder full = branch.getThenBodyBuilder();
-  Value plain = LLVM::LoadOp::create(full, loc, load.getType(), load.getData(),
-                                     load.getAlignment());
-  scf::YieldOp::create(full, loc, plain);
-  load->moveBefore(branch.elseBlock(), branch.elseBlock()->begin());
-  load.getRes().replaceUsesWithIf(branch.getResult(0), [&](OpOperand &use) {
-    return use.getOwner()->getParentOp() != branch;
+  branchAccess(load, isFull(builder, load.getLoc(), load.getMask()), [&](OpBuilder &full) {
+    return LLVM::LoadOp::create(full, load.getLoc(), load.getType(), load.getData(),
+                                load.getAlignment())
+        .getResult();
   });
-  OpBuilder partial = branch.getElseBodyBuilder();
-  partial.setInsertionPointAfter(load);
-  scf::YieldOp::create(partial, loc, load.getRes());
 }
 
 void branchStore(LLVM::MaskedStoreOp store) {
   OpBuilder builder(store);
-  Location loc = store.getLoc();
-  auto branch = scf::IfOp::create(builder, loc, isFull(builder, loc, store.getMask()),
-                                  /*withElseRegion=*/true);
-  OpBuilder full = branch.getThenBodyBuilder();
-  LLVM::StoreOp::create(full, loc, store.getValue(), store.getData(), store.getAlignment());
-  store->moveBefore(branch.elseBlock()->getTerminator());
+  branchAccess(store, isFull(builder, store.getLoc(), store.getMask()),
+               [&](OpBuilder &full) -> Value {
+                 LLVM::StoreOp::create(full, store.getLoc(), store.getValue(), store.getData(),
+                                       store.getAlignment());
+                 return nullptr;
+               });
 }
 
 struct BranchOnFullMasksPass : impl::BranchOnFullMasksPassBase<BranchOnFullMasksPass> {
