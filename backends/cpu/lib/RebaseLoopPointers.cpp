@@ -17,8 +17,8 @@ namespace mlir::nereid::cpu {
 
 namespace {
 
-/// The i64 scalar that every element of the offset tile `step` holds, built before `point`, or
-/// null when its elements may differ.
+/// The i64 scalar that every element of the offset tile `step` holds, built at the builder's
+/// insertion point, or null when its elements may differ.
 Value buildUniformStep(OpBuilder &builder, Location loc, Value step) {
   Type i64 = builder.getI64Type();
   if (auto splat = step.getDefiningOp<tt::SplatOp>()) {
