@@ -42,10 +42,13 @@ tt.func @add(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %n: i32) {
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // Softmax: each reduction ends a phase. A phase's loop carries one strip per reduction,
 // starting from the combiner's neutral element, and reduces it after the loop. The row loaded
-// in the first phase is loaded again in the later ones (no store comes before them). Scalar ops
-// run between the loops that compute and use them, and a scalar store after the last tile
-// access stays after the last loop.
+// in the first phase is loaded again in the second (no store comes before it); the
+// exponentials, costly to recompute, are kept in a buffer for the third, written and read
+// strip by strip through a view of the buffer as rows of one strip.
+// Scalar ops run between the loops that compute and use them, and a scalar store after the
+// last tile access stays after the last loop.
 // CHECK-LABEL: tt.func @softmax
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, mutable>
 // CHECK: %[[NAN:.*]] = arith.constant dense<0x7FC00000> : tensor<32xf32, #blocked>
 // CHECK: %[[MAXES:.*]] = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %[[NAN]]) -> (tensor<32xf32, #blocked>)  : i32 {
 // CHECK: %[[X:.*]] = tt.load
@@ -55,22 +58,31 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // CHECK: arith.maxnumf
 // CHECK: %[[HALF:.*]] = arith.mulf %[[MAX]], %{{.*}} : f32
 // CHECK: %[[ZERO:.*]] = arith.constant dense<-0.000000e+00> : tensor<32xf32, #blocked>
-// CHECK: %[[SUMS:.*]] = scf.for %{{.*}} iter_args(%[[ACC2:.*]] = %[[ZERO]])
+// CHECK: %[[SUMS:.*]] = scf.for %[[OFF:.*]] = %{{.*}} iter_args(%[[ACC2:.*]] = %[[ZERO]])
 // CHECK: %[[X2:.*]] = tt.load
 // CHECK: %[[MAX2:.*]] = tt.splat %[[HALF]] : f32 -> tensor<32xf32, #blocked>
 // CHECK: %[[D:.*]] = arith.subf %[[X2]], %[[MAX2]]
 // CHECK: %[[E:.*]] = math.exp %[[D]]
+// CHECK: %[[ROWS:.*]] = ttg.memdesc_reshape %[[BUF]] : !ttg.memdesc<256xf32, #shared, mutable> -> !ttg.memdesc<8x32xf32, #shared1, mutable>
+// CHECK: %[[ROW:.*]] = arith.divui %[[OFF]], %{{.*}} : i32
+// CHECK: %[[SLICE:.*]] = ttg.memdesc_index %[[ROWS]][%[[ROW]]] : !ttg.memdesc<8x32xf32, #shared1, mutable> -> !ttg.memdesc<32xf32, #shared, mutable>
+// CHECK: ttg.local_store %[[E]], %[[SLICE]]
 // CHECK: %[[S:.*]] = arith.addf %[[ACC2]], %[[E]] : tensor<32xf32, #blocked>
 // CHECK: scf.yield %[[S]]
 // CHECK: %[[SUM:.*]] = tt.reduce(%[[SUMS]]) axis = 0
-// CHECK: scf.for
-// CHECK: tt.load
-// CHECK: math.exp
+// CHECK: scf.for %[[OFF3:.*]] =
+// CHECK-NOT: tt.load
+// CHECK-NOT: math.exp
+// CHECK: %[[ROWS3:.*]] = ttg.memdesc_reshape %[[BUF]]
+// CHECK: %[[ROW3:.*]] = arith.divui %[[OFF3]], %{{.*}} : i32
+// CHECK: %[[SLICE3:.*]] = ttg.memdesc_index %[[ROWS3]][%[[ROW3]]]
+// CHECK: %[[E3:.*]] = ttg.local_load %[[SLICE3]] : !ttg.memdesc<32xf32, #shared, mutable> -> tensor<32xf32, #blocked>
 // CHECK: %[[SUM2:.*]] = tt.splat %[[SUM]]
-// CHECK: arith.divf %{{.*}}, %[[SUM2]]
+// CHECK: arith.divf %[[E3]], %[[SUM2]]
 // CHECK: tt.store
 // CHECK: }
 // CHECK: tt.store %{{.*}}, %[[MAX]] : !tt.ptr<f32>
+// CHECK: ttg.local_dealloc %[[BUF]]
 // CHECK: tt.return
 tt.func @softmax(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %maxOut: !tt.ptr<f32>) {
   %range = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
@@ -106,6 +118,62 @@ tt.func @softmax(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %maxOut: !tt.ptr<f32>) {
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// A loop body whose range, mask and pointers are made before the loop: each strip computes
+// them again from the scalars. The block around the loop, where they are made, then has no
+// use of them left.
+// CHECK-LABEL: tt.func @hoisted_tiles
+// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:   scf.for %[[OFF:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:     %[[RANGE:.*]] = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked>
+// CHECK:     %[[SHIFT:.*]] = tt.splat %[[OFF]] : i32 -> tensor<32xi32, #blocked>
+// CHECK:     %[[IDX:.*]] = arith.addi %[[RANGE]], %[[SHIFT]]
+// CHECK:     %[[MASK:.*]] = arith.cmpi slt, %[[IDX]], %{{.*}} : tensor<32xi32, #blocked>
+// CHECK:     tt.load %{{.*}}, %[[MASK]]
+// CHECK-NOT: tensor<256x
+tt.func @hoisted_tiles(%p: !tt.ptr<f32>, %n: i32, %steps: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %range = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+  %bound = tt.splat %n : i32 -> tensor<256xi32, #blocked>
+  %mask = arith.cmpi slt, %range, %bound : tensor<256xi32, #blocked>
+  %base = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+  %ptrs = tt.addptr %base, %range : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+  scf.for %i = %c0 to %steps step %c1 : i32 {
+    %x = tt.load %ptrs, %mask : tensor<256x!tt.ptr<f32>, #blocked>
+    %y = arith.addf %x, %x : tensor<256xf32, #blocked>
+    tt.store %ptrs, %y, %mask : tensor<256x!tt.ptr<f32>, #blocked>
+  }
+  tt.return
+}
+
+// An exponential made before the loop is not computed again in every iteration: the loop's
+// body is left as it is.
+// CHECK-LABEL: tt.func @hoisted_exp
+// CHECK: math.exp %{{.*}} : tensor<256xf32, #blocked>
+// CHECK: scf.for
+// CHECK-NOT: scf.for
+// CHECK: arith.addf %{{.*}} : tensor<256xf32, #blocked>
+tt.func @hoisted_exp(%p: !tt.ptr<f32>, %steps: i32) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %range = tt.make_range {end = 256 : i32, start = 0 : i32} : tensor<256xi32, #blocked>
+  %f = arith.sitofp %range : tensor<256xi32, #blocked> to tensor<256xf32, #blocked>
+  %e = math.exp %f : tensor<256xf32, #blocked>
+  %base = tt.splat %p : !tt.ptr<f32> -> tensor<256x!tt.ptr<f32>, #blocked>
+  %ptrs = tt.addptr %base, %range : tensor<256x!tt.ptr<f32>, #blocked>, tensor<256xi32, #blocked>
+  scf.for %i = %c0 to %steps step %c1 : i32 {
+    %x = tt.load %ptrs : tensor<256x!tt.ptr<f32>, #blocked>
+    %y = arith.addf %x, %e : tensor<256xf32, #blocked>
+    tt.store %ptrs, %y : tensor<256x!tt.ptr<f32>, #blocked>
+  }
+  tt.return
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // A load after a store sees the whole store, as in the interpreter: it starts a second loop.
 // CHECK-LABEL: tt.func @load_after_store
 // CHECK: scf.for
@@ -133,12 +201,21 @@ tt.func @load_after_store(%p: !tt.ptr<f32>, %q: !tt.ptr<f32>) {
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
-// Blocks left as they are: a loaded tile used after a reduction when a store comes between (it
-// could not be loaded again), a reduction whose combiner is not one standard op, tiles of
-// fewer than 4 strips, and 2-D tiles.
+// A loaded tile used after a reduction when a store comes between could not be loaded again:
+// its first loop keeps it in a buffer, which the second reads. The division of the second loop
+// needs only the kept load.
 // CHECK-LABEL: tt.func @store_before_reload
-// CHECK-NOT: scf.for
-// CHECK: tt.return
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<128xf32, #shared, mutable>
+// CHECK: scf.for
+// CHECK: %[[X:.*]] = tt.load
+// CHECK: ttg.local_store %[[X]], %{{.*}}
+// CHECK: tt.store
+// CHECK: scf.for
+// CHECK-NOT: tt.load
+// CHECK: %[[X2:.*]] = ttg.local_load
+// CHECK: arith.divf %[[X2]]
+// CHECK: tt.store
+// CHECK: ttg.local_dealloc %[[BUF]]
 tt.func @store_before_reload(%p: !tt.ptr<f32>) {
   %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
   %base = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
@@ -154,6 +231,31 @@ tt.func @store_before_reload(%p: !tt.ptr<f32>) {
   %sums = tt.splat %sum : f32 -> tensor<128xf32, #blocked>
   %y = arith.divf %x, %sums : tensor<128xf32, #blocked>
   tt.store %ptrs, %y : tensor<128x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+
+// Blocks left as they are: a loaded mask used after a reduction when a store comes between
+// (a buffer does not keep i1 tiles), a reduction whose combiner is not one standard op, tiles
+// of fewer than 4 strips, and 2-D tiles.
+// CHECK-LABEL: tt.func @store_before_mask_reload
+// CHECK-NOT: scf.for
+// CHECK: tt.return
+tt.func @store_before_mask_reload(%p: !tt.ptr<f32>, %m: !tt.ptr<i1>) {
+  %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #blocked>
+  %base = tt.splat %p : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #blocked>
+  %ptrs = tt.addptr %base, %range : tensor<128x!tt.ptr<f32>, #blocked>, tensor<128xi32, #blocked>
+  %mbase = tt.splat %m : !tt.ptr<i1> -> tensor<128x!tt.ptr<i1>, #blocked>
+  %mptrs = tt.addptr %mbase, %range : tensor<128x!tt.ptr<i1>, #blocked>, tensor<128xi32, #blocked>
+  %mask = tt.load %mptrs : tensor<128x!tt.ptr<i1>, #blocked>
+  %x = tt.load %ptrs : tensor<128x!tt.ptr<f32>, #blocked>
+  tt.store %ptrs, %x, %mask : tensor<128x!tt.ptr<f32>, #blocked>
+  %sum = "tt.reduce"(%x) <{axis = 0 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %s = arith.addf %a, %b : f32
+    tt.reduce.return %s : f32
+  }) : (tensor<128xf32, #blocked>) -> f32
+  %sums = tt.splat %sum : f32 -> tensor<128xf32, #blocked>
+  tt.store %ptrs, %sums, %mask : tensor<128x!tt.ptr<f32>, #blocked>
   tt.return
 }
 

@@ -29,12 +29,18 @@ Value getUniformIndex(Value index) {
   return nullptr;
 }
 
-/// The first of the pointers `ptrs` and whether the others follow it element by element
-/// (elements of `elementType`), as an i1. A GEP that moves every pointer by one offset keeps
+/// The first of a vector of pointers, and whether the others follow it element by element.
+struct ContiguityCheck {
+  Value first;
+  /// An i1.
+  Value contiguous;
+};
+
+/// The contiguity check of the pointers `ptrs` to elements of `elementType`. A GEP that moves every pointer by one offset keeps
 /// their contiguity, so the check looks through such GEPs: on the tile a loop advances
 /// (tt-cpu-rebase-loop-pointers), it is then loop-invariant and LLVM hoists it.
-std::pair<Value, Value> buildContiguityCheck(OpBuilder &builder, Location loc, Value ptrs,
-                                             Type elementType) {
+ContiguityCheck buildContiguityCheck(OpBuilder &builder, Location loc, Value ptrs,
+                                     Type elementType) {
   SmallVector<LLVM::GEPOp> uniformMoves;
   Value base = ptrs;
   while (auto gep = base.getDefiningOp<LLVM::GEPOp>()) {
@@ -64,13 +70,13 @@ void branchGather(LLVM::masked_gather gather) {
   OpBuilder builder(gather);
   Location loc = gather.getLoc();
   auto type = cast<VectorType>(gather.getType());
-  auto [first, contiguous] =
+  ContiguityCheck check =
       buildContiguityCheck(builder, loc, gather.getPtrs(), type.getElementType());
-  branchAccess(gather, contiguous, [&](OpBuilder &run) -> Value {
+  branchAccess(gather, check.contiguous, [&](OpBuilder &run) -> Value {
     Value passThrough = gather.getPassThru().empty()
                             ? Value(LLVM::PoisonOp::create(run, loc, type))
                             : gather.getPassThru().front();
-    return LLVM::MaskedLoadOp::create(run, loc, type, first, gather.getMask(), passThrough,
+    return LLVM::MaskedLoadOp::create(run, loc, type, check.first, gather.getMask(), passThrough,
                                       gather.getAlignmentAttr(), UnitAttr());
   });
 }
@@ -79,9 +85,9 @@ void branchScatter(LLVM::masked_scatter scatter) {
   OpBuilder builder(scatter);
   Location loc = scatter.getLoc();
   Type elementType = cast<VectorType>(scatter.getValue().getType()).getElementType();
-  auto [first, contiguous] = buildContiguityCheck(builder, loc, scatter.getPtrs(), elementType);
-  branchAccess(scatter, contiguous, [&](OpBuilder &run) -> Value {
-    LLVM::MaskedStoreOp::create(run, loc, scatter.getValue(), first, scatter.getMask(),
+  ContiguityCheck check = buildContiguityCheck(builder, loc, scatter.getPtrs(), elementType);
+  branchAccess(scatter, check.contiguous, [&](OpBuilder &run) -> Value {
+    LLVM::MaskedStoreOp::create(run, loc, scatter.getValue(), check.first, scatter.getMask(),
                                 scatter.getAlignmentAttr());
     return nullptr;
   });

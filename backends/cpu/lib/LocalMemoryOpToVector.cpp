@@ -1,14 +1,17 @@
 // The ttg local-memory ops on one CPU core. A program's "shared memory" is its own: a buffer
 // is a stack buffer of the program's function, row-major whatever its shared encoding (only
 // whole-tile loads and stores reach it, so its layout is not observable), and local_load and
-// local_store copy whole tiles. tt-cpu-accumulate-dots-in-memory makes them for dot
-// accumulators; the layout pipeline makes none for a CPU target.
+// local_store copy whole tiles; memdesc_index and memdesc_reshape are views of a buffer.
+// tt-cpu-accumulate-dots-in-memory makes them for dot accumulators and tt-cpu-strip-mine-tiles
+// for the tiles that one loop over strips computes and a later one uses; the layout pipeline
+// makes none for a CPU target.
 
 #include "StackBuffers.h"
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 
 namespace mlir::nereid::cpu {
@@ -20,9 +23,55 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
   LogicalResult matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto type = cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
-    Value buffer = allocateStackBuffer(rewriter, op.getLoc(), type);
+    Value buffer = allocateStackBuffer(
+        rewriter, op.getLoc(), MemRefType::get(type.getShape(), type.getElementType()));
     if (adaptor.getSrc())
       storeTile(rewriter, op.getLoc(), adaptor.getSrc(), buffer);
+    rewriter.replaceOpWithNewOp<memref::CastOp>(op, type, buffer);
+    return success();
+  }
+};
+
+/// The slice is a rank-reducing subview of the buffer's row-major memref.
+struct MemDescIndexOpConversion : OpConversionPattern<ttg::MemDescIndexOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescIndexOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
+    auto srcType = cast<MemRefType>(adaptor.getSrc().getType());
+    SmallVector<OpFoldResult> offsets(srcType.getRank(), rewriter.getIndexAttr(0));
+    offsets.front() = arith::IndexCastOp::create(rewriter, op.getLoc(), rewriter.getIndexType(),
+                                                 adaptor.getIndex())
+                          .getResult();
+    SmallVector<OpFoldResult> sizes{rewriter.getIndexAttr(1)};
+    for (int64_t size : type.getShape())
+      sizes.push_back(rewriter.getIndexAttr(size));
+    SmallVector<OpFoldResult> strides(srcType.getRank(), rewriter.getIndexAttr(1));
+    rewriter.replaceOpWithNewOp<memref::SubViewOp>(op, type, adaptor.getSrc(), offsets, sizes,
+                                                   strides);
+    return success();
+  }
+};
+
+/// The buffer's row-major memref collapsed to one dimension, then expanded to the result's
+/// shape (each step only where the shape needs it).
+struct MemDescReshapeOpConversion : OpConversionPattern<ttg::MemDescReshapeOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(ttg::MemDescReshapeOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    auto type = cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
+    Value buffer = adaptor.getSrc();
+    auto all = [](int64_t rank) {
+      return SmallVector<ReassociationIndices>{llvm::to_vector(llvm::seq<int64_t>(0, rank))};
+    };
+    if (auto srcType = cast<MemRefType>(buffer.getType()); srcType.getRank() != 1)
+      buffer = memref::CollapseShapeOp::create(rewriter, op.getLoc(), buffer,
+                                               all(srcType.getRank()));
+    if (type.getRank() != 1)
+      buffer = memref::ExpandShapeOp::create(rewriter, op.getLoc(), type, buffer,
+                                             all(type.getRank()));
     rewriter.replaceOp(op, buffer);
     return success();
   }
@@ -66,8 +115,8 @@ struct LocalDeallocOpConversion : OpConversionPattern<ttg::LocalDeallocOp> {
 void populateLocalMemoryOpToVectorPatterns(const TypeConverter &typeConverter,
                                            RewritePatternSet &patterns,
                                            const CpuLoweringInfo &) {
-  patterns.add<LocalAllocOpConversion, LocalLoadOpConversion, LocalStoreOpConversion,
-               LocalDeallocOpConversion>(typeConverter, patterns.getContext());
+  patterns.add<LocalAllocOpConversion, MemDescIndexOpConversion, MemDescReshapeOpConversion,
+               LocalLoadOpConversion, LocalStoreOpConversion, LocalDeallocOpConversion>(typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::nereid::cpu

@@ -4,6 +4,7 @@
 #include "nereid/CPU/Passes.h"
 #include "nereid/Conversion/Pipelines.h"
 
+#include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
@@ -19,6 +20,7 @@
 #include "mlir/Conversion/VectorToLLVM/ConvertVectorToLLVMPass.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/Transforms/Passes.h"
 #include "mlir/Dialect/Vector/Transforms/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -30,6 +32,7 @@ namespace mlir::nereid::cpu {
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createRebaseCpuLoopPointersPass());
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
+  pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
@@ -55,6 +58,9 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
   pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createSCFToControlFlowPass());
+  // Slices of local-memory buffers (memref.subview) become offset arithmetic on their base.
+  pm.addPass(memref::createExpandStridedMetadataPass());
+  pm.addPass(createLowerAffinePass());
   ConvertVectorToLLVMPassOptions vectorOptions;
   vectorOptions.reassociateFPReductions = true;
   pm.addPass(createConvertVectorToLLVMPass(vectorOptions));

@@ -1,14 +1,15 @@
 // tt-cpu-strip-mine-tiles: a block over long 1-D tiles becomes loops over strips of a few
 // registers (see StripMineCpuTilesPass in Passes.td).
 
-#include "CpuTarget.h"
 #include "StandardCombiner.h"
+#include "StripMining.h"
 
 #include "nereid/CPU/Passes.h"
 #include "nereid/CPU/TypeConverter.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -21,18 +22,15 @@ namespace mlir::nereid::cpu {
 
 namespace {
 
-/// How many register-sized chunks one strip holds: enough independent vector ops per
-/// iteration to hide their latencies, few enough that a strip's values stay in registers.
-constexpr int64_t kChunksPerStrip = 4;
-
-/// The fewest strips a tile must have for its block to become loops.
-constexpr int64_t kMinStrips = 4;
+/// The most bytes of stack that one block's buffers of tiles kept for later phases may take.
+constexpr int64_t kMaxKeptTileBytes = 256 * 1024;
 
 /// Whether `op` computes each element of its tile results from the same element of its tile
 /// operands, so that it applies to a strip as it does to the whole tile.
 bool isElementwise(Operation *op) {
   if (isa<tt::LoadOp, tt::StoreOp, tt::AddPtrOp, tt::SplatOp, tt::IntToPtrOp, tt::PtrToIntOp,
-          tt::BitcastOp, tt::FpToFpOp, ttg::ConvertLayoutOp>(op))
+          tt::BitcastOp, tt::FpToFpOp, ttg::ConvertLayoutOp, ttg::LocalLoadOp,
+          ttg::LocalStoreOp>(op))
     return true;
   return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0;
 }
@@ -49,6 +47,30 @@ bool isStripMinable(Operation *op) {
   return reduce && reduce.getSrcs().size() == 1 && reduce.getAxis() == 0 &&
          matchStandardCombiner(reduce.getCombineOp(),
                                getElementTypeOrSelf(reduce.getSrcs()[0].getType()));
+}
+
+/// Whether recomputing `op` in a later phase would cost more than keeping its result in a
+/// buffer: a store and a load per chunk. Transcendental functions and divisions do.
+bool isCostlyToRecompute(Operation *op) {
+  if (isa<tt::ExternElementwiseOp, tt::PreciseDivFOp, tt::PreciseSqrtOp, arith::DivFOp,
+          arith::RemFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op))
+    return true;
+  return isa_and_nonnull<math::MathDialect>(op->getDialect()) &&
+         !isa<math::AbsFOp, math::AbsIOp, math::CopySignOp, math::FmaOp, math::CeilOp,
+              math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp>(op);
+}
+
+/// Whether the tile that `op`, outside a block, computes can be computed again strip by strip
+/// in the block's loops: `op` and the ops it takes tiles from are cheap, strip-minable and read
+/// no memory (splat constants, make_range, splats, and elementwise ops of them).
+bool isRematerializable(Operation *op) {
+  if (!op || isa<tt::ReduceOp>(op) || !isStripMinable(op) || !isMemoryEffectFree(op) ||
+      isCostlyToRecompute(op))
+    return false;
+  return llvm::all_of(op->getOperands(), [](Value operand) {
+    return !isa<RankedTensorType>(operand.getType()) ||
+           isRematerializable(operand.getDefiningOp());
+  });
 }
 
 /// Whether `op` may write memory; an op that declares nothing of its effects may.
@@ -68,7 +90,9 @@ bool mayWriteMemory(Operation *op) {
 
 /// How a block is strip-mined. Its tile ops run in loops, one per phase; its other ops keep
 /// their order and run between the loops, each before the loop of its slot (after the last
-/// loop when the slot is the number of phases).
+/// loop when the slot is the number of phases). A tile that a later phase uses is recomputed
+/// there, or kept: written strip by strip into a buffer by its phase and read back by the later
+/// ones.
 struct StripPlan {
   /// The length of every tile of the block.
   int64_t length = 0;
@@ -79,6 +103,8 @@ struct StripPlan {
   /// The other ops (the terminator aside), in program order, and the loop each precedes.
   SmallVector<Operation *> otherOps;
   DenseMap<Operation *, unsigned> slot;
+  /// The tiles kept in buffers, in program order.
+  SmallVector<Value> kept;
 };
 
 /// Plans the strip-mining of `block` into strips of `stripLength` elements, or fails when the
@@ -103,19 +129,18 @@ FailureOr<StripPlan> planStripMining(Block &block, int64_t stripLength) {
     plan.tileOps.push_back(&op);
   }
   if (plan.tileOps.empty() || hasTileTypes(block.getTerminator()) ||
-      plan.length < kMinStrips * stripLength || plan.length % stripLength != 0)
+      !isStripMinableLength(plan.length, stripLength))
     return failure();
 
-  // Every tile is made in the block by a tile op (or is a splat constant from outside), and
-  // only tile ops of the block use it.
+  // Every tile is made in the block by a tile op, or outside it by ops that each loop can
+  // compute again, and only tile ops of the block use it.
   llvm::DenseSet<Operation *> isTileOp(plan.tileOps.begin(), plan.tileOps.end());
   for (Operation *op : plan.tileOps) {
     for (Value operand : op->getOperands()) {
       if (!isa<RankedTensorType>(operand.getType()))
         continue;
       Operation *producer = operand.getDefiningOp();
-      if (!producer || (!isTileOp.contains(producer) &&
-                        !(isa<arith::ConstantOp>(producer) && isStripMinable(producer))))
+      if (!isTileOp.contains(producer) && !isRematerializable(producer))
         return failure();
     }
     for (Value result : op->getResults())
@@ -153,7 +178,8 @@ FailureOr<StripPlan> planStripMining(Block &block, int64_t stripLength) {
       else
         phase = std::max(phase, ready(operand));
     }
-    bool reads = isa<tt::LoadOp>(op), writes = isa<tt::StoreOp>(op);
+    bool reads = isa<tt::LoadOp, ttg::LocalLoadOp>(op);
+    bool writes = isa<tt::StoreOp, ttg::LocalStoreOp>(op);
     if (reads || writes)
       phase = std::max(phase, effectsFloor);
     if (reads && lastWrite)
@@ -171,35 +197,51 @@ FailureOr<StripPlan> planStripMining(Block &block, int64_t stripLength) {
         readyBefore[result] = phase + 1;
   }
 
-  // A tile that a later phase uses is recomputed there, at the start of its loop; a load may be
-  // only when nothing before that loop can have written memory.
+  // A tile that a later phase uses is recomputed there, at the start of its loop, unless that
+  // costs a transcendental function or a division, or reloads memory that something before
+  // that loop may have written: then it is kept. Deciding from the last tile op back, a tile
+  // is needed in the later phases that use it, and in those that recompute a tile from it.
   SmallVector<bool> writesBefore(plan.numPhases, false);
   for (Operation *op : plan.tileOps)
-    if (isa<tt::StoreOp>(op))
+    if (isa<tt::StoreOp, ttg::LocalStoreOp>(op))
       for (unsigned loop = plan.phase.lookup(op) + 1; loop < plan.numPhases; ++loop)
         writesBefore[loop] = true;
   for (Operation *op : plan.otherOps)
     if (mayWriteMemory(op))
       for (unsigned loop = plan.slot.lookup(op); loop < plan.numPhases; ++loop)
         writesBefore[loop] = true;
-  // Whether recomputing a tile loads memory, for every tile op in program order (producers
-  // come first; constants from outside the block load nothing).
-  llvm::DenseSet<Operation *> loadsMemory;
+  // Whether recomputing a tile from the block's loads and constants costs a transcendental
+  // function or a division, for every tile op in program order.
+  llvm::DenseSet<Operation *> costly;
   for (Operation *op : plan.tileOps)
-    if (isa<tt::LoadOp>(op) || llvm::any_of(op->getOperands(), [&](Value operand) {
-          return loadsMemory.contains(operand.getDefiningOp());
+    if (isCostlyToRecompute(op) || llvm::any_of(op->getOperands(), [&](Value operand) {
+          return costly.contains(operand.getDefiningOp());
         }))
-      loadsMemory.insert(op);
-  for (Operation *op : plan.tileOps) {
-    unsigned phase = plan.phase.lookup(op);
-    if (!writesBefore[phase])
+      costly.insert(op);
+  DenseMap<Operation *, unsigned> lastNeeded;
+  int64_t keptBytes = 0;
+  for (Operation *op : llvm::reverse(plan.tileOps)) {
+    unsigned phase = plan.phase.lookup(op), last = lastNeeded.lookup(op);
+    for (Operation *user : op->getUsers())
+      last = std::max(last, plan.phase.lookup(user));
+    if (last <= phase)
       continue;
+    bool mustKeep = isa<tt::LoadOp, ttg::LocalLoadOp>(op) && writesBefore[last];
+    auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+    if ((mustKeep || costly.contains(op)) && type && isKeepable(type) &&
+        keptBytes + type.getNumElements() * type.getElementTypeBitWidth() / 8 <=
+            kMaxKeptTileBytes) {
+      keptBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+      plan.kept.push_back(op->getResult(0));
+      continue;
+    }
+    if (mustKeep)
+      return failure();
     for (Value operand : op->getOperands())
-      if (Operation *producer = operand.getDefiningOp();
-          producer && isTileOp.contains(producer) && plan.phase.lookup(producer) < phase &&
-          loadsMemory.contains(producer))
-        return failure();
+      if (Operation *producer = operand.getDefiningOp(); producer && isTileOp.contains(producer))
+        lastNeeded[producer] = std::max(lastNeeded.lookup(producer), last);
   }
+  std::reverse(plan.kept.begin(), plan.kept.end());
   return plan;
 }
 
@@ -212,6 +254,8 @@ public:
   void rewrite(Block &block) {
     Operation *terminator = block.getTerminator();
     OpBuilder builder(terminator);
+    for (Value tile : plan.kept)
+      buffers[tile] = allocateBuffer(builder, tile);
     for (unsigned loop = 0; loop <= plan.numPhases; ++loop) {
       for (Operation *op : plan.otherOps)
         if (plan.slot.lookup(op) == loop)
@@ -219,11 +263,41 @@ public:
       if (loop < plan.numPhases)
         emitLoop(builder, loop);
     }
+    for (Value tile : plan.kept)
+      ttg::LocalDeallocOp::create(builder, tile.getLoc(), buffers.lookup(tile));
     for (Operation *op : llvm::reverse(plan.tileOps))
       op->erase();
   }
 
 private:
+  /// A mutable buffer of `tile`'s shape and element type.
+  Value allocateBuffer(OpBuilder &builder, Value tile) {
+    MLIRContext *context = builder.getContext();
+    auto type = cast<RankedTensorType>(tile.getType());
+    auto bufferType = ttg::MemDescType::get(
+        context, type.getShape(), type.getElementType(),
+        ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0}), /*mutableMemory=*/true);
+    return ttg::LocalAllocOp::create(builder, tile.getLoc(), bufferType, Value());
+  }
+
+  /// The strip at `offset` of the 1-D buffer `buffer`: row `offset / stripLength` of the buffer
+  /// seen as rows of one strip.
+  Value getStripView(OpBuilder &builder, Location loc, Value buffer, Value offset) {
+    MLIRContext *context = builder.getContext();
+    auto bufferType = cast<ttg::MemDescType>(buffer.getType());
+    auto rowMajor = ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {1, 0});
+    auto rowsType = ttg::MemDescType::get(
+        context, {plan.length / stripLength, stripLength}, bufferType.getElementType(),
+        rowMajor, bufferType.getMutableMemory());
+    auto stripType = ttg::MemDescType::get(context, {stripLength}, bufferType.getElementType(),
+                                           bufferType.getEncoding(),
+                                           bufferType.getMutableMemory());
+    Value rows = ttg::MemDescReshapeOp::create(builder, loc, rowsType, buffer);
+    Value length = arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(stripLength));
+    Value row = arith::DivUIOp::create(builder, loc, offset, length);
+    return ttg::MemDescIndexOp::create(builder, loc, stripType, rows, row);
+  }
+
   RankedTensorType getStripType(Type tile) const {
     auto type = cast<RankedTensorType>(tile);
     return RankedTensorType::get({stripLength}, type.getElementType(), type.getEncoding());
@@ -238,6 +312,17 @@ private:
                                             range.getStart() + stripLength);
       Value shift = tt::SplatOp::create(builder, loc, type, offset);
       mapping.map(range.getResult(), arith::AddIOp::create(builder, loc, local, shift));
+      return;
+    }
+    if (auto load = dyn_cast<ttg::LocalLoadOp>(op)) {
+      mapping.map(load.getResult(),
+                  ttg::LocalLoadOp::create(builder, loc, getStripType(load.getType()),
+                                           getStripView(builder, loc, load.getSrc(), offset)));
+      return;
+    }
+    if (auto store = dyn_cast<ttg::LocalStoreOp>(op)) {
+      ttg::LocalStoreOp::create(builder, loc, mapping.lookup(store.getSrc()),
+                                getStripView(builder, loc, store.getDst(), offset));
       return;
     }
     if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
@@ -256,10 +341,16 @@ private:
   }
 
   /// The strip at `offset` of `tile`, cloning the ops that compute it from earlier phases (or
-  /// from a constant outside the block) when this loop has not computed it yet.
+  /// from ops outside the block) when this loop has not computed it yet.
   Value getStrip(OpBuilder &builder, Value tile, IRMapping &mapping, Value offset) {
     if (Value strip = mapping.lookupOrNull(tile))
       return strip;
+    if (Value buffer = buffers.lookup(tile)) {
+      Value strip = ttg::LocalLoadOp::create(builder, tile.getLoc(), getStripType(tile.getType()),
+                                             getStripView(builder, tile.getLoc(), buffer, offset));
+      mapping.map(tile, strip);
+      return strip;
+    }
     Operation *producer = tile.getDefiningOp();
     for (Value operand : producer->getOperands())
       if (isa<RankedTensorType>(operand.getType()))
@@ -309,6 +400,10 @@ private:
             auto reduce = dyn_cast<tt::ReduceOp>(op);
             if (!reduce) {
               cloneForStrip(body, op, mapping, offset);
+              for (Value result : op->getResults())
+                if (Value buffer = buffers.lookup(result))
+                  ttg::LocalStoreOp::create(body, loc, mapping.lookup(result),
+                                            getStripView(body, loc, buffer, offset));
               continue;
             }
             Block &combiner = reduce.getCombineOp().front();
@@ -331,6 +426,8 @@ private:
 
   StripPlan &plan;
   int64_t stripLength;
+  /// The buffer of each kept tile.
+  DenseMap<Value, Value> buffers;
 };
 
 struct StripMineCpuTilesPass : impl::StripMineCpuTilesPassBase<StripMineCpuTilesPass> {
@@ -341,7 +438,7 @@ struct StripMineCpuTilesPass : impl::StripMineCpuTilesPassBase<StripMineCpuTiles
         parseCpuTarget(getOperation(), target, getArgument());
     if (failed(cpu))
       return signalPassFailure();
-    int64_t stripLength = kChunksPerStrip * getChunkWidth(**cpu);
+    int64_t stripLength = getStripLength(**cpu);
     SmallVector<Block *> blocks;
     getOperation().walk([&](Block *block) { blocks.push_back(block); });
     for (Block *block : blocks) {

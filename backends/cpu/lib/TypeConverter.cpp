@@ -27,9 +27,15 @@ CpuTypeConverter::CpuTypeConverter(MLIRContext *context) {
   addConversion([](RankedTensorType type) -> Type {
     return VectorType::get(type.getShape(), convertElementType(type.getElementType()));
   });
-  // A local-memory buffer (of numbers) is a row-major memref (LocalMemoryOpToVector.cpp).
+  // A local-memory buffer (of numbers) is a row-major memref (LocalMemoryOpToVector.cpp),
+  // which may be a slice of a larger one: its offset is dynamic.
   addConversion([](ttg::MemDescType type) -> Type {
-    return MemRefType::get(type.getShape(), type.getElementType());
+    SmallVector<int64_t> strides(type.getRank(), 1);
+    for (int64_t dim = type.getRank() - 1; dim > 0; --dim)
+      strides[dim - 1] = strides[dim] * type.getShape()[dim];
+    return MemRefType::get(
+        type.getShape(), type.getElementType(),
+        StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides));
   });
   auto castMaterialization = [](OpBuilder &builder, Type type, ValueRange inputs,
                                 Location loc) -> Value {

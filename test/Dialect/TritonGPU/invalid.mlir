@@ -420,6 +420,25 @@ tt.func @f(%m: !ttg.memdesc<16x16xf16, #shared, mutable>, %x: tensor<16x16xi16>)
 
 // -----
 
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tt.func @f(%m: !ttg.memdesc<16x16xf16, #shared, mutable>, %i: i32) {
+  // expected-error @below {{'ttg.memdesc_index' op expects a slice along the leading dimension: the source's other dimensions, element type and mutability; got}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<16x16xf16, #shared, mutable> -> !ttg.memdesc<16xf16, #shared1>
+  tt.return
+}
+
+// -----
+
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+tt.func @f(%m: !ttg.memdesc<16xf16, #shared1, mutable>, %i: i32) {
+  // expected-error @below {{'ttg.memdesc_index' op expects a slice along the leading dimension}}
+  %0 = ttg.memdesc_index %m[%i] : !ttg.memdesc<16xf16, #shared1, mutable> -> !ttg.memdesc<16xf16, #shared1, mutable>
+  tt.return
+}
+
+// -----
+
 // Layouts must fit the module's target: a warp of cuda:90 has 32 lanes.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
 module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 2 : i32} {

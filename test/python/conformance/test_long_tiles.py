@@ -124,3 +124,47 @@ def test_store_between_reduction_and_use(conform, rng, n):
     conform(center_kernel, (1,), x, y, mean, n, BLOCK=1024,
             tolerances={1: sum_tolerance, 2: sum_tolerance})
     np.testing.assert_allclose(y, x - x.mean(), atol=1e-5)
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_store_into_the_tile_between_reduction_and_use(backend, rng, n):
+    # The mean overwrites the first element of x between the reduction and the tile's reuse:
+    # the reuse sees the values loaded before it (the CPU backend keeps the loaded tile in a
+    # buffer). Against numpy, since the interpreter's copies of the arguments do not alias.
+    x = rng.standard_normal(n).astype(np.float32)
+    original = x.copy()
+    y = np.zeros(n, np.float32)
+    center_kernel[(1,)](x, y, x, n, BLOCK=1024)
+    mean = original.astype(np.float64).mean()
+    np.testing.assert_allclose(x[0], mean, rtol=1e-5, atol=1e-6)
+    np.testing.assert_array_equal(x[1:], original[1:])
+    np.testing.assert_allclose(y, original - mean, atol=1e-5)
+
+
+@nereid.jit
+def column_stats_kernel(x_ptr, out_ptr, stats_ptr, rows, n, BLOCK: tl.constexpr):
+    # Loops that carry long tiles (the CPU backend keeps them in buffers): a sum and a maximum
+    # of rows, and a running total whose reduction each iteration also stores.
+    offsets = tl.arange(0, BLOCK)
+    mask = offsets < n
+    total = tl.zeros([BLOCK], dtype=tl.float32)
+    top = tl.full([BLOCK], -float("inf"), tl.float32)
+    for row in range(0, rows):
+        x = tl.load(x_ptr + row * n + offsets, mask=mask, other=0.0)
+        total += x
+        top = tl.maximum(top, x)
+        tl.store(stats_ptr + row, tl.sum(total, axis=0))
+    tl.store(out_ptr + offsets, total * 2 + top, mask=mask)
+
+
+@pytest.mark.parametrize("n", SIZES)
+def test_loops_carry_long_tiles(conform, rng, n):
+    rows = 5
+    x = rng.standard_normal((rows, n)).astype(np.float32)
+    out = np.full(n, np.nan, np.float32)
+    stats = np.zeros(rows, np.float32)
+    sum_tolerance = Tolerance(atol=rows * n * F32_EPS * float(np.abs(x).sum()))
+    conform(column_stats_kernel, (1,), x, out, stats, rows, n, BLOCK=1024,
+            tolerances={2: sum_tolerance})
+    np.testing.assert_allclose(out, x.sum(axis=0) * 2 + x.max(axis=0), rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(stats, np.cumsum(x.sum(axis=1)), rtol=1e-4, atol=1e-3)

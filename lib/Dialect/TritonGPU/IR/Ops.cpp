@@ -45,6 +45,28 @@ void LocalAllocOp::getEffects(
     effects.emplace_back(MemoryEffects::Write::get(), buffer, SharedMemory::get());
 }
 
+LogicalResult MemDescIndexOp::verify() {
+  MemDescType srcType = getSrc().getType(), resultType = getResult().getType();
+  if (srcType.getRank() < 2 || resultType.getShape() != srcType.getShape().drop_front() ||
+      resultType.getElementType() != srcType.getElementType() ||
+      resultType.getMutableMemory() != srcType.getMutableMemory())
+    return emitOpError("expects a slice along the leading dimension: the source's other "
+                       "dimensions, element type and mutability; got ")
+           << srcType << " -> " << resultType;
+  return success();
+}
+
+LogicalResult MemDescReshapeOp::verify() {
+  MemDescType srcType = getSrc().getType(), resultType = getResult().getType();
+  if (srcType.getNumElements() != resultType.getNumElements() ||
+      resultType.getElementType() != srcType.getElementType() ||
+      resultType.getMutableMemory() != srcType.getMutableMemory())
+    return emitOpError("expects as many elements as the source, of its element type and "
+                       "mutability; got ")
+           << srcType << " -> " << resultType;
+  return success();
+}
+
 LogicalResult LocalLoadOp::verify() {
   if (!matchesBuffer(getResult().getType(), getSrc().getType()))
     return emitOpError("expects the result to have the shape and element type of the memdesc; "

@@ -22,6 +22,29 @@ def AccumulateCpuDotsInMemoryPass : Pass<"tt-cpu-accumulate-dots-in-memory", "Mo
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
 }
 
+def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "ModuleOp"> {
+  let summary = "Keeps the long 1-D tiles that loops carry in local memory";
+  let description = [{
+    Input: ttg IR with CPU layouts.
+
+    A loop that accumulates a long 1-D tile (layer norm's `_mean += a` over a row of 4096
+    elements: 512 AVX2 registers) carries it as a loop value, which LLVM spills in every
+    iteration, and tt-cpu-strip-mine-tiles leaves a block that carries tiles as it is. For
+    every scf.for argument that is a 1-D tile long enough to strip-mine (at least four strips
+    of four register chunks), of numbers, this pass allocates a mutable `ttg.local_alloc`
+    buffer and writes the initial value into it before the loop (`ttg.local_store`), reads it
+    with `ttg.local_load` at the start of the body and writes the yielded value back at its
+    end, and reads it once after the loop; the loop no longer carries the tile. The loads and
+    stores of the buffer are whole-tile, so the strip-miner computes them strip by strip with
+    the body's other ops.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
+           "the ttg.target of the CPU, whose vector registers set the strip length">,
+  ];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
+}
+
 def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
   let summary = "Computes long 1-D tiles in loops over strips of a few registers";
   let description = [{
@@ -32,26 +55,36 @@ def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
     that streams through the instruction cache and spills. This pass rewrites a block whose
     tiles are all 1-D of one length, at least four strips long, into scf.for loops over strips
     of four chunks: make_range becomes the strip's range plus the loop's offset, and every
-    elementwise op, load and store is applied to the strip.
+    elementwise op, load and store, and every whole-tile ttg.local_load and local_store of a
+    1-D buffer (tt-cpu-carry-loop-tiles-in-memory makes them), is applied to the strip. A tile
+    made outside the block by cheap ops that read no memory (splat constants, make_range,
+    splats and elementwise ops of them: a loop-invariant `offsets < n` mask) is computed again
+    per strip.
 
     A reduction splits the block into phases, one loop each: a phase carries a vector
     accumulator of one strip per reduction, initialized with the combiner's neutral element and
     reduced once after its loop, and the ops that use the result run in later phases. A tile
-    that a later phase uses is recomputed there from its operands; a load is recomputed only
-    when no write can come between. A load that follows a store of the same block starts a new
-    phase, so that it sees the whole store, as in the interpreter. Reductions are strip-mined
-    only for standard combiners (sum, product, min, max, bitwise), whose order the CPU
-    backend already does not keep.
+    that a later phase uses is recomputed there from its operands, or kept: its phase writes
+    it strip by strip into a local-memory buffer of the tile's shape (ttg.local_alloc; each
+    strip is a row of the buffer seen as rows of one strip, ttg.memdesc_reshape and
+    ttg.memdesc_index) and the later phases read it back. A tile is kept when recomputing it
+    costs a transcendental function or a division (softmax's exponentials), or when it is a
+    load that a write may come before; the buffers of a block take at most 256 KiB of the
+    stack, and a load that must be kept beyond that leaves the block as it is. A load that
+    follows a store of the same block starts a new phase, so that it sees the whole store, as
+    in the interpreter. Reductions are strip-mined only for standard combiners (sum, product,
+    min, max, bitwise), whose order the CPU backend already does not keep.
 
     Blocks with tiles of other shapes, tile block arguments, tiles used inside regions, or ops
     other than elementwise ones, splat, make_range, splat constants, loads, stores,
-    convert_layout and such reductions are left as they are.
+    convert_layout, local loads and stores and such reductions are left as they are.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
            "the ttg.target of the CPU, whose vector registers set the chunk width">,
   ];
-  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::nereid::ttg::TritonGPUDialect"];
 }
 
 def RebaseCpuLoopPointersPass : Pass<"tt-cpu-rebase-loop-pointers", "ModuleOp"> {

@@ -54,6 +54,39 @@ def TTG_LocalAllocOp : TTG_Op<"local_alloc",
   let hasVerifier = 1;
 }
 
+def TTG_MemDescIndexOp : TTG_Op<"memdesc_index", [Pure]> {
+  let summary = "a view of one slice of a buffer along its leading dimension";
+  let description = [{
+    ```
+    %row = ttg.memdesc_index %buf[%i] : !ttg.memdesc<8x64xf32, #shared, mutable> -> !ttg.memdesc<64xf32, #shared1, mutable>
+    ```
+    The slice `index` of `src` along its first dimension, a buffer of `src`'s other
+    dimensions that shares its memory (so it has `src`'s element type and mutability). An
+    index outside the first dimension is undefined behaviour.
+  }];
+  let arguments = (ins TTG_MemDescType:$src, I32:$index);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat =
+      "$src `[` $index `]` attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
+def TTG_MemDescReshapeOp : TTG_Op<"memdesc_reshape", [Pure]> {
+  let summary = "a view of a buffer with another shape";
+  let description = [{
+    ```
+    %rows = ttg.memdesc_reshape %buf : !ttg.memdesc<256xf32, #shared, mutable> -> !ttg.memdesc<8x32xf32, #shared1, mutable>
+    ```
+    The same memory as `src`, its elements in the same row-major order, seen with the
+    result's shape (of as many elements, the same element type and mutability).
+  }];
+  let arguments = (ins TTG_MemDescType:$src);
+  let results = (outs TTG_MemDescType:$result);
+  let assemblyFormat =
+      "$src attr-dict `:` qualified(type($src)) `->` qualified(type($result))";
+  let hasVerifier = 1;
+}
+
 def TTG_LocalLoadOp : TTG_Op<"local_load"> {
   let summary = "reads a shared-memory buffer into a tensor";
   let description = [{

@@ -1,0 +1,32 @@
+// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 | FileCheck %s
+// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --nereid-cpu-to-llvm=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=LLVM
+
+// A buffer is a 64-byte aligned stack buffer, row-major, seen through a memref of dynamic
+// offset so that a slice (memdesc_index, a rank-reducing subview) has the type of a buffer of
+// its shape.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
+#shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
+#shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// CHECK-LABEL: func.func private @row_round_trip_impl
+// CHECK-SAME: (%[[X:[^:]*]]: vector<32xf32>, %[[I:[^:]*]]: i32,
+// CHECK: %[[ALLOCA:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8x32xf32>
+// CHECK: %[[BUF:.*]] = memref.cast %[[ALLOCA]] : memref<8x32xf32> to memref<8x32xf32, strided<[32, 1], offset: ?>>
+// CHECK: %[[ROW:.*]] = arith.index_cast %[[I]] : i32 to index
+// CHECK: %[[SLICE:.*]] = memref.subview %[[BUF]][%[[ROW]], 0] [1, 32] [1, 1] : memref<8x32xf32, strided<[32, 1], offset: ?>> to memref<32xf32, strided<[1], offset: ?>>
+// CHECK: vector.store %[[X]], %[[SLICE]][%{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
+// CHECK: %[[Y:.*]] = vector.load %[[SLICE]][%{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
+// CHECK: return %[[Y]]
+// LLVM-LABEL: llvm.func @row_round_trip_impl
+// LLVM-NOT: unrealized_conversion_cast
+// LLVM-NOT: memref.
+// LLVM: llvm.return
+tt.func @row_round_trip(%x: tensor<32xf32, #blocked>, %i: i32) -> tensor<32xf32, #blocked> {
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<8x32xf32, #shared, mutable>
+  %row = ttg.memdesc_index %buf[%i] : !ttg.memdesc<8x32xf32, #shared, mutable> -> !ttg.memdesc<32xf32, #shared1, mutable>
+  ttg.local_store %x, %row : tensor<32xf32, #blocked> -> !ttg.memdesc<32xf32, #shared1, mutable>
+  %y = ttg.local_load %row : !ttg.memdesc<32xf32, #shared1, mutable> -> tensor<32xf32, #blocked>
+  ttg.local_dealloc %buf : !ttg.memdesc<8x32xf32, #shared, mutable>
+  tt.return %y : tensor<32xf32, #blocked>
+}
+}
