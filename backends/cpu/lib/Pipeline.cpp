@@ -34,6 +34,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
   pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
   pm.addPass(createStripMineCpuTilesPass({options.target}));
+  pm.addPass(createVersionCpuLoopsOnMasksPass());
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
   // divisions tt-cpu-guard-arith then guards like any other.

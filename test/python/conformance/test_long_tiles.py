@@ -168,3 +168,21 @@ def test_loops_carry_long_tiles(conform, rng, n):
             tolerances={2: sum_tolerance})
     np.testing.assert_allclose(out, x.sum(axis=0) * 2 + x.max(axis=0), rtol=1e-5, atol=1e-5)
     np.testing.assert_allclose(stats, np.cumsum(x.sum(axis=1)), rtol=1e-4, atol=1e-3)
+
+
+@nereid.jit
+def mark_below_kernel(out_ptr, start, n, BLOCK: tl.constexpr):
+    # A store masked by `start + offsets < n`; near the top of i32 the sum wraps around to
+    # negative values, which are below n (the CPU backend's full-strip test must see that).
+    offsets = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, offsets + 1, mask=start + offsets < n)
+
+
+@pytest.mark.parametrize("start, n", [(0, 777), (-300, 500), (2**31 - 600, 2**31 - 1),
+                                      (2**31 - 600, 2**31 - 700), (-(2**31), -(2**31) + 40)])
+def test_mask_of_shifted_range(conform, start, n):
+    out = np.zeros(1024, np.int32)
+    conform(mark_below_kernel, (1,), out, start, n, BLOCK=1024)
+    with np.errstate(over="ignore"):
+        values = (np.int32(start) + np.arange(1024, dtype=np.int32))
+    np.testing.assert_array_equal(out, np.where(values < n, np.arange(1, 1025), 0))

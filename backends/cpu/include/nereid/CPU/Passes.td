@@ -117,6 +117,26 @@ def ScalarizeCpuLaneExtractsPass : Pass<"tt-cpu-scalarize-lane-extracts", "Modul
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
 }
 
+def VersionCpuLoopsOnMasksPass : Pass<"tt-cpu-version-loops-on-masks", "ModuleOp"> {
+  let summary = "Runs the iterations of a loop whose masks are all true without them";
+  let description = [{
+    Input: ttg IR with CPU layouts, after tt-cpu-strip-mine-tiles.
+
+    A mask `offsets < n` with `offsets` a make_range plus splats of scalars (the strip's range
+    and offset, a loop's `off + tl.arange(0, BLOCK)`) is all true in every iteration of a loop
+    over a row but the last. Tested chunk by chunk (tt-cpu-branch-on-full-masks), it costs more
+    instructions than a strip's arithmetic. For every scf.for whose body loads or stores under
+    such masks, with the scalars and `n` known at the start of an iteration (the induction
+    variable, or values from outside the loop), this pass tests once per iteration, on
+    scalars, that every element of each of them is true, and runs the iteration in an scf.if:
+    a copy of the body with those masks all true, or the body as it was. The test is exact
+    under Triton's i32 wrap-around: in i64, the range's first element is at least INT32_MIN
+    and its last below `n`, so the wrapped sums equal the exact ones. Other masks (`<=`,
+    unsigned, i64, ands of masks) are left to the chunk-wise test.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> {
   let summary = "Lowers the tiles of a kernel with CPU layouts to MLIR vectors";
   let description = [{
