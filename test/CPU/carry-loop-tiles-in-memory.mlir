@@ -3,13 +3,25 @@
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
-// Layer norm's first loop: the row sum accumulates in a buffer, written with the initial value
-// before the loop, read and written in every iteration, and read once after it; the loop
-// carries no tile.
+// Layer norm's first loop: the row sum accumulates in a buffer. The first iteration is peeled
+// into an scf.if on whether the loop runs: it adds the first row to the initial value and
+// writes the sum into the buffer (or, when the loop does not run, the initial value is
+// written), so the buffer needs no initial write of its own. The loop runs from the second
+// iteration, reading and writing the buffer in each, and the sum is read once after it; the
+// loop carries no tile.
 // CHECK-LABEL: tt.func @row_sum
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : tensor<256xf32, #blocked>
 // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, mutable>
-// CHECK: ttg.local_store %{{.*}}, %[[BUF]] : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, mutable>
-// CHECK: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK: %[[RUNS:.*]] = arith.cmpi slt, %[[C0:.*]], %[[N:.*]] : i32
+// CHECK: scf.if %[[RUNS]] {
+// CHECK:   %[[X0:.*]] = tt.load
+// CHECK:   %[[SUM0:.*]] = arith.addf %[[ZERO]], %[[X0]]
+// CHECK:   ttg.local_store %[[SUM0]], %[[BUF]] : tensor<256xf32, #blocked> -> !ttg.memdesc<256xf32, #shared, mutable>
+// CHECK: } else {
+// CHECK:   ttg.local_store %[[ZERO]], %[[BUF]]
+// CHECK: }
+// CHECK: %[[SECOND:.*]] = arith.constant 256 : i32
+// CHECK: scf.for %{{.*}} = %[[SECOND]] to %[[N]] step %{{.*}} : i32 {
 // CHECK:   %[[ACC:.*]] = ttg.local_load %[[BUF]]
 // CHECK:   %[[X:.*]] = tt.load
 // CHECK:   %[[SUM:.*]] = arith.addf %[[ACC]], %[[X]]
@@ -19,14 +31,20 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // CHECK: %[[ROW:.*]] = ttg.local_load %[[BUF]]
 // CHECK: ttg.local_dealloc %[[BUF]]
 // CHECK: tt.reduce(%[[ROW]])
-// The body and the block around the loop are then computed strip by strip: each strip of the
-// buffer is a row of it seen as rows of one strip.
+// The peeled iteration, the loop's body and the block around them are then computed strip by
+// strip: each strip of the buffer is a row of it seen as rows of one strip.
 // STRIPS-LABEL: tt.func @row_sum
 // STRIPS: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<256xf32, #shared, mutable>
-// STRIPS: scf.for
-// STRIPS:   %[[ROWS:.*]] = ttg.memdesc_reshape %[[BUF]] : !ttg.memdesc<256xf32, #shared, mutable> -> !ttg.memdesc<8x32xf32, #shared1, mutable>
-// STRIPS:   %[[STRIP:.*]] = ttg.memdesc_index %[[ROWS]]
-// STRIPS:   ttg.local_store %{{.*}}, %[[STRIP]] : tensor<32xf32, #blocked> -> !ttg.memdesc<32xf32, #shared, mutable>
+// STRIPS: scf.if
+// STRIPS:   scf.for
+// STRIPS:     tt.load
+// STRIPS:     arith.addf
+// STRIPS:     %[[ROWS:.*]] = ttg.memdesc_reshape %[[BUF]] : !ttg.memdesc<256xf32, #shared, mutable> -> !ttg.memdesc<8x32xf32, #shared1, mutable>
+// STRIPS:     %[[STRIP:.*]] = ttg.memdesc_index %[[ROWS]]
+// STRIPS:     ttg.local_store %{{.*}}, %[[STRIP]] : tensor<32xf32, #blocked> -> !ttg.memdesc<32xf32, #shared, mutable>
+// STRIPS: } else {
+// STRIPS:   scf.for
+// STRIPS:     ttg.local_store
 // STRIPS: scf.for
 // STRIPS:   scf.for
 // STRIPS:     ttg.local_load %{{.*}} : !ttg.memdesc<32xf32, #shared, mutable> -> tensor<32xf32, #blocked>

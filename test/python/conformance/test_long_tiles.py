@@ -143,31 +143,37 @@ def test_store_into_the_tile_between_reduction_and_use(backend, rng, n):
 
 @nereid.jit
 def column_stats_kernel(x_ptr, out_ptr, stats_ptr, rows, n, BLOCK: tl.constexpr):
-    # Loops that carry long tiles (the CPU backend keeps them in buffers): a sum and a maximum
-    # of rows, and a running total whose reduction each iteration also stores.
+    # Loops that carry long tiles (the CPU backend keeps them in buffers, and runs the first
+    # iteration apart): a sum and a maximum of rows, a running total whose reduction each
+    # iteration also stores, and a scalar carried beside them.
     offsets = tl.arange(0, BLOCK)
     mask = offsets < n
     total = tl.zeros([BLOCK], dtype=tl.float32)
     top = tl.full([BLOCK], -float("inf"), tl.float32)
+    count = 0
     for row in range(0, rows):
         x = tl.load(x_ptr + row * n + offsets, mask=mask, other=0.0)
         total += x
         top = tl.maximum(top, x)
+        count += 2
         tl.store(stats_ptr + row, tl.sum(total, axis=0))
-    tl.store(out_ptr + offsets, total * 2 + top, mask=mask)
+    tl.store(out_ptr + offsets, total * 2 + top + count, mask=mask)
 
 
+@pytest.mark.parametrize("rows", [0, 1, 5])
 @pytest.mark.parametrize("n", SIZES)
-def test_loops_carry_long_tiles(conform, rng, n):
-    rows = 5
-    x = rng.standard_normal((rows, n)).astype(np.float32)
+def test_loops_carry_long_tiles(conform, rng, n, rows):
+    x = rng.standard_normal((max(rows, 1), n)).astype(np.float32)
     out = np.full(n, np.nan, np.float32)
-    stats = np.zeros(rows, np.float32)
-    sum_tolerance = Tolerance(atol=rows * n * F32_EPS * float(np.abs(x).sum()))
+    stats = np.zeros(max(rows, 1), np.float32)
+    sum_tolerance = Tolerance(atol=max(rows, 1) * n * F32_EPS * float(np.abs(x).sum()))
     conform(column_stats_kernel, (1,), x, out, stats, rows, n, BLOCK=1024,
             tolerances={2: sum_tolerance})
-    np.testing.assert_allclose(out, x.sum(axis=0) * 2 + x.max(axis=0), rtol=1e-5, atol=1e-5)
-    np.testing.assert_allclose(stats, np.cumsum(x.sum(axis=1)), rtol=1e-4, atol=1e-3)
+    used = x[:rows]
+    expected = (used.sum(axis=0) * 2 + used.max(axis=0, initial=-np.inf) + 2 * rows
+                if rows else np.full(n, -np.inf, np.float32))
+    np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-5)
+    np.testing.assert_allclose(stats[:rows], np.cumsum(used.sum(axis=1)), rtol=1e-4, atol=1e-3)
 
 
 @nereid.jit

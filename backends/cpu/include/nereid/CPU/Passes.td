@@ -32,11 +32,15 @@ def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "M
     iteration, and tt-cpu-strip-mine-tiles leaves a block that carries tiles as it is. For
     every scf.for argument that is a 1-D tile long enough to strip-mine (at least four strips
     of four register chunks), of numbers, this pass allocates a mutable `ttg.local_alloc`
-    buffer and writes the initial value into it before the loop (`ttg.local_store`), reads it
-    with `ttg.local_load` at the start of the body and writes the yielded value back at its
-    end, and reads it once after the loop; the loop no longer carries the tile. The loads and
-    stores of the buffer are whole-tile, so the strip-miner computes them strip by strip with
-    the body's other ops.
+    buffer, reads it with `ttg.local_load` at the start of the body and writes the yielded
+    value back at its end (`ttg.local_store`), and reads it once after the loop; the loop no
+    longer carries the tile. The first iteration is peeled into an scf.if on whether the loop
+    runs: it computes the body on the initial values and writes the yielded tiles into the
+    buffers (the initial values when the loop does not run), so that a buffer needs no
+    initial write of its own (layer norm's `tl.zeros` was a 16 KiB memset per row); the other
+    arguments come out of the scf.if, and the loop starts one step later. The loads and stores
+    of the buffers are whole-tile, so the strip-miner computes them strip by strip with the
+    body's other ops.
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
