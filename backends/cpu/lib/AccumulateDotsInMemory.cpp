@@ -2,12 +2,10 @@
 // next lives in a local-memory buffer instead (see AccumulateCpuDotsInMemoryPass in
 // Passes.td).
 
+#include "LoopBuffers.h"
+
 #include "nereid/CPU/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
-#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
-
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::nereid::cpu {
 
@@ -37,14 +35,9 @@ tt::DotOp getAccumulatingDot(scf::ForOp loop, unsigned index) {
 /// read by the dot and written with its result in every iteration, and read once after the
 /// loop. The loop then yields its argument unchanged, which canonicalization removes.
 void accumulateInMemory(scf::ForOp loop, unsigned index, tt::DotOp dot) {
-  MLIRContext *context = loop.getContext();
   auto tileType = cast<RankedTensorType>(dot.getType());
-  SmallVector<unsigned> order =
-      llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, tileType.getRank())));
-  auto rowMajor = ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order);
-  auto bufferType = ttg::MemDescType::get(context, tileType.getShape(),
-                                          tileType.getElementType(), rowMajor,
-                                          /*mutableMemory=*/true);
+  ttg::MemDescType bufferType = getRowMajorBufferType(loop.getContext(), tileType.getShape(),
+                                                      tileType.getElementType());
   Location loc = dot.getLoc();
   OpBuilder builder(loop);
   Value buffer =
@@ -78,12 +71,7 @@ struct AccumulateCpuDotsInMemoryPass
       if (any)
         changed.push_back(loop);
     });
-    if (changed.empty())
-      return;
-    // Drops the loop arguments that are now yielded unchanged.
-    RewritePatternSet patterns(&getContext());
-    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyOpPatternsGreedily(changed, std::move(patterns))))
+    if (failed(dropUnchangedLoopArguments(&getContext(), changed)))
       signalPassFailure();
   }
 };

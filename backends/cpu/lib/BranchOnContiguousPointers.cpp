@@ -36,9 +36,10 @@ struct ContiguityCheck {
   Value contiguous;
 };
 
-/// The contiguity check of the pointers `ptrs` to elements of `elementType`. A GEP that moves every pointer by one offset keeps
-/// their contiguity, so the check looks through such GEPs: on the tile a loop advances
-/// (tt-cpu-rebase-loop-pointers), it is then loop-invariant and LLVM hoists it.
+/// The contiguity check of the pointers `ptrs` to elements of `elementType`. A GEP that moves
+/// every pointer by one offset keeps their contiguity, so the check looks through such GEPs:
+/// on the tile a loop advances (tt-cpu-rebase-loop-pointers), it is then loop-invariant and
+/// LLVM hoists it.
 ContiguityCheck buildContiguityCheck(OpBuilder &builder, Location loc, Value ptrs,
                                      Type elementType) {
   SmallVector<LLVM::GEPOp> uniformMoves;

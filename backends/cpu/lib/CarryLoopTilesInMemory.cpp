@@ -1,15 +1,13 @@
 // tt-cpu-carry-loop-tiles-in-memory: a long 1-D tile that a loop carries lives in a
 // local-memory buffer instead (see CarryCpuLoopTilesInMemoryPass in Passes.td).
 
+#include "LoopBuffers.h"
 #include "StripMining.h"
 
 #include "nereid/CPU/Passes.h"
-#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::nereid::cpu {
 
@@ -33,10 +31,9 @@ void carryInMemory(scf::ForOp loop, ArrayRef<unsigned> carried) {
   DenseMap<unsigned, Value> buffers;
   for (unsigned index : carried) {
     auto type = cast<RankedTensorType>(loop.getRegionIterArg(index).getType());
-    auto bufferType = ttg::MemDescType::get(
-        context, type.getShape(), type.getElementType(),
-        ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0}), /*mutableMemory=*/true);
-    buffers[index] = ttg::LocalAllocOp::create(builder, loc, bufferType, Value());
+    buffers[index] = ttg::LocalAllocOp::create(
+        builder, loc, getRowMajorBufferType(context, type.getShape(), type.getElementType()),
+        Value());
   }
 
   // The first iteration, or the initial values when there is none; the other arguments come
@@ -130,12 +127,7 @@ struct CarryCpuLoopTilesInMemoryPass
       carryInMemory(loop, carried);
       changed.push_back(loop);
     }
-    if (changed.empty())
-      return;
-    // Drops the loop arguments that are now yielded unchanged.
-    RewritePatternSet patterns(&getContext());
-    scf::ForOp::getCanonicalizationPatterns(patterns, &getContext());
-    if (failed(applyOpPatternsGreedily(changed, std::move(patterns))))
+    if (failed(dropUnchangedLoopArguments(&getContext(), changed)))
       signalPassFailure();
   }
 };

@@ -116,7 +116,8 @@ void populateLocalMemoryOpToVectorPatterns(const TypeConverter &typeConverter,
                                            RewritePatternSet &patterns,
                                            const CpuLoweringInfo &) {
   patterns.add<LocalAllocOpConversion, MemDescIndexOpConversion, MemDescReshapeOpConversion,
-               LocalLoadOpConversion, LocalStoreOpConversion, LocalDeallocOpConversion>(typeConverter, patterns.getContext());
+               LocalLoadOpConversion, LocalStoreOpConversion, LocalDeallocOpConversion>(
+      typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::nereid::cpu

@@ -1,6 +1,7 @@
 // tt-cpu-strip-mine-tiles: a block over long 1-D tiles becomes loops over strips of a few
 // registers (see StripMineCpuTilesPass in Passes.td).
 
+#include "LoopBuffers.h"
 #include "StandardCombiner.h"
 #include "StripMining.h"
 
@@ -228,10 +229,10 @@ FailureOr<StripPlan> planStripMining(Block &block, int64_t stripLength) {
       continue;
     bool mustKeep = isa<tt::LoadOp, ttg::LocalLoadOp>(op) && writesBefore[last];
     auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
-    if ((mustKeep || costly.contains(op)) && type && isKeepable(type) &&
-        keptBytes + type.getNumElements() * type.getElementTypeBitWidth() / 8 <=
-            kMaxKeptTileBytes) {
-      keptBytes += type.getNumElements() * type.getElementTypeBitWidth() / 8;
+    bool keepable = type && isKeepable(type);
+    int64_t bytes = keepable ? type.getNumElements() * type.getElementTypeBitWidth() / 8 : 0;
+    if ((mustKeep || costly.contains(op)) && keepable && keptBytes + bytes <= kMaxKeptTileBytes) {
+      keptBytes += bytes;
       plan.kept.push_back(op->getResult(0));
       continue;
     }
@@ -272,12 +273,11 @@ public:
 private:
   /// A mutable buffer of `tile`'s shape and element type.
   Value allocateBuffer(OpBuilder &builder, Value tile) {
-    MLIRContext *context = builder.getContext();
     auto type = cast<RankedTensorType>(tile.getType());
-    auto bufferType = ttg::MemDescType::get(
-        context, type.getShape(), type.getElementType(),
-        ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {0}), /*mutableMemory=*/true);
-    return ttg::LocalAllocOp::create(builder, tile.getLoc(), bufferType, Value());
+    return ttg::LocalAllocOp::create(
+        builder, tile.getLoc(),
+        getRowMajorBufferType(builder.getContext(), type.getShape(), type.getElementType()),
+        Value());
   }
 
   /// The strip at `offset` of the 1-D buffer `buffer`: row `offset / stripLength` of the buffer
@@ -285,13 +285,11 @@ private:
   Value getStripView(OpBuilder &builder, Location loc, Value buffer, Value offset) {
     MLIRContext *context = builder.getContext();
     auto bufferType = cast<ttg::MemDescType>(buffer.getType());
-    auto rowMajor = ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, {1, 0});
-    auto rowsType = ttg::MemDescType::get(
-        context, {plan.length / stripLength, stripLength}, bufferType.getElementType(),
-        rowMajor, bufferType.getMutableMemory());
-    auto stripType = ttg::MemDescType::get(context, {stripLength}, bufferType.getElementType(),
-                                           bufferType.getEncoding(),
-                                           bufferType.getMutableMemory());
+    ttg::MemDescType rowsType =
+        getRowMajorBufferType(context, {plan.length / stripLength, stripLength},
+                              bufferType.getElementType(), bufferType.getMutableMemory());
+    ttg::MemDescType stripType = getRowMajorBufferType(
+        context, {stripLength}, bufferType.getElementType(), bufferType.getMutableMemory());
     Value rows = ttg::MemDescReshapeOp::create(builder, loc, rowsType, buffer);
     Value length = arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(stripLength));
     Value row = arith::DivUIOp::create(builder, loc, offset, length);

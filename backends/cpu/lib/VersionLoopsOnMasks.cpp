@@ -141,9 +141,10 @@ void versionBody(scf::ForOp loop, Value condition, ArrayRef<Value> unmasked) {
     mapping.map(mask, arith::ConstantOp::create(
                           builder, loc,
                           DenseElementsAttr::get(cast<ShapedType>(mask.getType()), true)));
+  // The ops that compute the masks are not cloned: their results are the splats.
   for (Operation &op : otherwise->without_terminator())
-    if (!llvm::all_of(op.getResults(), [&](Value result) { return mapping.contains(result); }) ||
-        op.getNumResults() == 0)
+    if (op.getNumResults() == 0 ||
+        !llvm::all_of(op.getResults(), [&](Value result) { return mapping.contains(result); }))
       builder.clone(op, mapping);
   SmallVector<Value> results;
   for (Value value : yield.getOperands())

@@ -1,0 +1,39 @@
+#ifndef NEREID_CPU_LIB_LOOPBUFFERS_H
+#define NEREID_CPU_LIB_LOOPBUFFERS_H
+
+// Tiles that move out of loop values into local-memory buffers (tt-cpu-accumulate-dots-in-
+// memory, tt-cpu-carry-loop-tiles-in-memory, tt-cpu-strip-mine-tiles): the buffers' type, and
+// the loops' cleanup afterwards.
+
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+namespace mlir::nereid::cpu {
+
+/// A local-memory buffer of `shape` and `element`s, row-major: the CPU lays out every buffer
+/// that way (LocalMemoryOpToVector.cpp), so the passes that make buffers say so.
+inline ttg::MemDescType getRowMajorBufferType(MLIRContext *context, ArrayRef<int64_t> shape,
+                                              Type element, bool mutableMemory = true) {
+  SmallVector<unsigned> order =
+      llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, shape.size())));
+  return ttg::MemDescType::get(context, shape, element,
+                               ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order),
+                               mutableMemory);
+}
+
+/// Drops the arguments of `loops` (scf.for ops) that they now yield unchanged, as scf.for's
+/// canonicalization does.
+inline LogicalResult dropUnchangedLoopArguments(MLIRContext *context,
+                                                ArrayRef<Operation *> loops) {
+  if (loops.empty())
+    return success();
+  RewritePatternSet patterns(context);
+  scf::ForOp::getCanonicalizationPatterns(patterns, context);
+  return applyOpPatternsGreedily(loops, std::move(patterns));
+}
+
+} // namespace mlir::nereid::cpu
+
+#endif // NEREID_CPU_LIB_LOOPBUFFERS_H
