@@ -45,11 +45,16 @@ void LocalAllocOp::getEffects(
     effects.emplace_back(MemoryEffects::Write::get(), buffer, SharedMemory::get());
 }
 
+/// Whether the view `view` of the buffer `buffer` has its element type and mutability.
+static bool viewKeepsElements(MemDescType buffer, MemDescType view) {
+  return view.getElementType() == buffer.getElementType() &&
+         view.getMutableMemory() == buffer.getMutableMemory();
+}
+
 LogicalResult MemDescIndexOp::verify() {
   MemDescType srcType = getSrc().getType(), resultType = getResult().getType();
   if (srcType.getRank() < 2 || resultType.getShape() != srcType.getShape().drop_front() ||
-      resultType.getElementType() != srcType.getElementType() ||
-      resultType.getMutableMemory() != srcType.getMutableMemory())
+      !viewKeepsElements(srcType, resultType))
     return emitOpError("expects a slice along the leading dimension: the source's other "
                        "dimensions, element type and mutability; got ")
            << srcType << " -> " << resultType;
@@ -59,8 +64,7 @@ LogicalResult MemDescIndexOp::verify() {
 LogicalResult MemDescReshapeOp::verify() {
   MemDescType srcType = getSrc().getType(), resultType = getResult().getType();
   if (srcType.getNumElements() != resultType.getNumElements() ||
-      resultType.getElementType() != srcType.getElementType() ||
-      resultType.getMutableMemory() != srcType.getMutableMemory())
+      !viewKeepsElements(srcType, resultType))
     return emitOpError("expects as many elements as the source, of its element type and "
                        "mutability; got ")
            << srcType << " -> " << resultType;
