@@ -63,15 +63,20 @@ bool isCostlyToRecompute(Operation *op) {
 
 /// Whether the tile that `op`, outside a block, computes can be computed again strip by strip
 /// in the block's loops: `op` and the ops it takes tiles from are cheap, strip-minable and read
-/// no memory (splat constants, make_range, splats, and elementwise ops of them).
-bool isRematerializable(Operation *op) {
+/// no memory (splat constants, make_range, splats, and elementwise ops of them). `known` holds
+/// the answers so far, so that a chain that uses one value many times is walked once.
+bool isRematerializable(Operation *op, DenseMap<Operation *, bool> &known) {
   if (!op || isa<tt::ReduceOp>(op) || !isStripMinable(op) || !isMemoryEffectFree(op) ||
       isCostlyToRecompute(op))
     return false;
-  return llvm::all_of(op->getOperands(), [](Value operand) {
+  if (auto it = known.find(op); it != known.end())
+    return it->second;
+  bool answer = llvm::all_of(op->getOperands(), [&](Value operand) {
     return !isa<RankedTensorType>(operand.getType()) ||
-           isRematerializable(operand.getDefiningOp());
+           isRematerializable(operand.getDefiningOp(), known);
   });
+  known[op] = answer;
+  return answer;
 }
 
 /// Whether `op` may write memory; an op that declares nothing of its effects may.
@@ -136,12 +141,13 @@ FailureOr<StripPlan> planStripMining(Block &block, int64_t stripLength) {
   // Every tile is made in the block by a tile op, or outside it by ops that each loop can
   // compute again, and only tile ops of the block use it.
   llvm::DenseSet<Operation *> isTileOp(plan.tileOps.begin(), plan.tileOps.end());
+  DenseMap<Operation *, bool> rematerializable;
   for (Operation *op : plan.tileOps) {
     for (Value operand : op->getOperands()) {
       if (!isa<RankedTensorType>(operand.getType()))
         continue;
       Operation *producer = operand.getDefiningOp();
-      if (!isTileOp.contains(producer) && !isRematerializable(producer))
+      if (!isTileOp.contains(producer) && !isRematerializable(producer, rematerializable))
         return failure();
     }
     for (Value result : op->getResults())
