@@ -8,11 +8,11 @@
 
 namespace mlir::nereid::cpu {
 
-/// A constant of `type`, a scalar or a vector splat of `value` (an attribute of the element
-/// type).
+/// A constant of `type`, a scalar or a vector or tensor splat of `value` (an attribute of the
+/// element type).
 inline Value createSplatConstant(OpBuilder &builder, Location loc, Type type, TypedAttr value) {
-  if (auto vector = dyn_cast<VectorType>(type))
-    value = DenseElementsAttr::get(vector, value);
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    value = DenseElementsAttr::get(shaped, value);
   return arith::ConstantOp::create(builder, loc, type, value);
 }
 

@@ -6,11 +6,13 @@
 //     acc[m][chunk] = fma(broadcast(a[m][k]), b[k][chunk], acc[m][chunk])
 // which is the interpreter's order of fused multiply-adds (docs/semantics.md, "dot"), so f32
 // results match it exactly; with inputPrecision = tf32 the f32 operands are first rounded to
-// tf32 as the interpreter rounds them (tf32x3, bf16x3 and bf16x6 compute as ieee, as there). Each K loop is its own block, so tt-cpu-schedule-chunks cannot
-// interleave the blocks and spill their accumulators.
+// tf32 as the interpreter rounds them (tf32x3, bf16x3 and bf16x6 compute as ieee, as there).
+// The blocks are visited by loops over rows and columns (the remainders of either after them),
+// so that the code has one K loop per block shape rather than one per block; each K loop is its
+// own block, so tt-cpu-schedule-chunks cannot interleave two and spill their accumulators.
 
-#include "Constants.h"
 #include "StackBuffers.h"
+#include "TF32Rounding.h"
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -21,6 +23,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::nereid::cpu {
 namespace {
@@ -43,26 +46,6 @@ Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
   return arith::ExtSIOp::create(builder, loc, target, value);
 }
 
-/// f32 `value` rounded to tf32 (10 mantissa bits, to nearest, ties away from zero), as
-/// NVIDIA's cvt.rna.tf32 and the interpreter do for inputPrecision = tf32; infinities and NaN
-/// stay.
-Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
-  auto type = cast<VectorType>(value.getType());
-  auto bitsType = type.clone(builder.getI32Type());
-  auto constant = [&](int64_t v) -> Value {
-    return createSplatConstant(builder, loc, bitsType, builder.getI32IntegerAttr(v));
-  };
-  Value bits = arith::BitcastOp::create(builder, loc, bitsType, value);
-  Value rounded = arith::AndIOp::create(
-      builder, loc, arith::AddIOp::create(builder, loc, bits, constant(0x1000)),
-      constant(static_cast<int32_t>(0xFFFFE000)));
-  Value magnitude = arith::AndIOp::create(builder, loc, bits, constant(0x7FFFFFFF));
-  Value finite = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, magnitude,
-                                       constant(0x7F800000));
-  Value result = arith::SelectOp::create(builder, loc, finite, rounded, bits);
-  return arith::BitcastOp::create(builder, loc, type, result);
-}
-
 /// A stack buffer holding the tile `value`.
 Value spillToStack(OpBuilder &builder, Location loc, Value value) {
   auto type = cast<VectorType>(value.getType());
@@ -70,6 +53,25 @@ Value spillToStack(OpBuilder &builder, Location loc, Value value) {
       builder, loc, MemRefType::get(type.getShape(), type.getElementType()));
   storeTile(builder, loc, value, buffer);
   return buffer;
+}
+
+/// The buffer whose tile `operand` of `dot` is, when the dot can read the buffer in place: the
+/// source of the `ttg.local_load` that makes the operand (as tt-cpu-load-dot-operands-by-rows
+/// leaves it), holding `element`s that need no rounding, with nothing between the load and the
+/// dot that may write memory. Null otherwise.
+Value getBufferReadInPlace(tt::DotOp dot, Value operand, Type element, bool roundsToTF32) {
+  auto load = operand.getDefiningOp<ttg::LocalLoadOp>();
+  if (!load || roundsToTF32 || load.getType().getElementType() != element ||
+      load->getBlock() != dot->getBlock())
+    return nullptr;
+  for (Operation *between = load->getNextNode(); between != dot;
+       between = between->getNextNode()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(between);
+    if (!isMemoryEffectFree(between) &&
+        (!effects || effects.hasEffect<MemoryEffects::Write>()))
+      return nullptr;
+  }
+  return load.getSrc();
 }
 
 /// The buffer that `op` accumulates into in place: when its accumulator is a
@@ -91,6 +93,86 @@ ttg::LocalStoreOp getInPlaceStore(tt::DotOp op) {
       return nullptr;
   }
   return store;
+}
+
+/// Calls `body` with the start of each step of `step` in [0, `extent`), which is a multiple of
+/// it: the constant 0 for a single step, the induction variable of a loop for several.
+void forEachStep(OpBuilder &builder, Location loc, int64_t extent, int64_t step,
+                 function_ref<void(OpBuilder &, Value)> body) {
+  if (extent == 0)
+    return;
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  if (extent == step) {
+    body(builder, zero);
+    return;
+  }
+  scf::ForOp::create(builder, loc, zero, arith::ConstantIndexOp::create(builder, loc, extent),
+                     arith::ConstantIndexOp::create(builder, loc, step), ValueRange{},
+                     [&](OpBuilder &inner, Location, Value start, ValueRange) {
+                       body(inner, start);
+                       scf::YieldOp::create(inner, loc);
+                     });
+}
+
+/// `base + offset`, for indices.
+Value addIndex(OpBuilder &builder, Location loc, Value base, int64_t offset) {
+  if (offset == 0)
+    return base;
+  return arith::AddIOp::create(builder, loc, base,
+                               arith::ConstantIndexOp::create(builder, loc, offset));
+}
+
+/// The K loop of one block of the result: `blockRows` rows from `row` and `width` columns from
+/// `column`, in chunks of `chunk` lanes. Its accumulators are read from `c` before the loop and
+/// written back after it; `a` and `b` are the operand buffers, `depth` the K extent.
+void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Value c,
+                          int64_t depth, bool isFloat, Type element, int64_t chunk, Value row,
+                          int64_t blockRows, Value column, int64_t width) {
+  auto index = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  // The accumulators of the block: rows x chunks of the columns, as (row, column) offsets.
+  SmallVector<std::pair<int64_t, int64_t>> pieces;
+  SmallVector<Value> rowIndices, columnIndices, initial;
+  for (int64_t m = 0; m < blockRows; ++m)
+    rowIndices.push_back(addIndex(builder, loc, row, m));
+  for (int64_t offset = 0; offset < width; offset += chunk)
+    columnIndices.push_back(addIndex(builder, loc, column, offset));
+  for (int64_t m = 0; m < blockRows; ++m)
+    for (int64_t piece = 0; piece * chunk < width; ++piece) {
+      int64_t size = std::min(chunk, width - piece * chunk);
+      pieces.push_back({m, piece});
+      initial.push_back(vector::LoadOp::create(builder, loc, VectorType::get(size, element), c,
+                                               ValueRange{rowIndices[m], columnIndices[piece]}));
+    }
+  auto loop = scf::ForOp::create(
+      builder, loc, index(0), index(depth), index(1), initial,
+      [&](OpBuilder &inner, Location, Value k, ValueRange acc) {
+        SmallVector<Value> updated;
+        DenseMap<int64_t, Value> aSplats, bChunks;
+        for (auto [piece, value] : llvm::zip(pieces, acc)) {
+          auto [m, n] = piece;
+          auto type = cast<VectorType>(value.getType());
+          Value &bChunk = bChunks[n];
+          if (!bChunk)
+            bChunk = vector::LoadOp::create(inner, loc, type, b, ValueRange{k, columnIndices[n]});
+          Value &aSplat = aSplats[m];
+          if (!aSplat)
+            aSplat = vector::BroadcastOp::create(
+                inner, loc, type,
+                memref::LoadOp::create(inner, loc, a, ValueRange{rowIndices[m], k}));
+          if (isFloat) {
+            updated.push_back(math::FmaOp::create(inner, loc, aSplat, bChunk, value));
+          } else {
+            Value product = arith::MulIOp::create(inner, loc, aSplat, bChunk);
+            updated.push_back(arith::AddIOp::create(inner, loc, value, product));
+          }
+        }
+        scf::YieldOp::create(inner, loc, updated);
+      });
+  for (auto [piece, value] : llvm::zip(pieces, loop.getResults()))
+    vector::StoreOp::create(builder, loc, value, c,
+                            ValueRange{rowIndices[piece.first], columnIndices[piece.second]});
 }
 
 struct DotOpConversion : OpConversionPattern<tt::DotOp> {
@@ -116,15 +198,20 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     int64_t rows = resultType.getShape()[0], columns = resultType.getShape()[1];
     int64_t depth = cast<VectorType>(adaptor.getA().getType()).getShape()[1];
 
-    Value aTile = extendTo(rewriter, loc, adaptor.getA(), element);
-    Value bTile = extendTo(rewriter, loc, adaptor.getB(), element);
-    if (op.getInputPrecision() == tt::InputPrecision::TF32 &&
-        cast<VectorType>(adaptor.getA().getType()).getElementType().isF32()) {
-      aTile = roundToTF32(rewriter, loc, aTile);
-      bTile = roundToTF32(rewriter, loc, bTile);
-    }
-    Value a = spillToStack(rewriter, loc, aTile);
-    Value b = spillToStack(rewriter, loc, bTile);
+    bool roundsToTF32 = op.getInputPrecision() == tt::InputPrecision::TF32 &&
+                        cast<VectorType>(adaptor.getA().getType()).getElementType().isF32();
+    // The buffer of an operand: its own when it is read in place, else a stack buffer of the
+    // tile extended (and rounded) for the dot.
+    auto getOperandBuffer = [&](Value operand, Value tile) -> Value {
+      if (Value buffer = getBufferReadInPlace(op, operand, element, roundsToTF32))
+        return rewriter.getRemappedValue(buffer);
+      tile = extendTo(rewriter, loc, tile, element);
+      if (roundsToTF32)
+        tile = roundToTF32(rewriter, loc, tile);
+      return spillToStack(rewriter, loc, tile);
+    };
+    Value a = getOperandBuffer(op.getA(), adaptor.getA());
+    Value b = getOperandBuffer(op.getB(), adaptor.getB());
     ttg::LocalStoreOp inPlaceStore = getInPlaceStore(op);
     Value c = inPlaceStore
                   ? rewriter.getRemappedValue(inPlaceStore.getDst())
@@ -135,53 +222,25 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     int64_t chunk = std::min(columns, chunkWidth > 0 ? chunkWidth : columns);
     int64_t blockColumns = std::min(columns, chunk * registersPerRow);
 
-    for (int64_t rowBlock = 0; rowBlock < rows; rowBlock += kRowsPerBlock) {
-      int64_t blockRows = std::min(kRowsPerBlock, rows - rowBlock);
-      for (int64_t column = 0; column < columns; column += blockColumns) {
-        int64_t width = std::min(blockColumns, columns - column);
-        // The accumulators of the block: rows x chunks of the columns.
-        SmallVector<std::pair<int64_t, int64_t>> pieces; // (row, first column) of each
-        SmallVector<Value> initial;
-        for (int64_t m = 0; m < blockRows; ++m)
-          for (int64_t offset = 0; offset < width; offset += chunk) {
-            int64_t size = std::min(chunk, width - offset);
-            pieces.push_back({rowBlock + m, column + offset});
-            initial.push_back(vector::LoadOp::create(
-                rewriter, loc, VectorType::get(size, element), c,
-                ValueRange{index(rewriter, rowBlock + m), index(rewriter, column + offset)}));
-          }
-        auto loop = scf::ForOp::create(
-            rewriter, loc, index(rewriter, 0), index(rewriter, depth), index(rewriter, 1),
-            initial, [&](OpBuilder &builder, Location, Value k, ValueRange acc) {
-              SmallVector<Value> updated;
-              DenseMap<int64_t, Value> aSplats, bChunks;
-              for (auto [piece, value] : llvm::zip(pieces, acc)) {
-                auto [m, n] = piece;
-                auto type = cast<VectorType>(value.getType());
-                Value &bChunk = bChunks[n];
-                if (!bChunk)
-                  bChunk = vector::LoadOp::create(builder, loc, type, b,
-                                                  ValueRange{k, index(builder, n)});
-                Value &aSplat = aSplats[m];
-                if (!aSplat)
-                  aSplat = vector::BroadcastOp::create(
-                      builder, loc, type,
-                      memref::LoadOp::create(builder, loc, a, ValueRange{index(builder, m), k}));
-                if (isFloat) {
-                  updated.push_back(math::FmaOp::create(builder, loc, aSplat, bChunk, value));
-                } else {
-                  Value product = arith::MulIOp::create(builder, loc, aSplat, bChunk);
-                  updated.push_back(arith::AddIOp::create(builder, loc, value, product));
-                }
-              }
-              scf::YieldOp::create(builder, loc, updated);
-            });
-        for (auto [piece, value] : llvm::zip(pieces, loop.getResults()))
-          vector::StoreOp::create(rewriter, loc, value, c,
-                                  ValueRange{index(rewriter, piece.first),
-                                             index(rewriter, piece.second)});
-      }
-    }
+    auto emitBlock = [&](OpBuilder &builder, Value row, int64_t blockRows, Value column,
+                         int64_t width) {
+      emitAccumulatorBlock(builder, loc, a, b, c, depth, isFloat, element, chunk, row, blockRows,
+                           column, width);
+    };
+    auto emitRowOfBlocks = [&](OpBuilder &builder, Value row, int64_t blockRows) {
+      int64_t fullColumns = columns - columns % blockColumns;
+      forEachStep(builder, loc, fullColumns, blockColumns, [&](OpBuilder &inner, Value column) {
+        emitBlock(inner, row, blockRows, column, blockColumns);
+      });
+      if (fullColumns < columns)
+        emitBlock(builder, row, blockRows, index(builder, fullColumns), columns - fullColumns);
+    };
+    int64_t fullRows = rows - rows % kRowsPerBlock;
+    forEachStep(rewriter, loc, fullRows, kRowsPerBlock, [&](OpBuilder &builder, Value row) {
+      emitRowOfBlocks(builder, row, kRowsPerBlock);
+    });
+    if (fullRows < rows)
+      emitRowOfBlocks(rewriter, index(rewriter, fullRows), rows - fullRows);
 
     if (inPlaceStore) {
       // The result is in the buffer already: the store goes, and the dot's value (which

@@ -32,6 +32,7 @@ namespace mlir::nereid::cpu {
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createRebaseCpuLoopPointersPass());
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
+  pm.addPass(createLoadCpuDotOperandsByRowsPass());
   pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createVersionCpuLoopsOnMasksPass());

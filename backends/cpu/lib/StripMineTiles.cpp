@@ -10,7 +10,6 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
-#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -48,17 +47,6 @@ bool isStripMinable(Operation *op) {
   return reduce && reduce.getSrcs().size() == 1 && reduce.getAxis() == 0 &&
          matchStandardCombiner(reduce.getCombineOp(),
                                getElementTypeOrSelf(reduce.getSrcs()[0].getType()));
-}
-
-/// Whether recomputing `op` in a later phase would cost more than keeping its result in a
-/// buffer: a store and a load per chunk. Transcendental functions and divisions do.
-bool isCostlyToRecompute(Operation *op) {
-  if (isa<tt::ExternElementwiseOp, tt::PreciseDivFOp, tt::PreciseSqrtOp, arith::DivFOp,
-          arith::RemFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op))
-    return true;
-  return isa_and_nonnull<math::MathDialect>(op->getDialect()) &&
-         !isa<math::AbsFOp, math::AbsIOp, math::CopySignOp, math::FmaOp, math::CeilOp,
-              math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp>(op);
 }
 
 /// Whether the tile that `op`, outside a block, computes can be computed again strip by strip

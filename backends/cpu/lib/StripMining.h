@@ -1,13 +1,18 @@
 #ifndef NEREID_CPU_LIB_STRIPMINING_H
 #define NEREID_CPU_LIB_STRIPMINING_H
 
-// The strips of long 1-D tiles, which tt-cpu-strip-mine-tiles computes in loops, and the
-// buffers that hold such tiles between loops (tt-cpu-carry-loop-tiles-in-memory).
+// The strips of long 1-D tiles, which tt-cpu-strip-mine-tiles computes in loops, the buffers
+// that hold such tiles between loops (tt-cpu-carry-loop-tiles-in-memory), and which ops are
+// worth computing again in a loop rather than keeping (also tt-cpu-load-dot-operands-by-rows).
 
 #include "CpuTarget.h"
 
 #include "nereid/CPU/TypeConverter.h"
 
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/IR/BuiltinTypes.h"
 
 namespace mlir::nereid::cpu {
@@ -36,6 +41,17 @@ inline bool isKeepable(RankedTensorType type) {
   Type element = type.getElementType();
   return !element.isInteger(1) && element.isIntOrFloat() &&
          getMemoryElementType(element) == element;
+}
+
+/// Whether computing `op` again in a loop would cost more than keeping its result in a buffer,
+/// a store and a load per chunk: transcendental functions and divisions do.
+inline bool isCostlyToRecompute(Operation *op) {
+  if (isa<tt::ExternElementwiseOp, tt::PreciseDivFOp, tt::PreciseSqrtOp, arith::DivFOp,
+          arith::RemFOp, arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp>(op))
+    return true;
+  return isa_and_nonnull<math::MathDialect>(op->getDialect()) &&
+         !isa<math::AbsFOp, math::AbsIOp, math::CopySignOp, math::FmaOp, math::CeilOp,
+              math::FloorOp, math::RoundOp, math::RoundEvenOp, math::TruncOp>(op);
 }
 
 } // namespace mlir::nereid::cpu

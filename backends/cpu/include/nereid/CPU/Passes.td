@@ -22,6 +22,30 @@ def AccumulateCpuDotsInMemoryPass : Pass<"tt-cpu-accumulate-dots-in-memory", "Mo
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
 }
 
+def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "ModuleOp"> {
+  let summary = "Loads a dot's operand tiles row by row into local-memory buffers";
+  let description = [{
+    Input: ttg IR with CPU layouts.
+
+    tt-cpu-convert-to-vector unrolls the load of a dot's 64 x 32 operand tile into one access
+    per register chunk, each with its own pointer and mask values; in a matmul's K loop those
+    are hundreds of values that live across the loop, which LLVM spills and takes tens of
+    seconds to allocate registers for, and the dot then copies the loaded tile into its stack
+    buffer. When both operands of a 2-D tt.dot are tt.loads of 2-D tiles in the dot's block
+    that nothing else uses (through layout conversions), and the rows of their pointer, mask
+    and other tiles can be computed from the ops that made them (splats, splat constants,
+    make_range, expand_dims, broadcasts, layout conversions and cheap elementwise ops: a row of
+    `x[:, None] + y[None, :]` is `splat(x[row]) + y`), this pass replaces each load with an
+    scf.for over the tile's rows at the load's place. Each iteration loads one row, extends it
+    to the accumulator's element type, rounds it to tf32 when the dot's inputPrecision is tf32
+    on f32 operands, and writes it to its row of a `ttg.local_alloc` buffer; the dot reads the
+    buffers with `ttg.local_load`, and a tf32 dot becomes `ieee` on the rounded operands (the
+    same values, docs/semantics.md). The dot's lowering reads such buffers in place.
+  }];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "ModuleOp"> {
   let summary = "Keeps the long 1-D tiles that loops carry in local memory";
   let description = [{

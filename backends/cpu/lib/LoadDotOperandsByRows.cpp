@@ -1,0 +1,327 @@
+// tt-cpu-load-dot-operands-by-rows: the loads of a tt.dot's operand tiles become loops over
+// their rows that fill local-memory buffers, which the dot reads (see
+// LoadCpuDotOperandsByRowsPass in Passes.td).
+
+#include "LoopBuffers.h"
+#include "StripMining.h"
+#include "TF32Rounding.h"
+
+#include "nereid/CPU/Passes.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::nereid::cpu {
+
+#define GEN_PASS_DEF_LOADCPUDOTOPERANDSBYROWSPASS
+#include "nereid/CPU/Passes.h.inc"
+
+namespace {
+
+/// Whether `op` computes each element of its result from the same elements of its operands,
+/// cheaply and without memory, so that it applies to a row (or an element) as to the tile.
+bool isCheapElementwise(Operation *op) {
+  return (op->hasTrait<OpTrait::Elementwise>() || isa<tt::AddPtrOp>(op)) &&
+         op->getNumRegions() == 0 && op->getNumResults() == 1 && isMemoryEffectFree(op);
+}
+
+/// Computes, at the builder's insertion point in a loop over the rows of 2-D tiles, row `row`
+/// of a tile (a 1-D tile of its columns) and element `row` of a column (a [R, 1] or 1-D [R]
+/// tile) from the ops that made them: splats, splat constants, make_range, expand_dims,
+/// broadcasts, layout conversions and cheap elementwise ops. A row of `x[:, None] + y[None, :]`
+/// is `splat(x[row]) + y`; the ops that compute `y` run once, where they are, and the row
+/// takes `y` itself. Fails, creating nothing it leaves behind, on any other op (a load, a block
+/// argument).
+class RowSlicer {
+public:
+  RowSlicer(OpBuilder &builder, Location loc, Value row) : builder(builder), loc(loc), row(row) {}
+
+  /// Row `row` of the 2-D tile `tile`; a [1, C] tile has one row, whatever `row` is.
+  FailureOr<Value> getRow(Value tile) {
+    if (Value known = rows.lookup(tile))
+      return known;
+    FailureOr<Value> result = computeRow(tile);
+    if (succeeded(result))
+      rows[tile] = *result;
+    return result;
+  }
+
+  /// Element `row` of the column `column`, a [R, 1] or 1-D tile, as a scalar.
+  FailureOr<Value> getElement(Value column) {
+    if (Value known = elements.lookup(column))
+      return known;
+    FailureOr<Value> result = computeElement(column);
+    if (succeeded(result))
+      elements[column] = *result;
+    return result;
+  }
+
+  /// The type of a row of the 2-D tile type `type`: its columns, in the layout that
+  /// expand_dims at dimension 0 takes back to the tile's.
+  static RankedTensorType getRowType(RankedTensorType type) {
+    Attribute encoding;
+    if (auto parent = dyn_cast_or_null<ttg::DistributedEncodingAttrInterface>(type.getEncoding()))
+      encoding = ttg::SliceEncodingAttr::get(type.getContext(), 0, parent);
+    return RankedTensorType::get({type.getDimSize(1)}, type.getElementType(), encoding);
+  }
+
+private:
+  FailureOr<Value> computeRow(Value tile) {
+    auto type = cast<RankedTensorType>(tile.getType());
+    RankedTensorType rowType = getRowType(type);
+    Operation *op = tile.getDefiningOp();
+    if (!op)
+      return failure();
+    if (auto splat = dyn_cast<tt::SplatOp>(op))
+      return Value(tt::SplatOp::create(builder, loc, rowType, splat.getSrc()));
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto value = dyn_cast<SplatElementsAttr>(constant.getValue());
+      if (!value)
+        return failure();
+      return Value(arith::ConstantOp::create(
+          builder, loc, rowType, DenseElementsAttr::get(rowType, value.getSplatValue<Attribute>())));
+    }
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+      if (expand.getAxis() != 0)
+        return failure();
+      return convertTo(expand.getSrc(), rowType);
+    }
+    if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
+      FailureOr<Value> source = getRow(convert.getSrc());
+      if (failed(source))
+        return failure();
+      return convertTo(*source, rowType);
+    }
+    if (auto broadcast = dyn_cast<tt::BroadcastOp>(op)) {
+      auto sourceType = cast<RankedTensorType>(broadcast.getSrc().getType());
+      if (sourceType.getDimSize(0) == 1 && sourceType.getDimSize(1) == type.getDimSize(1))
+        return getRow(broadcast.getSrc());
+      if (sourceType.getDimSize(0) != type.getDimSize(0) || sourceType.getDimSize(1) != 1)
+        return failure();
+      FailureOr<Value> element = getElement(broadcast.getSrc());
+      if (failed(element))
+        return failure();
+      return Value(tt::SplatOp::create(builder, loc, rowType, *element));
+    }
+    if (!isCheapElementwise(op) || isCostlyToRecompute(op))
+      return failure();
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      if (!isa<RankedTensorType>(operand.getType()))
+        continue;
+      FailureOr<Value> operandRow = getRow(operand);
+      if (failed(operandRow))
+        return failure();
+      mapping.map(operand, *operandRow);
+    }
+    Operation *clone = builder.clone(*op, mapping);
+    clone->getResult(0).setType(rowType);
+    return clone->getResult(0);
+  }
+
+  FailureOr<Value> computeElement(Value column) {
+    Operation *op = column.getDefiningOp();
+    if (!op)
+      return failure();
+    if (auto splat = dyn_cast<tt::SplatOp>(op))
+      return splat.getSrc();
+    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+      auto value = dyn_cast<SplatElementsAttr>(constant.getValue());
+      if (!value)
+        return failure();
+      return Value(arith::ConstantOp::create(builder, loc, value.getSplatValue<TypedAttr>()));
+    }
+    if (auto range = dyn_cast<tt::MakeRangeOp>(op)) {
+      Value start = arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(
+                                                                range.getStart()));
+      return Value(arith::AddIOp::create(builder, loc, start, row));
+    }
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+      if (expand.getAxis() != 1)
+        return failure();
+      return getElement(expand.getSrc());
+    }
+    if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op))
+      return getElement(convert.getSrc());
+    if (!isCheapElementwise(op))
+      return failure();
+    IRMapping mapping;
+    for (Value operand : op->getOperands()) {
+      if (!isa<RankedTensorType>(operand.getType()))
+        continue;
+      FailureOr<Value> element = getElement(operand);
+      if (failed(element))
+        return failure();
+      mapping.map(operand, *element);
+    }
+    Operation *clone = builder.clone(*op, mapping);
+    clone->getResult(0).setType(getElementTypeOrSelf(column.getType()));
+    return clone->getResult(0);
+  }
+
+  /// `value` in the layout of `type` (a type of its shape and elements).
+  Value convertTo(Value value, RankedTensorType type) {
+    if (value.getType() == type)
+      return value;
+    return ttg::ConvertLayoutOp::create(builder, loc, type, value);
+  }
+
+  OpBuilder &builder;
+  Location loc;
+  Value row;
+  DenseMap<Value, Value> rows, elements;
+};
+
+/// The load whose tile is operand `operand` of a dot, directly or through layout conversions
+/// that nothing else uses, when only that operand uses it; null otherwise.
+tt::LoadOp getOperandLoad(OpOperand &operand) {
+  Value value = operand.get();
+  while (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
+    if (!convert->hasOneUse())
+      return nullptr;
+    value = convert.getSrc();
+  }
+  auto load = value.getDefiningOp<tt::LoadOp>();
+  if (!load || !load->hasOneUse() || load->getBlock() != operand.getOwner()->getBlock() ||
+      cast<RankedTensorType>(load.getType()).getRank() != 2)
+    return nullptr;
+  return load;
+}
+
+/// The loop over the rows of a tile, and the buffer it fills.
+struct RowLoop {
+  scf::ForOp loop;
+  ttg::LocalAllocOp buffer;
+
+  void erase() {
+    loop.erase();
+    buffer.erase();
+  }
+};
+
+/// A loop over the rows of `load`'s 2-D tile, placed before it, that loads each row, extends it
+/// to `element` (the accumulator's element type), rounds it to tf32 when `roundsToTF32` says
+/// so, and writes it to a buffer of the tile's shape; none (creating nothing) when some row
+/// cannot be computed. `target` is the CPU's, whose registers bound the lanes of a layout.
+std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsToTF32,
+                                     const TargetInfo &target) {
+  Location loc = load.getLoc();
+  auto tileType = cast<RankedTensorType>(load.getType());
+  int64_t rows = tileType.getDimSize(0), columns = tileType.getDimSize(1);
+  MLIRContext *context = load.getContext();
+  OpBuilder builder(load);
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
+  };
+  RowLoop result;
+  result.buffer = ttg::LocalAllocOp::create(
+      builder, loc, getRowMajorBufferType(context, {rows, columns}, element), Value());
+  result.loop = scf::ForOp::create(builder, loc, constant(0), constant(rows), constant(1));
+  Value row = result.loop.getInductionVar();
+  builder.setInsertionPointToStart(result.loop.getBody());
+  RowSlicer slicer(builder, loc, row);
+  IRMapping mapping;
+  for (Value operand : load->getOperands()) {
+    FailureOr<Value> operandRow = slicer.getRow(operand);
+    if (failed(operandRow)) {
+      result.erase();
+      return std::nullopt;
+    }
+    mapping.map(operand, *operandRow);
+  }
+  RankedTensorType rowType = RowSlicer::getRowType(tileType);
+  Operation *rowLoad = builder.clone(*load, mapping);
+  rowLoad->getResult(0).setType(rowType);
+  Value values = rowLoad->getResult(0);
+  if (rowType.getElementType() != element) {
+    RankedTensorType extended = rowType.clone(element);
+    if (!ttg::fitsTargetLanes(target, extended)) {
+      // Wider elements fit fewer lanes in a register: the row moves to a layout of as many
+      // lanes as a register holds of them first.
+      auto encoding = ttg::getBlockedEncoding(
+          context, {columns}, {1}, {0}, ttg::getNumLanesFor(target, element, columns), 1);
+      extended = RankedTensorType::get({columns}, element, encoding);
+      values = ttg::ConvertLayoutOp::create(builder, loc, extended.clone(rowType.getElementType()),
+                                            values);
+    }
+    values = isa<FloatType>(element)
+                 ? arith::ExtFOp::create(builder, loc, extended, values).getResult()
+                 : arith::ExtSIOp::create(builder, loc, extended, values).getResult();
+  }
+  if (roundsToTF32)
+    values = roundToTF32(builder, loc, values);
+  Value view = ttg::MemDescIndexOp::create(
+      builder, loc, getRowMajorBufferType(context, {columns}, element), result.buffer, row);
+  ttg::LocalStoreOp::create(builder, loc, values, view);
+  return result;
+}
+
+/// Erases the op that made `value` when nothing uses it any more (a load, or an op free of
+/// memory effects), and then the ops that made its operands, as far as they become unused.
+void eraseUnused(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op || !op->use_empty() || !(isa<tt::LoadOp>(op) || isMemoryEffectFree(op)))
+    return;
+  SmallVector<Value> operands(op->getOperands());
+  op->erase();
+  for (Value operand : operands)
+    eraseUnused(operand);
+}
+
+/// Makes `operand` of a dot read the buffer of `rowLoop` (whose elements are `element`), and
+/// erases the load it read before and what computed only its operands.
+void readBuffer(OpOperand &operand, RowLoop rowLoop, Type element) {
+  Operation *dot = operand.getOwner();
+  Value previous = operand.get();
+  OpBuilder builder(dot);
+  auto type = cast<RankedTensorType>(previous.getType()).clone(element);
+  operand.set(ttg::LocalLoadOp::create(builder, dot->getLoc(), type, rowLoop.buffer.getResult()));
+  eraseUnused(previous);
+}
+
+/// Loads both operand tiles of `dot` by rows, when both are loads whose rows can be computed;
+/// the dot then reads the buffers, and computes as `ieee` on operands the rows already rounded
+/// to tf32.
+void loadOperandsByRows(tt::DotOp dot, const TargetInfo &target) {
+  tt::LoadOp aLoad = getOperandLoad(dot.getAMutable());
+  tt::LoadOp bLoad = getOperandLoad(dot.getBMutable());
+  if (!aLoad || !bLoad)
+    return;
+  Type element = dot.getType().getElementType();
+  bool roundsToTF32 = dot.getInputPrecision() == tt::InputPrecision::TF32 &&
+                      dot.getA().getType().getElementType().isF32();
+  std::optional<RowLoop> aRows = createRowLoop(aLoad, element, roundsToTF32, target);
+  if (!aRows)
+    return;
+  std::optional<RowLoop> bRows = createRowLoop(bLoad, element, roundsToTF32, target);
+  if (!bRows) {
+    aRows->erase();
+    return;
+  }
+  readBuffer(dot.getAMutable(), *aRows, element);
+  readBuffer(dot.getBMutable(), *bRows, element);
+  if (roundsToTF32)
+    dot.setInputPrecision(tt::InputPrecision::IEEE);
+}
+
+struct LoadCpuDotOperandsByRowsPass
+    : impl::LoadCpuDotOperandsByRowsPassBase<LoadCpuDotOperandsByRowsPass> {
+  void runOnOperation() override {
+    FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(getOperation());
+    if (failed(target))
+      return signalPassFailure();
+    SmallVector<tt::DotOp> dots;
+    getOperation()->walk([&](tt::DotOp dot) {
+      if (dot.getType().getRank() == 2)
+        dots.push_back(dot);
+    });
+    for (tt::DotOp dot : dots)
+      loadOperandsByRows(dot, **target);
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::cpu

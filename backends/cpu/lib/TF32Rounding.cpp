@@ -1,0 +1,24 @@
+#include "TF32Rounding.h"
+
+#include "Constants.h"
+
+namespace mlir::nereid::cpu {
+
+Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
+  auto type = cast<ShapedType>(value.getType());
+  auto bitsType = type.clone(builder.getI32Type());
+  auto constant = [&](int64_t v) -> Value {
+    return createSplatConstant(builder, loc, bitsType, builder.getI32IntegerAttr(v));
+  };
+  Value bits = arith::BitcastOp::create(builder, loc, bitsType, value);
+  Value rounded = arith::AndIOp::create(
+      builder, loc, arith::AddIOp::create(builder, loc, bits, constant(0x1000)),
+      constant(static_cast<int32_t>(0xFFFFE000)));
+  Value magnitude = arith::AndIOp::create(builder, loc, bits, constant(0x7FFFFFFF));
+  Value finite = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, magnitude,
+                                       constant(0x7F800000));
+  Value result = arith::SelectOp::create(builder, loc, finite, rounded, bits);
+  return arith::BitcastOp::create(builder, loc, type, result);
+}
+
+} // namespace mlir::nereid::cpu

@@ -1,0 +1,170 @@
+// RUN: nereid-opt %s -split-input-file --tt-cpu-load-dot-operands-by-rows | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --tt-cpu-load-dot-operands-by-rows --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=VECTOR
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#rows = #ttg.slice<{dim = 1, parent = #blocked}>
+#cols = #ttg.slice<{dim = 0, parent = #blocked}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// A's pointers are a_ptr + rows[:, None] * stride + cols[None, :], masked by cols[None, :] < k;
+// B's are b_ptr + rows_k[:, None] * 16 + cols[None, :], masked by rows_k[:, None] < k. Row r of
+// A is a_ptr + splat(r * stride) + cols under the mask cols < k (the 1-D tile cols itself, not
+// a copy); row r of B is masked by the splat of r < k. Each row is rounded to tf32 and written
+// to its row of a buffer, and the dot, now ieee, reads the buffers.
+// CHECK-LABEL: tt.func @tutorial
+// CHECK-SAME: (%[[A:[^:]*]]: !tt.ptr<f32>, %[[B:[^:]*]]: !tt.ptr<f32>, %{{[^:]*}}: !tt.ptr<f32>, %[[STRIDE:[^:]*]]: i32, %[[K:[^:]*]]: i32)
+// CHECK: %[[COLS:.*]] = tt.make_range {end = 16 : i32, start = 0 : i32}
+// CHECK: %[[ABUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<8x16xf32, #shared, mutable>
+// CHECK: scf.for %[[R:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:   %[[APTR:.*]] = tt.splat %[[A]] : !tt.ptr<f32> -> tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:   %[[ROW:.*]] = arith.addi %{{.*}}, %[[R]] : i32
+// CHECK:   %[[START:.*]] = arith.muli %[[ROW]], %[[STRIDE]] : i32
+// CHECK:   %[[SPLAT:.*]] = tt.splat %[[START]] : i32 -> tensor<16xi32, #slice>
+// CHECK:   %[[OFF:.*]] = arith.addi %[[SPLAT]], %[[COLS]] : tensor<16xi32, #slice>
+// CHECK:   %[[PTRS:.*]] = tt.addptr %[[APTR]], %[[OFF]]
+// CHECK:   %[[KS:.*]] = tt.splat %[[K]] : i32 -> tensor<16xi32, #slice>
+// CHECK:   %[[MASK:.*]] = arith.cmpi slt, %[[COLS]], %[[KS]] : tensor<16xi32, #slice>
+// CHECK:   %[[OTHER:.*]] = arith.constant dense<0.000000e+00> : tensor<16xf32, #slice>
+// CHECK:   %[[VALUES:.*]] = tt.load %[[PTRS]], %[[MASK]], %[[OTHER]] : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:   arith.bitcast %[[VALUES]] : tensor<16xf32, #slice> to tensor<16xi32, #slice>
+// CHECK:   %[[ROUNDED:.*]] = arith.bitcast %{{.*}} : tensor<16xi32, #slice> to tensor<16xf32, #slice>
+// CHECK:   %[[VIEW:.*]] = ttg.memdesc_index %[[ABUF]][%[[R]]] : !ttg.memdesc<8x16xf32, #shared, mutable> -> !ttg.memdesc<16xf32, #shared1, mutable>
+// CHECK:   ttg.local_store %[[ROUNDED]], %[[VIEW]]
+// CHECK: }
+// CHECK: %[[BBUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<16x16xf32, #shared, mutable>
+// CHECK: scf.for %[[R2:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:   %[[BROW:.*]] = arith.addi %{{.*}}, %[[R2]] : i32
+// CHECK:   %[[IN:.*]] = arith.cmpi slt, %[[BROW]], %[[K]] : i32
+// CHECK:   %[[BMASK:.*]] = tt.splat %[[IN]] : i1 -> tensor<16xi1, #slice>
+// CHECK:   tt.load %{{.*}}, %[[BMASK]], %{{.*}} : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:   ttg.local_store
+// CHECK: }
+// CHECK-NOT: tt.load
+// CHECK: %[[AT:.*]] = ttg.local_load %[[ABUF]] : !ttg.memdesc<8x16xf32, #shared, mutable> -> tensor<8x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+// CHECK: %[[BT:.*]] = ttg.local_load %[[BBUF]] : !ttg.memdesc<16x16xf32, #shared, mutable> -> tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+// CHECK: tt.dot %[[AT]], %[[BT]], %{{.*}} : tensor<8x16xf32
+// CHECK-NOT: inputPrecision
+
+// The dot reads the two row buffers in place: the only other stack buffer is its accumulator.
+// VECTOR-LABEL: func.func private @tutorial_impl
+// VECTOR-COUNT-3: memref.alloca()
+// VECTOR-NOT: memref.alloca()
+// VECTOR: return
+tt.func @tutorial(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>, %stride: i32, %k: i32) {
+  %rows = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #rows>
+  %cols = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #cols>
+  %r2 = tt.expand_dims %rows {axis = 1 : i32} : tensor<8xi32, #rows> -> tensor<8x1xi32, #blocked>
+  %s = tt.splat %stride : i32 -> tensor<8x1xi32, #blocked>
+  %rs = arith.muli %r2, %s : tensor<8x1xi32, #blocked>
+  %c2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<16xi32, #cols> -> tensor<1x16xi32, #blocked>
+  %rsb = tt.broadcast %rs : tensor<8x1xi32, #blocked> -> tensor<8x16xi32, #blocked>
+  %c2b = tt.broadcast %c2 : tensor<1x16xi32, #blocked> -> tensor<8x16xi32, #blocked>
+  %off = arith.addi %rsb, %c2b : tensor<8x16xi32, #blocked>
+  %ap = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %aps = tt.addptr %ap, %off : tensor<8x16x!tt.ptr<f32>, #blocked>, tensor<8x16xi32, #blocked>
+  %ks = tt.splat %k : i32 -> tensor<1x16xi32, #blocked>
+  %km = arith.cmpi slt, %c2, %ks : tensor<1x16xi32, #blocked>
+  %kmb = tt.broadcast %km : tensor<1x16xi1, #blocked> -> tensor<8x16xi1, #blocked>
+  %zero = arith.constant dense<0.0> : tensor<8x16xf32, #blocked>
+  %a = tt.load %aps, %kmb, %zero : tensor<8x16x!tt.ptr<f32>, #blocked>
+  %krows = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #rows>
+  %k2 = tt.expand_dims %krows {axis = 1 : i32} : tensor<16xi32, #rows> -> tensor<16x1xi32, #blocked>
+  %c16 = arith.constant dense<16> : tensor<16x1xi32, #blocked>
+  %ks16 = arith.muli %k2, %c16 : tensor<16x1xi32, #blocked>
+  %kb = tt.broadcast %ks16 : tensor<16x1xi32, #blocked> -> tensor<16x16xi32, #blocked>
+  %c2b16 = tt.broadcast %c2 : tensor<1x16xi32, #blocked> -> tensor<16x16xi32, #blocked>
+  %boff = arith.addi %kb, %c2b16 : tensor<16x16xi32, #blocked>
+  %bp = tt.splat %b_ptr : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>, #blocked>
+  %bps = tt.addptr %bp, %boff : tensor<16x16x!tt.ptr<f32>, #blocked>, tensor<16x16xi32, #blocked>
+  %kcol = tt.splat %k : i32 -> tensor<16x1xi32, #blocked>
+  %kin = arith.cmpi slt, %k2, %kcol : tensor<16x1xi32, #blocked>
+  %kinb = tt.broadcast %kin : tensor<16x1xi1, #blocked> -> tensor<16x16xi1, #blocked>
+  %zero16 = arith.constant dense<0.0> : tensor<16x16xf32, #blocked>
+  %b = tt.load %bps, %kinb, %zero16 : tensor<16x16x!tt.ptr<f32>, #blocked>
+  %ad = ttg.convert_layout %a : tensor<8x16xf32, #blocked> -> tensor<8x16xf32, #a>
+  %bd = ttg.convert_layout %b : tensor<16x16xf32, #blocked> -> tensor<16x16xf32, #b>
+  %acc = arith.constant dense<0.0> : tensor<8x16xf32, #blocked>
+  %d = tt.dot %ad, %bd, %acc, inputPrecision = tf32 : tensor<8x16xf32, #a> * tensor<16x16xf32, #b> -> tensor<8x16xf32, #blocked>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.store %op, %d : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+#acc = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #acc}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #acc}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// f16 rows in a layout of 16 lanes are extended to f32 in a layout of the 8 lanes that one
+// register holds; the buffers hold f32, and the dot keeps its ieee precision.
+// CHECK-LABEL: tt.func @extended
+// CHECK: scf.for
+// CHECK:   %[[H:.*]] = tt.load %{{.*}} : tensor<16x!tt.ptr<f16>, #slice>
+// CHECK:   %[[MOVED:.*]] = ttg.convert_layout %[[H]] : tensor<16xf16, #slice> -> tensor<16xf16, #[[EIGHT:.*]]>
+// CHECK:   %[[F:.*]] = arith.extf %[[MOVED]] : tensor<16xf16, #[[EIGHT]]> to tensor<16xf32, #[[EIGHT]]>
+// CHECK:   ttg.local_store %[[F]], %{{.*}} : tensor<16xf32, #[[EIGHT]]> -> !ttg.memdesc<16xf32
+// CHECK: scf.for
+// CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}} : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[ACC:.*]]}>> * tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #[[ACC]]}>> -> tensor<16x16xf32, #[[ACC]]>
+tt.func @extended(%a_ptr: !tt.ptr<f16>, %b_ptr: !tt.ptr<f16>, %out: !tt.ptr<f32>) {
+  %ap = tt.splat %a_ptr : !tt.ptr<f16> -> tensor<16x16x!tt.ptr<f16>, #blocked>
+  %a = tt.load %ap : tensor<16x16x!tt.ptr<f16>, #blocked>
+  %bp = tt.splat %b_ptr : !tt.ptr<f16> -> tensor<16x16x!tt.ptr<f16>, #blocked>
+  %b = tt.load %bp : tensor<16x16x!tt.ptr<f16>, #blocked>
+  %ad = ttg.convert_layout %a : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #a>
+  %bd = ttg.convert_layout %b : tensor<16x16xf16, #blocked> -> tensor<16x16xf16, #b>
+  %acc = arith.constant dense<0.0> : tensor<16x16xf32, #acc>
+  %d = tt.dot %ad, %bd, %acc : tensor<16x16xf16, #a> * tensor<16x16xf16, #b> -> tensor<16x16xf32, #acc>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>, #acc>
+  tt.store %op, %d : tensor<16x16x!tt.ptr<f32>, #acc>
+  tt.return
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// Left alone: B's pointers are a loop's argument, whose rows cannot be computed, so neither
+// operand is loaded by rows (a dot takes both operands from buffers or neither).
+// CHECK-LABEL: tt.func @carried_pointers
+// CHECK-NOT: ttg.local_alloc
+// CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32
+tt.func @carried_pointers(%a_ptr: !tt.ptr<f32>, %b_ptrs: tensor<8x8x!tt.ptr<f32>, #blocked>, %n: i32) -> tensor<8x8xf32, #blocked> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<8x8xf32, #blocked>
+  %r:2 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %bp = %b_ptrs) -> (tensor<8x8xf32, #blocked>, tensor<8x8x!tt.ptr<f32>, #blocked>) : i32 {
+    %ap = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>, #blocked>
+    %a = tt.load %ap : tensor<8x8x!tt.ptr<f32>, #blocked>
+    %b = tt.load %bp : tensor<8x8x!tt.ptr<f32>, #blocked>
+    %ad = ttg.convert_layout %a : tensor<8x8xf32, #blocked> -> tensor<8x8xf32, #a>
+    %bd = ttg.convert_layout %b : tensor<8x8xf32, #blocked> -> tensor<8x8xf32, #b>
+    %d = tt.dot %ad, %bd, %acc, inputPrecision = tf32 : tensor<8x8xf32, #a> * tensor<8x8xf32, #b> -> tensor<8x8xf32, #blocked>
+    scf.yield %d, %bp : tensor<8x8xf32, #blocked>, tensor<8x8x!tt.ptr<f32>, #blocked>
+  }
+  tt.return %r#0 : tensor<8x8xf32, #blocked>
+}
+
+// Left alone: the loaded tile has a second user.
+// CHECK-LABEL: tt.func @shared_tile
+// CHECK-NOT: ttg.local_alloc
+// CHECK: tt.dot
+tt.func @shared_tile(%a_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>) -> tensor<8x8xf32, #blocked> {
+  %ap = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>, #blocked>
+  %a = tt.load %ap : tensor<8x8x!tt.ptr<f32>, #blocked>
+  %b = tt.load %ap : tensor<8x8x!tt.ptr<f32>, #blocked>
+  %ad = ttg.convert_layout %a : tensor<8x8xf32, #blocked> -> tensor<8x8xf32, #a>
+  %bd = ttg.convert_layout %b : tensor<8x8xf32, #blocked> -> tensor<8x8xf32, #b>
+  %zero = arith.constant dense<0.0> : tensor<8x8xf32, #blocked>
+  %d = tt.dot %ad, %bd, %zero : tensor<8x8xf32, #a> * tensor<8x8xf32, #b> -> tensor<8x8xf32, #blocked>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>, #blocked>
+  tt.store %op, %a : tensor<8x8x!tt.ptr<f32>, #blocked>
+  tt.return %d : tensor<8x8xf32, #blocked>
+}
+}
