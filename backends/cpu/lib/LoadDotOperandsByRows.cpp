@@ -33,8 +33,8 @@ bool isCheapElementwise(Operation *op) {
 /// tile) from the ops that made them: splats, splat constants, make_range, expand_dims,
 /// broadcasts, layout conversions and cheap elementwise ops. A row of `x[:, None] + y[None, :]`
 /// is `splat(x[row]) + y`; the ops that compute `y` run once, where they are, and the row
-/// takes `y` itself. Fails, creating nothing it leaves behind, on any other op (a load, a block
-/// argument).
+/// takes `y` itself. Fails on any other op (a load, a block argument); the caller then erases
+/// the loop, and the buffers of columns (getColumnBuffers) that were made for it.
 class RowSlicer {
 public:
   RowSlicer(OpBuilder &builder, Location loc, Value row) : builder(builder), loc(loc), row(row) {}
@@ -58,6 +58,9 @@ public:
       elements[column] = *result;
     return result;
   }
+
+  /// The buffers that readColumnElement made, outside the loop.
+  ArrayRef<Operation *> getColumnBuffers() const { return columnBufferOps; }
 
   /// The type of a row of the 2-D tile type `type`: its columns, in the layout that
   /// expand_dims at dimension 0 takes back to the tile's.
@@ -102,9 +105,9 @@ private:
       if (sourceType.getDimSize(0) != type.getDimSize(0) || sourceType.getDimSize(1) != 1)
         return failure();
       FailureOr<Value> element = getElement(broadcast.getSrc());
-      if (failed(element))
-        return failure();
-      return Value(tt::SplatOp::create(builder, loc, rowType, *element));
+      if (succeeded(element))
+        return Value(tt::SplatOp::create(builder, loc, rowType, *element));
+      return readColumnElement(broadcast.getSrc(), rowType);
     }
     if (!isCheapElementwise(op) || isCostlyToRecompute(op))
       return failure();
@@ -146,7 +149,7 @@ private:
     }
     if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op))
       return getElement(convert.getSrc());
-    if (!isCheapElementwise(op))
+    if (!isCheapElementwise(op) || isCostlyToRecompute(op))
       return failure();
     IRMapping mapping;
     for (Value operand : op->getOperands()) {
@@ -162,6 +165,36 @@ private:
     return clone->getResult(0);
   }
 
+  /// Element `row` of the [R, 1] tile `column`, splat to `rowType`, read from a buffer that
+  /// holds the column: for a column whose elements cost a division or a transcendental
+  /// function each (the tutorial matmul's `offs_am % M`), which would run in every row of
+  /// every K iteration. The buffer is written once, where the column is computed. Fails for
+  /// columns a buffer cannot hold.
+  FailureOr<Value> readColumnElement(Value column, RankedTensorType rowType) {
+    auto type = cast<RankedTensorType>(column.getType());
+    if (!isKeepable(type))
+      return failure();
+    Value &buffer = columnBuffers[column];
+    if (!buffer) {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointAfterValue(column);
+      buffer = ttg::LocalAllocOp::create(
+          builder, loc,
+          getRowMajorBufferType(builder.getContext(), type.getShape(), type.getElementType(),
+                                /*mutableMemory=*/false),
+          column);
+      columnBufferOps.push_back(buffer.getDefiningOp());
+    }
+    Type element = type.getElementType();
+    Value view = ttg::MemDescIndexOp::create(
+        builder, loc,
+        getRowMajorBufferType(builder.getContext(), {1}, element, /*mutableMemory=*/false),
+        buffer, row);
+    Value single = ttg::LocalLoadOp::create(
+        builder, loc, RankedTensorType::get({1}, element, rowType.getEncoding()), view);
+    return Value(tt::BroadcastOp::create(builder, loc, rowType, single));
+  }
+
   /// `value` in the layout of `type` (a type of its shape and elements).
   Value convertTo(Value value, RankedTensorType type) {
     if (value.getType() == type)
@@ -173,6 +206,9 @@ private:
   Location loc;
   Value row;
   DenseMap<Value, Value> rows, elements;
+  /// The buffers of columns read by readColumnElement, and the ops that make them.
+  DenseMap<Value, Value> columnBuffers;
+  SmallVector<Operation *> columnBufferOps;
 };
 
 /// The load whose tile is operand `operand` of a dot, directly or through layout conversions
@@ -195,10 +231,14 @@ tt::LoadOp getOperandLoad(OpOperand &operand) {
 struct RowLoop {
   scf::ForOp loop;
   ttg::LocalAllocOp buffer;
+  /// The buffers of columns that the loop reads, written outside it.
+  SmallVector<Operation *> columnBuffers;
 
   void erase() {
     loop.erase();
     buffer.erase();
+    for (Operation *columnBuffer : columnBuffers)
+      columnBuffer->erase();
   }
 };
 
@@ -226,6 +266,8 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
   IRMapping mapping;
   for (Value operand : load->getOperands()) {
     FailureOr<Value> operandRow = slicer.getRow(operand);
+    result.columnBuffers.assign(slicer.getColumnBuffers().begin(),
+                                slicer.getColumnBuffers().end());
     if (failed(operandRow)) {
       result.erase();
       return std::nullopt;
@@ -256,6 +298,10 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
   Value view = ttg::MemDescIndexOp::create(
       builder, loc, getRowMajorBufferType(context, {columns}, element), result.buffer, row);
   ttg::LocalStoreOp::create(builder, loc, values, view);
+  // What an element that fell back to a column buffer computed before failing.
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*result.loop.getBody())))
+    if (op.use_empty() && isMemoryEffectFree(&op) && !op.hasTrait<OpTrait::IsTerminator>())
+      op.erase();
   return result;
 }
 
