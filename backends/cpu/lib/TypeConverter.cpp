@@ -49,8 +49,7 @@ Type getMemoryElementType(Type elementType) {
   if (elementType.isInteger(1))
     return IntegerType::get(elementType.getContext(), 8);
   auto floatType = dyn_cast<FloatType>(elementType);
-  if (floatType && !(floatType.isF16() || floatType.isBF16() || floatType.isF32() ||
-                     floatType.isF64()))
+  if (floatType && !(floatType.isF16() || floatType.isF32() || floatType.isF64()))
     return IntegerType::get(elementType.getContext(), floatType.getWidth());
   return elementType;
 }

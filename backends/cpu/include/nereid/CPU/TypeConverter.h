@@ -13,7 +13,9 @@ public:
 };
 
 /// The type an element of `elementType` has in memory, as LLVM loads and stores it: i1 is a
-/// byte, and a float format without an LLVM type (fp8) an integer of its width.
+/// byte, and a float format without an LLVM type (fp8) an integer of its width. So is bf16:
+/// targets without bf16 arithmetic (AVX2) move `bfloat` values through f32, with a library
+/// call per lane to round each back, even when a load only feeds a bitcast.
 Type getMemoryElementType(Type elementType);
 
 /// `value` (a scalar or vector) as `memoryType`, its type in memory: i1 zero-extended, fp8
