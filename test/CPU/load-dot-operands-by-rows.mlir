@@ -134,6 +134,10 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // operand is loaded by rows (a dot takes both operands from buffers or neither).
 // CHECK-LABEL: tt.func @carried_pointers
 // CHECK-NOT: ttg.local_alloc
+// CHECK: scf.for
+// CHECK-NEXT: tt.splat
+// CHECK-NEXT: tt.load
+// CHECK-NEXT: tt.load
 // CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32
 tt.func @carried_pointers(%a_ptr: !tt.ptr<f32>, %b_ptrs: tensor<8x8x!tt.ptr<f32>, #blocked>, %n: i32) -> tensor<8x8xf32, #blocked> {
   %c0 = arith.constant 0 : i32
@@ -166,5 +170,62 @@ tt.func @shared_tile(%a_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>) -> tensor<8x8xf32
   %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>, #blocked>
   tt.store %op, %a : tensor<8x8x!tt.ptr<f32>, #blocked>
   tt.return %d : tensor<8x8xf32, #blocked>
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#i64 = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 4], warpsPerCTA = [1, 1], order = [1, 0]}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// A K loop that advances its pointer tiles by a scalar offset (as tt-cpu-rebase-loop-pointers
+// leaves them): after loading a row, each row loop prefetches the same row of the next
+// iteration, its pointers moved by the step the loop adds to the offset (i64 offsets, in a
+// layout of at most the 4 lanes a register holds). On the CPU a prefetch is one llvm.intr.prefetch for
+// reading per register chunk: two for a row of 16 f32.
+// CHECK-LABEL: tt.func @k_loop
+// CHECK-SAME: %[[STEP:[^:]*]]: i64)
+// CHECK: scf.for
+// CHECK:   scf.for
+// CHECK:     %[[ROW:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<16x!tt.ptr<f32>, #slice>, tensor<16xi64, #{{.*}}>
+// CHECK:     tt.load %[[ROW]] : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:     %[[STEPS:.*]] = tt.splat %[[STEP]] : i64 -> tensor<16xi64, #[[FOUR:.*]]>
+// CHECK:     %[[NEXT:.*]] = tt.addptr %[[ROW]], %[[STEPS]] : tensor<16x!tt.ptr<f32>, #slice>, tensor<16xi64, #[[FOUR]]>
+// CHECK:     ttg.prefetch %[[NEXT]] : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:     ttg.local_store
+// CHECK:   scf.for
+// CHECK:     ttg.prefetch
+// CHECK:   tt.dot
+
+// VECTOR-LABEL: func.func private @k_loop_impl
+// VECTOR: scf.for
+// VECTOR: scf.for
+// VECTOR-COUNT-2: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// VECTOR-NOT: "llvm.intr.prefetch"
+// VECTOR: vector.store
+tt.func @k_loop(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %n: i32, %step: i64) -> tensor<8x16xf32, #blocked> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %o0 = arith.constant 0 : i64
+  %zero = arith.constant dense<0.0> : tensor<8x16xf32, #blocked>
+  %abase = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %bbase = tt.splat %b_ptr : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>, #blocked>
+  %r:3 = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %oa = %o0, %ob = %o0) -> (tensor<8x16xf32, #blocked>, i64, i64) : i32 {
+    %sa = tt.splat %oa : i64 -> tensor<8x16xi64, #i64>
+    %pa = tt.addptr %abase, %sa : tensor<8x16x!tt.ptr<f32>, #blocked>, tensor<8x16xi64, #i64>
+    %a = tt.load %pa : tensor<8x16x!tt.ptr<f32>, #blocked>
+    %sb = tt.splat %ob : i64 -> tensor<16x16xi64, #i64>
+    %pb = tt.addptr %bbase, %sb : tensor<16x16x!tt.ptr<f32>, #blocked>, tensor<16x16xi64, #i64>
+    %b = tt.load %pb : tensor<16x16x!tt.ptr<f32>, #blocked>
+    %ad = ttg.convert_layout %a : tensor<8x16xf32, #blocked> -> tensor<8x16xf32, #a>
+    %bd = ttg.convert_layout %b : tensor<16x16xf32, #blocked> -> tensor<16x16xf32, #b>
+    %d = tt.dot %ad, %bd, %acc : tensor<8x16xf32, #a> * tensor<16x16xf32, #b> -> tensor<8x16xf32, #blocked>
+    %na = arith.addi %oa, %step : i64
+    %nb = arith.addi %ob, %step : i64
+    scf.yield %d, %na, %nb : tensor<8x16xf32, #blocked>, i64, i64
+  }
+  tt.return %r#0 : tensor<8x16xf32, #blocked>
 }
 }

@@ -11,6 +11,7 @@
 #include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Dominance.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
@@ -227,6 +228,57 @@ tt::LoadOp getOperandLoad(OpOperand &operand) {
   return load;
 }
 
+/// `row`, a row type, in a layout of as many lanes as one of `target`'s registers holds of its
+/// elements when its own has more: wider elements (f16 extended to f32, i64 offsets) fit fewer.
+RankedTensorType fitLanes(RankedTensorType row, const TargetInfo &target) {
+  if (ttg::fitsTargetLanes(target, row))
+    return row;
+  int64_t columns = row.getDimSize(0);
+  Type element = row.getElementType();
+  auto encoding = ttg::getBlockedEncoding(row.getContext(), {columns}, {1}, {0},
+                                          ttg::getNumLanesFor(target, element, columns), 1);
+  return RankedTensorType::get({columns}, element, encoding);
+}
+
+/// `value`, computed before `point` when it is not yet: the pure ops that make it from values
+/// that are available there are cloned before `point`. Null when it cannot be.
+Value materializeBefore(Value value, Operation *point, DominanceInfo &dominance) {
+  if (dominance.properlyDominates(value, point))
+    return value;
+  Operation *op = value.getDefiningOp();
+  if (!op || op->getNumResults() != 1 || !isPure(op) || op->getNumRegions() != 0)
+    return nullptr;
+  IRMapping mapping;
+  for (Value operand : op->getOperands()) {
+    Value available = materializeBefore(operand, point, dominance);
+    if (!available)
+      return nullptr;
+    mapping.map(operand, available);
+  }
+  OpBuilder builder(point);
+  return builder.clone(*op, mapping)->getResult(0);
+}
+
+/// How far, in elements, the pointers of `load` move to the next iteration of the loop around
+/// it: when they are `tt.addptr(tile, splat(offset))` with `offset` an argument of that scf.for
+/// that each iteration advances by `offset + step` (the form tt-cpu-rebase-loop-pointers gives
+/// a pointer tile that a K loop advances), `step`, computed before `point`. Null otherwise.
+Value getPointerStep(tt::LoadOp load, Operation *point) {
+  auto addPtr = load.getPtr().getDefiningOp<tt::AddPtrOp>();
+  auto splat = addPtr ? addPtr.getOffset().getDefiningOp<tt::SplatOp>() : nullptr;
+  auto offset = splat ? dyn_cast<BlockArgument>(splat.getSrc()) : nullptr;
+  auto loop = offset ? dyn_cast<scf::ForOp>(offset.getOwner()->getParentOp()) : nullptr;
+  if (!loop || offset == loop.getInductionVar())
+    return nullptr;
+  Value next = loop.getTiedLoopYieldedValue(offset)->get();
+  auto advance = next.getDefiningOp<arith::AddIOp>();
+  if (!advance || !llvm::is_contained(advance->getOperands(), offset))
+    return nullptr;
+  Value step = advance.getLhs() == offset ? advance.getRhs() : advance.getLhs();
+  DominanceInfo dominance(point);
+  return materializeBefore(step, point, dominance);
+}
+
 /// The loop over the rows of a tile, and the buffer it fills.
 struct RowLoop {
   scf::ForOp loop;
@@ -234,8 +286,13 @@ struct RowLoop {
   /// The buffers of columns that the loop reads, written outside it.
   SmallVector<Operation *> columnBuffers;
 
+  /// Erases the loop, the constants of its bounds, and the buffers.
   void erase() {
+    SmallVector<Value> bounds{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
     loop.erase();
+    for (Value bound : bounds)
+      if (bound.use_empty())
+        bound.getDefiningOp()->erase();
     buffer.erase();
     for (Operation *columnBuffer : columnBuffers)
       columnBuffer->erase();
@@ -278,17 +335,20 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
   Operation *rowLoad = builder.clone(*load, mapping);
   rowLoad->getResult(0).setType(rowType);
   Value values = rowLoad->getResult(0);
+  if (Value step = getPointerStep(load, result.loop)) {
+    // The same row of the next iteration's tile, which comes from farther than the caches'
+    // own prefetchers look when a program's tile rows are kilobytes apart.
+    Value rowPointers = mapping.lookup(load.getPtr());
+    RankedTensorType offsetsType = fitLanes(rowType.clone(step.getType()), target);
+    Value next = tt::AddPtrOp::create(builder, loc, rowPointers.getType(), rowPointers,
+                                      tt::SplatOp::create(builder, loc, offsetsType, step));
+    ttg::PrefetchOp::create(builder, loc, next);
+  }
   if (rowType.getElementType() != element) {
-    RankedTensorType extended = rowType.clone(element);
-    if (!ttg::fitsTargetLanes(target, extended)) {
-      // Wider elements fit fewer lanes in a register: the row moves to a layout of as many
-      // lanes as a register holds of them first.
-      auto encoding = ttg::getBlockedEncoding(
-          context, {columns}, {1}, {0}, ttg::getNumLanesFor(target, element, columns), 1);
-      extended = RankedTensorType::get({columns}, element, encoding);
+    RankedTensorType extended = fitLanes(rowType.clone(element), target);
+    if (extended.getEncoding() != rowType.getEncoding())
       values = ttg::ConvertLayoutOp::create(builder, loc, extended.clone(rowType.getElementType()),
                                             values);
-    }
     values = isa<FloatType>(element)
                  ? arith::ExtFOp::create(builder, loc, extended, values).getResult()
                  : arith::ExtSIOp::create(builder, loc, extended, values).getResult();

@@ -4,6 +4,7 @@
 //   the longest aligned runs), transposing first when the contiguous dimension is not the last;
 // - otherwise: LLVM gathers and scatters.
 // Atomics run element by element, in row-major order, as the interpreter defines them.
+// Prefetches (ttg.prefetch) touch the first element of each register chunk.
 
 #include "VectorChunks.h"
 
@@ -11,6 +12,7 @@
 #include "nereid/CPU/Patterns.h"
 #include "nereid/CPU/TypeConverter.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -413,6 +415,33 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
   const CpuLoweringInfo &info;
 };
 
+/// ttg.prefetch: an LLVM prefetch for reading, into every cache level, of the first pointer
+/// of each register chunk of the tile (a cache line holds a chunk or more of contiguous
+/// elements).
+struct PrefetchOpConversion : OpConversionPattern<ttg::PrefetchOp> {
+  PrefetchOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
+
+  LogicalResult matchAndRewrite(ttg::PrefetchOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = cast<VectorType>(adaptor.getPtr().getType());
+    Value pointers = vector::ShapeCastOp::create(
+        rewriter, loc, VectorType::get(type.getNumElements(), type.getElementType()),
+        adaptor.getPtr());
+    int64_t step = chunkWidth > 0 ? chunkWidth : type.getNumElements();
+    for (int64_t i = 0; i < type.getNumElements(); i += step)
+      LLVM::Prefetch::create(rewriter, loc, vector::ExtractOp::create(rewriter, loc, pointers, i),
+                             /*rw=*/rewriter.getI32IntegerAttr(0),
+                             /*hint=*/rewriter.getI32IntegerAttr(3),
+                             /*cache=*/rewriter.getI32IntegerAttr(1));
+    rewriter.eraseOp(op);
+    return success();
+  }
+
+  int64_t chunkWidth;
+};
+
 LLVM::AtomicOrdering getOrdering(tt::MemSemantic semantic) {
   switch (semantic) {
   case tt::MemSemantic::RELAXED:
@@ -525,6 +554,7 @@ void populateLoadStoreOpToVectorPatterns(const TypeConverter &typeConverter,
   MLIRContext *context = patterns.getContext();
   patterns.add<LoadOpConversion, StoreOpConversion>(typeConverter, context, info);
   patterns.add<AtomicRMWOpConversion, AtomicCASOpConversion>(typeConverter, context);
+  patterns.add<PrefetchOpConversion>(typeConverter, context, info.chunkWidth);
 }
 
 } // namespace mlir::nereid::cpu

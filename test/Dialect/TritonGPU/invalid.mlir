@@ -499,3 +499,12 @@ tt.func @f(%a: tensor<16x16xf16, #shared>) { tt.return }
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
 // expected-error @below {{shared encoding #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}> lays out a !ttg.memdesc, not a tensor in registers}}
 tt.func @f(%a: tensor<64x64xf16, #shared>) { tt.return }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
+tt.func @f(%x: tensor<8xf32, #blocked>) {
+  // expected-error @below {{'ttg.prefetch' op operand #0 must be ranked tensor of pointer values}}
+  ttg.prefetch %x : tensor<8xf32, #blocked>
+  tt.return
+}

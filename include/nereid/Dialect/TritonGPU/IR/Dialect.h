@@ -28,6 +28,12 @@ struct SharedMemory : public SideEffects::Resource::Base<SharedMemory> {
   StringRef getName() final { return "<SharedMemory>"; }
 };
 
+/// The state of the caches, which ttg.prefetch changes: its write effect, on a resource of its
+/// own, keeps the hint from being erased as dead without ordering it against any memory access.
+struct CacheState : public SideEffects::Resource::Base<CacheState> {
+  StringRef getName() final { return "<CacheState>"; }
+};
+
 } // namespace mlir::nereid::ttg
 
 #define GET_OP_CLASSES

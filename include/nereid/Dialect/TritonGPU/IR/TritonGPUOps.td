@@ -9,6 +9,11 @@ include "nereid/Dialect/TritonGPU/IR/TritonGPUTypes.td"
 
 /// The shared memory that memory effects of the local_* ops act on.
 def TTG_SharedMemory : Resource<"::mlir::nereid::ttg::SharedMemory">;
+/// A `!tt.ptr` (the tt dialect's ops are not included here).
+def TTG_PointerOfTT : Type<CPred<"::mlir::isa<::mlir::nereid::tt::PointerType>($_self)">,
+                           "pointer">;
+/// The caches, whose state ttg.prefetch changes.
+def TTG_CacheState : Resource<"::mlir::nereid::ttg::CacheState">;
 
 class TTG_Op<string mnemonic, list<Trait> traits = []>
     : Op<TritonGPU_Dialect, mnemonic, traits>;
@@ -28,6 +33,22 @@ def TTG_ConvertLayoutOp : TTG_Op<"convert_layout", [Pure]> {
   let results = (outs AnyRankedTensor:$result);
   let assemblyFormat = "$src attr-dict `:` type($src) `->` type($result)";
   let hasVerifier = 1;
+}
+
+def TTG_PrefetchOp : TTG_Op<"prefetch", [MemoryEffects<[MemWrite<TTG_CacheState>]>]> {
+  let summary = "a hint that the memory a tile of pointers points at will be read soon";
+  let description = [{
+    ```
+    ttg.prefetch %ptrs : tensor<32x!tt.ptr<f32>, #blocked>
+    ```
+    Asks the hardware to bring the memory at `ptrs` closer (into the caches of a CPU), so that
+    a later load of it waits less. It changes no value and never faults: pointers that point
+    nowhere are allowed, and a target may prefetch only some of the elements (a CPU prefetches
+    the first of each register chunk: a cache line holds several) or none. Passes make it: the
+    frontend does not.
+  }];
+  let arguments = (ins RankedTensorOf<[TTG_PointerOfTT]>:$ptr);
+  let assemblyFormat = "$ptr attr-dict `:` type($ptr)";
 }
 
 //===----------------------------------------------------------------------===//
