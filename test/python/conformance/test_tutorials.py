@@ -113,6 +113,21 @@ def test_matmul(conform, rng, M, N, K, dtype):
             GROUP_SIZE_M=2, tolerances={2: Tolerance(atol=bound)})
 
 
+@pytest.mark.parametrize("M,N,K", [(64, 40, 150)])
+def test_matmul_column_major_b(conform, rng, M, N, K):
+    """B held column-major (stride_bk = 1, stride_bn = K): the rows of B's tiles the CPU loads
+    one by one are gathers, several K iterations long, with the last one ragged."""
+    a = rng.standard_normal((M, K)).astype(np.float32)
+    b_columns = rng.standard_normal((N, K)).astype(np.float32)  # b[k][n] = b_columns[n][k]
+    c = np.full((M, N), np.nan, dtype=np.float32)
+    bound = (K + 1) * F32_EPS * (np.abs(a).astype(np.float64) @ np.abs(b_columns.T))
+    block = 32
+    grid = (nereid.cdiv(M, block) * nereid.cdiv(N, block),)
+    conform(tutorials.matmul_kernel, grid, a, b_columns, c, M, N, K, *strides(a), 1, K,
+            *strides(c), BLOCK_SIZE_M=block, BLOCK_SIZE_N=block, BLOCK_SIZE_K=block,
+            GROUP_SIZE_M=2, tolerances={2: Tolerance(atol=bound)})
+
+
 @pytest.mark.parametrize("n", [4099])
 @pytest.mark.parametrize("p", [0.1, 0.7])
 def test_dropout(conform, rng, n, p):
