@@ -103,7 +103,10 @@ private:
       auto sourceType = cast<RankedTensorType>(broadcast.getSrc().getType());
       if (sourceType.getDimSize(0) == 1 && sourceType.getDimSize(1) == type.getDimSize(1))
         return getRow(broadcast.getSrc());
-      if (sourceType.getDimSize(0) != type.getDimSize(0) || sourceType.getDimSize(1) != 1)
+      // A column of the tile's rows. (A [1, 1] source, whose one element is not element `row`
+      // of anything, is left alone.)
+      if (sourceType.getDimSize(0) != type.getDimSize(0) || sourceType.getDimSize(1) != 1 ||
+          sourceType.getDimSize(0) == 1)
         return failure();
       FailureOr<Value> element = getElement(broadcast.getSrc());
       if (succeeded(element))
