@@ -2,6 +2,7 @@
 // their rows that fill local-memory buffers, which the dot reads (see
 // LoadCpuDotOperandsByRowsPass in Passes.td).
 
+#include "Constants.h"
 #include "LoopBuffers.h"
 #include "StripMining.h"
 #include "TF32Rounding.h"
@@ -42,22 +43,12 @@ public:
 
   /// Row `row` of the 2-D tile `tile`; a [1, C] tile has one row, whatever `row` is.
   FailureOr<Value> getRow(Value tile) {
-    if (Value known = rows.lookup(tile))
-      return known;
-    FailureOr<Value> result = computeRow(tile);
-    if (succeeded(result))
-      rows[tile] = *result;
-    return result;
+    return memoized(rows, tile, [&] { return computeRow(tile); });
   }
 
   /// Element `row` of the column `column`, a [R, 1] or 1-D tile, as a scalar.
   FailureOr<Value> getElement(Value column) {
-    if (Value known = elements.lookup(column))
-      return known;
-    FailureOr<Value> result = computeElement(column);
-    if (succeeded(result))
-      elements[column] = *result;
-    return result;
+    return memoized(elements, column, [&] { return computeElement(column); });
   }
 
   /// The buffers that readColumnElement made, outside the loop.
@@ -73,6 +64,17 @@ public:
   }
 
 private:
+  /// What `compute` gives for `key`, computed once: `known` holds the answers so far.
+  static FailureOr<Value> memoized(DenseMap<Value, Value> &known, Value key,
+                                   function_ref<FailureOr<Value>()> compute) {
+    if (Value answer = known.lookup(key))
+      return answer;
+    FailureOr<Value> answer = compute();
+    if (succeeded(answer))
+      known[key] = *answer;
+    return answer;
+  }
+
   FailureOr<Value> computeRow(Value tile) {
     auto type = cast<RankedTensorType>(tile.getType());
     RankedTensorType rowType = getRowType(type);
@@ -81,13 +83,8 @@ private:
       return failure();
     if (auto splat = dyn_cast<tt::SplatOp>(op))
       return Value(tt::SplatOp::create(builder, loc, rowType, splat.getSrc()));
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      auto value = dyn_cast<SplatElementsAttr>(constant.getValue());
-      if (!value)
-        return failure();
-      return Value(arith::ConstantOp::create(
-          builder, loc, rowType, DenseElementsAttr::get(rowType, value.getSplatValue<Attribute>())));
-    }
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      return getSplatConstant(constant, rowType);
     if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
       if (expand.getAxis() != 0)
         return failure();
@@ -115,18 +112,7 @@ private:
     }
     if (!isCheapElementwise(op) || isCostlyToRecompute(op))
       return failure();
-    IRMapping mapping;
-    for (Value operand : op->getOperands()) {
-      if (!isa<RankedTensorType>(operand.getType()))
-        continue;
-      FailureOr<Value> operandRow = getRow(operand);
-      if (failed(operandRow))
-        return failure();
-      mapping.map(operand, *operandRow);
-    }
-    Operation *clone = builder.clone(*op, mapping);
-    clone->getResult(0).setType(rowType);
-    return clone->getResult(0);
+    return cloneOnParts(op, rowType, [&](Value operand) { return getRow(operand); });
   }
 
   FailureOr<Value> computeElement(Value column) {
@@ -135,12 +121,8 @@ private:
       return failure();
     if (auto splat = dyn_cast<tt::SplatOp>(op))
       return splat.getSrc();
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      auto value = dyn_cast<SplatElementsAttr>(constant.getValue());
-      if (!value)
-        return failure();
-      return Value(arith::ConstantOp::create(builder, loc, value.getSplatValue<TypedAttr>()));
-    }
+    if (auto constant = dyn_cast<arith::ConstantOp>(op))
+      return getSplatConstant(constant, getElementTypeOrSelf(column.getType()));
     if (auto range = dyn_cast<tt::MakeRangeOp>(op)) {
       Value start = arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(
                                                                 range.getStart()));
@@ -155,17 +137,34 @@ private:
       return getElement(convert.getSrc());
     if (!isCheapElementwise(op) || isCostlyToRecompute(op))
       return failure();
+    return cloneOnParts(op, getElementTypeOrSelf(column.getType()),
+                        [&](Value operand) { return getElement(operand); });
+  }
+
+  /// The splat constant `constant` as a constant of `type` (a row, or a scalar); fails for
+  /// other constants.
+  FailureOr<Value> getSplatConstant(arith::ConstantOp constant, Type type) {
+    auto value = dyn_cast<SplatElementsAttr>(constant.getValue());
+    if (!value)
+      return failure();
+    return createSplatConstant(builder, loc, type, value.getSplatValue<TypedAttr>());
+  }
+
+  /// A clone of the elementwise op `op` whose result has `type`, on the parts (rows or
+  /// elements) of its tile operands that `getPart` computes.
+  FailureOr<Value> cloneOnParts(Operation *op, Type type,
+                                function_ref<FailureOr<Value>(Value)> getPart) {
     IRMapping mapping;
     for (Value operand : op->getOperands()) {
       if (!isa<RankedTensorType>(operand.getType()))
         continue;
-      FailureOr<Value> element = getElement(operand);
-      if (failed(element))
+      FailureOr<Value> part = getPart(operand);
+      if (failed(part))
         return failure();
-      mapping.map(operand, *element);
+      mapping.map(operand, *part);
     }
     Operation *clone = builder.clone(*op, mapping);
-    clone->getResult(0).setType(getElementTypeOrSelf(column.getType()));
+    clone->getResult(0).setType(type);
     return clone->getResult(0);
   }
 
