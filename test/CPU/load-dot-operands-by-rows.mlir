@@ -130,15 +130,20 @@ tt.func @extended(%a_ptr: !tt.ptr<f16>, %b_ptr: !tt.ptr<f16>, %out: !tt.ptr<f32>
 #a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
 #b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
-// Left alone: B's pointers are a loop's argument, whose rows cannot be computed, so neither
-// operand is loaded by rows (a dot takes both operands from buffers or neither).
+// B's pointers are a loop's argument, whose rows cannot be computed: B stays a whole-tile
+// load, rounded to tf32 as a tile, while A is loaded by rows; the dot is then ieee.
 // CHECK-LABEL: tt.func @carried_pointers
-// CHECK-NOT: ttg.local_alloc
 // CHECK: scf.for
-// CHECK-NEXT: tt.splat
-// CHECK-NEXT: tt.load
-// CHECK-NEXT: tt.load
-// CHECK: tt.dot %{{.*}}, %{{.*}}, %{{.*}}, inputPrecision = tf32
+// CHECK:   ttg.local_alloc
+// CHECK:   scf.for
+// CHECK:     tt.load %{{.*}} : tensor<8x!tt.ptr<f32>, #slice>
+// CHECK:   }
+// CHECK:   tt.load %{{.*}} : tensor<8x8x!tt.ptr<f32>, #blocked>
+// CHECK:   %[[A:.*]] = ttg.local_load
+// CHECK:   arith.bitcast %{{.*}} : tensor<8x8xf32, {{.*}}> to tensor<8x8xi32
+// CHECK:   %[[B:.*]] = arith.bitcast %{{.*}} : tensor<8x8xi32, {{.*}}> to tensor<8x8xf32
+// CHECK:   tt.dot %[[A]], %[[B]], %{{.*}} : tensor<8x8xf32
+// CHECK-NOT: inputPrecision
 tt.func @carried_pointers(%a_ptr: !tt.ptr<f32>, %b_ptrs: tensor<8x8x!tt.ptr<f32>, #blocked>, %n: i32) -> tensor<8x8xf32, #blocked> {
   %c0 = arith.constant 0 : i32
   %c1 = arith.constant 1 : i32
@@ -155,10 +160,14 @@ tt.func @carried_pointers(%a_ptr: !tt.ptr<f32>, %b_ptrs: tensor<8x8x!tt.ptr<f32>
   tt.return %r#0 : tensor<8x8xf32, #blocked>
 }
 
-// Left alone: the loaded tile has a second user.
+// A's loaded tile has a second user (a store): it stays a whole-tile load, and only B is
+// loaded by rows.
 // CHECK-LABEL: tt.func @shared_tile
-// CHECK-NOT: ttg.local_alloc
+// CHECK: %[[A:.*]] = tt.load %{{.*}} : tensor<8x8x!tt.ptr<f32>, #blocked>
+// CHECK: ttg.local_alloc
+// CHECK: scf.for
 // CHECK: tt.dot
+// CHECK: tt.store %{{.*}}, %[[A]]
 tt.func @shared_tile(%a_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>) -> tensor<8x8xf32, #blocked> {
   %ap = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>, #blocked>
   %a = tt.load %ap : tensor<8x8x!tt.ptr<f32>, #blocked>
@@ -227,5 +236,41 @@ tt.func @k_loop(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %n: i32, %step: i64)
     scf.yield %d, %na, %nb : tensor<8x16xf32, #blocked>, i64, i64
   }
   tt.return %r#0 : tensor<8x16xf32, #blocked>
+}
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// A flash-attention shape: the query tile is loaded before the loop and the other operand is
+// computed in it. The query's rows are loaded (and extended) once, before the loop, and every
+// iteration's dot reads that buffer; the computed f16 tile is extended to f32 as a whole.
+// CHECK-LABEL: tt.func @query_outside_loop
+// CHECK: %[[Q:.*]] = ttg.local_alloc : () -> !ttg.memdesc<8x16xf32, #shared, mutable>
+// CHECK: scf.for
+// CHECK:   tt.load %{{.*}} : tensor<16x!tt.ptr<f16>, #slice>
+// CHECK:   arith.extf
+// CHECK: }
+// CHECK: scf.for
+// CHECK:   %[[P:.*]] = arith.mulf
+// CHECK:   %[[QT:.*]] = ttg.local_load %[[Q]]
+// CHECK:   %[[PT:.*]] = arith.extf %[[P]] : tensor<16x8xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> to tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+// CHECK:   tt.dot %[[QT]], %[[PT]], %{{.*}} : tensor<8x16xf32
+tt.func @query_outside_loop(%q_ptr: !tt.ptr<f16>, %p0: tensor<16x8xf16, #b>, %n: i32) -> tensor<8x8xf32, #blocked> {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<8x8xf32, #blocked>
+  %qp = tt.splat %q_ptr : !tt.ptr<f16> -> tensor<8x16x!tt.ptr<f16>, #blocked>
+  %q = tt.load %qp : tensor<8x16x!tt.ptr<f16>, #blocked>
+  %qd = ttg.convert_layout %q : tensor<8x16xf16, #blocked> -> tensor<8x16xf16, #a>
+  %r = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero) -> (tensor<8x8xf32, #blocked>) : i32 {
+    %p = arith.mulf %p0, %p0 : tensor<16x8xf16, #b>
+    %d = tt.dot %qd, %p, %acc : tensor<8x16xf16, #a> * tensor<16x8xf16, #b> -> tensor<8x8xf32, #blocked>
+    scf.yield %d : tensor<8x8xf32, #blocked>
+  }
+  tt.return %r : tensor<8x8xf32, #blocked>
 }
 }

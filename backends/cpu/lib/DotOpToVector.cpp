@@ -12,7 +12,7 @@
 // own block, so tt-cpu-schedule-chunks cannot interleave two and spill their accumulators.
 
 #include "StackBuffers.h"
-#include "TF32Rounding.h"
+#include "DotOperands.h"
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -35,16 +35,6 @@ constexpr int64_t kRowsPerBlock = 6;
 /// block's accumulators, one chunk of B per register of a row and the broadcast element of A
 /// must all stay in registers (6 x 2 + 2 + 1 = 15 of AVX2's 16, 6 x 4 + 4 + 1 = 29 of 32).
 int64_t getRegistersPerRow(unsigned numRegisters) { return numRegisters / 8; }
-
-Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
-  auto type = cast<VectorType>(value.getType());
-  if (type.getElementType() == element)
-    return value;
-  Type target = type.clone(element);
-  if (isa<FloatType>(element))
-    return arith::ExtFOp::create(builder, loc, target, value);
-  return arith::ExtSIOp::create(builder, loc, target, value);
-}
 
 /// A stack buffer holding the tile `value`.
 Value spillToStack(OpBuilder &builder, Location loc, Value value) {

@@ -3,9 +3,9 @@
 // LoadCpuDotOperandsByRowsPass in Passes.td).
 
 #include "Constants.h"
+#include "DotOperands.h"
 #include "LoopBuffers.h"
 #include "StripMining.h"
-#include "TF32Rounding.h"
 
 #include "nereid/CPU/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -215,7 +215,9 @@ private:
 };
 
 /// The load whose tile is operand `operand` of a dot, directly or through layout conversions
-/// that nothing else uses, when only that operand uses it; null otherwise.
+/// that nothing else uses, when only that operand uses it; null otherwise. The load may be in
+/// a block around the dot's (a flash-attention query block, loaded before the loop over keys):
+/// its rows are then loaded once, and the dot reads the buffer in every iteration.
 tt::LoadOp getOperandLoad(OpOperand &operand) {
   Value value = operand.get();
   while (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>()) {
@@ -224,8 +226,7 @@ tt::LoadOp getOperandLoad(OpOperand &operand) {
     value = convert.getSrc();
   }
   auto load = value.getDefiningOp<tt::LoadOp>();
-  if (!load || !load->hasOneUse() || load->getBlock() != operand.getOwner()->getBlock() ||
-      cast<RankedTensorType>(load.getType()).getRank() != 2)
+  if (!load || !load->hasOneUse() || cast<RankedTensorType>(load.getType()).getRank() != 2)
     return nullptr;
   return load;
 }
@@ -351,9 +352,7 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
     if (extended.getEncoding() != rowType.getEncoding())
       values = ttg::ConvertLayoutOp::create(builder, loc, extended.clone(rowType.getElementType()),
                                             values);
-    values = isa<FloatType>(element)
-                 ? arith::ExtFOp::create(builder, loc, extended, values).getResult()
-                 : arith::ExtSIOp::create(builder, loc, extended, values).getResult();
+    values = extendTo(builder, loc, values, element);
   }
   if (roundsToTF32)
     values = roundToTF32(builder, loc, values);
@@ -390,27 +389,30 @@ void readBuffer(OpOperand &operand, RowLoop rowLoop, Type element) {
   eraseUnused(previous);
 }
 
-/// Loads both operand tiles of `dot` by rows, when both are loads whose rows can be computed;
-/// the dot then reads the buffers, and computes as `ieee` on operands the rows already rounded
-/// to tf32.
+/// Loads the operand tiles of `dot` that are loads whose rows can be computed by rows; the dot
+/// then reads their buffers. Its other operand is extended (and rounded) the same way as a
+/// whole tile, so that both have the accumulator's element type, and a tf32 dot computes as
+/// `ieee` on the rounded operands.
 void loadOperandsByRows(tt::DotOp dot, const TargetInfo &target) {
-  tt::LoadOp aLoad = getOperandLoad(dot.getAMutable());
-  tt::LoadOp bLoad = getOperandLoad(dot.getBMutable());
-  if (!aLoad || !bLoad)
-    return;
   Type element = dot.getType().getElementType();
   bool roundsToTF32 = dot.getInputPrecision() == tt::InputPrecision::TF32 &&
                       dot.getA().getType().getElementType().isF32();
-  std::optional<RowLoop> aRows = createRowLoop(aLoad, element, roundsToTF32, target);
-  if (!aRows)
+  OpOperand *operands[] = {&dot.getAMutable(), &dot.getBMutable()};
+  std::optional<RowLoop> rowLoops[2];
+  for (auto [operand, rowLoop] : llvm::zip(operands, rowLoops))
+    if (tt::LoadOp load = getOperandLoad(*operand))
+      rowLoop = createRowLoop(load, element, roundsToTF32, target);
+  if (!rowLoops[0] && !rowLoops[1])
     return;
-  std::optional<RowLoop> bRows = createRowLoop(bLoad, element, roundsToTF32, target);
-  if (!bRows) {
-    aRows->erase();
-    return;
+  for (auto [operand, rowLoop] : llvm::zip(operands, rowLoops)) {
+    if (rowLoop) {
+      readBuffer(*operand, *rowLoop, element);
+      continue;
+    }
+    OpBuilder builder(dot);
+    Value tile = extendTo(builder, dot.getLoc(), operand->get(), element);
+    operand->set(roundsToTF32 ? roundToTF32(builder, dot.getLoc(), tile) : tile);
   }
-  readBuffer(dot.getAMutable(), *aRows, element);
-  readBuffer(dot.getBMutable(), *bRows, element);
   if (roundsToTF32)
     dot.setInputPrecision(tt::InputPrecision::IEEE);
 }

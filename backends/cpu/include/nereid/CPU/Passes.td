@@ -31,16 +31,20 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
     per register chunk, each with its own pointer and mask values; in a matmul's K loop those
     are hundreds of values that live across the loop, which LLVM spills and takes tens of
     seconds to allocate registers for, and the dot then copies the loaded tile into its stack
-    buffer. When both operands of a 2-D tt.dot are tt.loads of 2-D tiles in the dot's block
-    that nothing else uses (through layout conversions), and the rows of their pointer, mask
-    and other tiles can be computed from the ops that made them (splats, splat constants,
-    make_range, expand_dims, broadcasts, layout conversions and cheap elementwise ops: a row of
-    `x[:, None] + y[None, :]` is `splat(x[row]) + y`), this pass replaces each load with an
-    scf.for over the tile's rows at the load's place. Each iteration loads one row, extends it
-    to the accumulator's element type, rounds it to tf32 when the dot's inputPrecision is tf32
-    on f32 operands, and writes it to its row of a `ttg.local_alloc` buffer; the dot reads the
-    buffers with `ttg.local_load`, and a tf32 dot becomes `ieee` on the rounded operands (the
-    same values, docs/semantics.md). The dot's lowering reads such buffers in place.
+    buffer. When an operand of a 2-D tt.dot is a tt.load of a 2-D tile that nothing else uses
+    (through layout conversions; in the dot's block or one around it), and the rows of its
+    pointer, mask and other tiles can be computed from the ops that made them (splats, splat
+    constants, make_range, expand_dims, broadcasts, layout conversions and cheap elementwise
+    ops: a row of `x[:, None] + y[None, :]` is `splat(x[row]) + y`), this pass replaces the
+    load with an scf.for over the tile's rows at the load's place. Each iteration loads one
+    row, extends it to the accumulator's element type, rounds it to tf32 when the dot's
+    inputPrecision is tf32 on f32 operands, and writes it to its row of a `ttg.local_alloc`
+    buffer; the dot reads the buffer with `ttg.local_load`. A column whose elements cost a
+    division is written once to an immutable buffer and read per row; when a loop advances
+    the pointer tile by a scalar offset, each row is prefetched for the next iteration
+    (`ttg.prefetch`). The dot's other operand, when it is not such a load, is extended (and
+    rounded) as a whole tile, so that a tf32 dot becomes `ieee` on rounded operands (the same
+    values, docs/semantics.md). The dot's lowering reads such buffers in place.
   }];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];

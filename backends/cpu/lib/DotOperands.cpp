@@ -1,8 +1,18 @@
-#include "TF32Rounding.h"
+#include "DotOperands.h"
 
 #include "Constants.h"
 
 namespace mlir::nereid::cpu {
+
+Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
+  auto type = cast<ShapedType>(value.getType());
+  if (type.getElementType() == element)
+    return value;
+  Type target = type.clone(element);
+  if (isa<FloatType>(element))
+    return arith::ExtFOp::create(builder, loc, target, value);
+  return arith::ExtSIOp::create(builder, loc, target, value);
+}
 
 Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
   auto type = cast<ShapedType>(value.getType());

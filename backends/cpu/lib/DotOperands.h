@@ -1,0 +1,24 @@
+#ifndef NEREID_CPU_LIB_DOTOPERANDS_H
+#define NEREID_CPU_LIB_DOTOPERANDS_H
+
+// What a dot does to its operand tiles before it multiplies them, on tensors
+// (tt-cpu-load-dot-operands-by-rows) or on vectors (the dot lowering): it extends them to the
+// accumulator's element type (f16, bf16 and fp8 products are exact in f32; integers are
+// sign-extended), and with inputPrecision = tf32 it rounds f32 operands to tf32, as NVIDIA's
+// cvt.rna.tf32 and the interpreter do (docs/semantics.md, "tt.dot").
+
+#include "mlir/IR/Builders.h"
+
+namespace mlir::nereid::cpu {
+
+/// `value`, a tensor or vector, with its elements extended to `element` (a float type for
+/// float elements, an integer type for integers); `value` itself when they are `element`s.
+Value extendTo(OpBuilder &builder, Location loc, Value value, Type element);
+
+/// `value`, a tensor or vector of f32, rounded to tf32 (10 mantissa bits, to nearest, ties
+/// away from zero); infinities and NaN stay.
+Value roundToTF32(OpBuilder &builder, Location loc, Value value);
+
+} // namespace mlir::nereid::cpu
+
+#endif // NEREID_CPU_LIB_DOTOPERANDS_H
