@@ -1,0 +1,200 @@
+#include "RowSlicer.h"
+
+#include "Constants.h"
+#include "LoopBuffers.h"
+#include "StripMining.h"
+
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+namespace mlir::nereid::cpu {
+
+namespace {
+
+/// Whether `op` computes each element of its result from the same elements of its operands,
+/// cheaply and without memory, so that it applies to a row (or an element) as to the tile.
+bool isCheapElementwise(Operation *op) {
+  return (op->hasTrait<OpTrait::Elementwise>() || isa<tt::AddPtrOp>(op)) &&
+         op->getNumRegions() == 0 && op->getNumResults() == 1 && isMemoryEffectFree(op);
+}
+
+} // namespace
+
+FailureOr<Value> RowSlicer::getRow(Value tile) {
+  return memoized(rows, tile, [&] { return computeRow(tile); });
+}
+
+FailureOr<Value> RowSlicer::getElement(Value column) {
+  return memoized(elements, column, [&] { return computeElement(column); });
+}
+
+RankedTensorType RowSlicer::getRowType(RankedTensorType type) {
+  Attribute encoding;
+  if (auto parent = dyn_cast_or_null<ttg::DistributedEncodingAttrInterface>(type.getEncoding()))
+    encoding = ttg::SliceEncodingAttr::get(type.getContext(), 0, parent);
+  return RankedTensorType::get({type.getDimSize(1)}, type.getElementType(), encoding);
+}
+
+FailureOr<Value> RowSlicer::memoized(DenseMap<Value, Value> &known, Value key,
+                                     function_ref<FailureOr<Value>()> compute) {
+  if (Value answer = known.lookup(key))
+    return answer;
+  FailureOr<Value> answer = compute();
+  if (succeeded(answer))
+    known[key] = *answer;
+  return answer;
+}
+
+FailureOr<Value> RowSlicer::computeRow(Value tile) {
+  auto type = cast<RankedTensorType>(tile.getType());
+  RankedTensorType rowType = getRowType(type);
+  Operation *op = tile.getDefiningOp();
+  if (!op)
+    return failure();
+  if (auto splat = dyn_cast<tt::SplatOp>(op))
+    return Value(tt::SplatOp::create(builder, loc, rowType, splat.getSrc()));
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return getSplatConstant(constant, rowType);
+  if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+    if (expand.getAxis() != 0)
+      return failure();
+    return convertTo(expand.getSrc(), rowType);
+  }
+  if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
+    FailureOr<Value> source = getRow(convert.getSrc());
+    if (failed(source))
+      return failure();
+    return convertTo(*source, rowType);
+  }
+  if (auto broadcast = dyn_cast<tt::BroadcastOp>(op)) {
+    auto sourceType = cast<RankedTensorType>(broadcast.getSrc().getType());
+    if (sourceType.getDimSize(0) == 1 && sourceType.getDimSize(1) == type.getDimSize(1))
+      return getRow(broadcast.getSrc());
+    // A column of the tile's rows. (A [1, 1] source, whose one element is not element `row`
+    // of anything, is left alone.)
+    if (sourceType.getDimSize(0) != type.getDimSize(0) || sourceType.getDimSize(1) != 1 ||
+        sourceType.getDimSize(0) == 1)
+      return failure();
+    FailureOr<Value> element = getElement(broadcast.getSrc());
+    if (succeeded(element))
+      return Value(tt::SplatOp::create(builder, loc, rowType, *element));
+    return readColumnElement(broadcast.getSrc(), rowType);
+  }
+  if (!isCheapElementwise(op) || isCostlyToRecompute(op))
+    return failure();
+  return cloneOnParts(op, rowType, [&](Value operand) { return getRow(operand); });
+}
+
+FailureOr<Value> RowSlicer::computeElement(Value column) {
+  Operation *op = column.getDefiningOp();
+  if (!op)
+    return failure();
+  if (auto splat = dyn_cast<tt::SplatOp>(op))
+    return splat.getSrc();
+  if (auto constant = dyn_cast<arith::ConstantOp>(op))
+    return getSplatConstant(constant, getElementTypeOrSelf(column.getType()));
+  if (auto range = dyn_cast<tt::MakeRangeOp>(op)) {
+    Value start = arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(
+                                                              range.getStart()));
+    return Value(arith::AddIOp::create(builder, loc, start, row));
+  }
+  if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+    if (expand.getAxis() != 1)
+      return failure();
+    return getElement(expand.getSrc());
+  }
+  if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op))
+    return getElement(convert.getSrc());
+  if (!isCheapElementwise(op) || isCostlyToRecompute(op))
+    return failure();
+  return cloneOnParts(op, getElementTypeOrSelf(column.getType()),
+                      [&](Value operand) { return getElement(operand); });
+}
+
+FailureOr<Value> RowSlicer::getSplatConstant(arith::ConstantOp constant, Type type) {
+  auto value = dyn_cast<SplatElementsAttr>(constant.getValue());
+  if (!value)
+    return failure();
+  return createSplatConstant(builder, loc, type, value.getSplatValue<TypedAttr>());
+}
+
+FailureOr<Value> RowSlicer::cloneOnParts(Operation *op, Type type,
+                                         function_ref<FailureOr<Value>(Value)> getPart) {
+  IRMapping mapping;
+  for (Value operand : op->getOperands()) {
+    if (!isa<RankedTensorType>(operand.getType()))
+      continue;
+    FailureOr<Value> part = getPart(operand);
+    if (failed(part))
+      return failure();
+    mapping.map(operand, *part);
+  }
+  Operation *clone = builder.clone(*op, mapping);
+  clone->getResult(0).setType(type);
+  return clone->getResult(0);
+}
+
+FailureOr<Value> RowSlicer::readColumnElement(Value column, RankedTensorType rowType) {
+  auto type = cast<RankedTensorType>(column.getType());
+  if (!isKeepable(type))
+    return failure();
+  Value &buffer = columnBuffers[column];
+  if (!buffer) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointAfterValue(column);
+    buffer = ttg::LocalAllocOp::create(
+        builder, loc,
+        getRowMajorBufferType(builder.getContext(), type.getShape(), type.getElementType(),
+                              /*mutableMemory=*/false),
+        column);
+    columnBufferOps.push_back(buffer.getDefiningOp());
+  }
+  Type element = type.getElementType();
+  Value view = ttg::MemDescIndexOp::create(
+      builder, loc,
+      getRowMajorBufferType(builder.getContext(), {1}, element, /*mutableMemory=*/false),
+      buffer, row);
+  Value single = ttg::LocalLoadOp::create(
+      builder, loc, RankedTensorType::get({1}, element, rowType.getEncoding()), view);
+  return Value(tt::BroadcastOp::create(builder, loc, rowType, single));
+}
+
+Value RowSlicer::convertTo(Value value, RankedTensorType type) {
+  if (value.getType() == type)
+    return value;
+  return ttg::ConvertLayoutOp::create(builder, loc, type, value);
+}
+
+scf::ForOp createRowLoopBefore(Operation *op, int64_t rows) {
+  OpBuilder builder(op);
+  Location loc = op->getLoc();
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
+  };
+  return scf::ForOp::create(builder, loc, constant(0), constant(rows), constant(1));
+}
+
+void eraseRowLoop(scf::ForOp loop, ArrayRef<Operation *> outside) {
+  SmallVector<Value> bounds{loop.getLowerBound(), loop.getUpperBound(), loop.getStep()};
+  loop.erase();
+  for (Value bound : bounds)
+    if (bound.use_empty())
+      bound.getDefiningOp()->erase();
+  for (Operation *op : outside)
+    op->erase();
+}
+
+void eraseUnused(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op || !op->use_empty() || !(isa<tt::LoadOp>(op) || isMemoryEffectFree(op)))
+    return;
+  SmallVector<Value> operands(op->getOperands());
+  op->erase();
+  for (Value operand : operands)
+    eraseUnused(operand);
+}
+
+} // namespace mlir::nereid::cpu

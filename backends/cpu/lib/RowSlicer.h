@@ -1,0 +1,92 @@
+#ifndef NEREID_CPU_LIB_ROWSLICER_H
+#define NEREID_CPU_LIB_ROWSLICER_H
+
+// Rows of 2-D tiles, computed one at a time in a loop over the rows from the ops that made the
+// tiles: how tt-cpu-load-dot-operands-by-rows loads a dot's operands and
+// tt-cpu-store-tiles-by-rows stores tiles, row by row instead of one unrolled access per
+// register chunk.
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::nereid::cpu {
+
+/// Computes, at the builder's insertion point in a loop over the rows of 2-D tiles, row `row`
+/// of a tile (a 1-D tile of its columns) and element `row` of a column (a [R, 1] or 1-D [R]
+/// tile) from the ops that made them: splats, splat constants, make_range, expand_dims,
+/// broadcasts, layout conversions and cheap elementwise ops. A row of `x[:, None] + y[None, :]`
+/// is `splat(x[row]) + y`; the ops that compute `y` run once, where they are, and the row
+/// takes `y` itself. Fails on any other op (a load, a block argument); the caller then erases
+/// the loop, and the buffers of columns (getColumnBuffers) that were made for it.
+class RowSlicer {
+public:
+  RowSlicer(OpBuilder &builder, Location loc, Value row) : builder(builder), loc(loc), row(row) {}
+
+  /// Row `row` of the 2-D tile `tile`; a [1, C] tile has one row, whatever `row` is.
+  FailureOr<Value> getRow(Value tile);
+
+  /// Element `row` of the column `column`, a [R, 1] or 1-D tile, as a scalar.
+  FailureOr<Value> getElement(Value column);
+
+  /// The buffers that readColumnElement made, outside the loop.
+  ArrayRef<Operation *> getColumnBuffers() const { return columnBufferOps; }
+
+  /// The type of a row of the 2-D tile type `type`: its columns, in the layout that
+  /// expand_dims at dimension 0 takes back to the tile's.
+  static RankedTensorType getRowType(RankedTensorType type);
+
+private:
+  /// What `compute` gives for `key`, computed once: `known` holds the answers so far.
+  static FailureOr<Value> memoized(DenseMap<Value, Value> &known, Value key,
+                                   function_ref<FailureOr<Value>()> compute);
+
+  FailureOr<Value> computeRow(Value tile);
+
+  FailureOr<Value> computeElement(Value column);
+
+  /// The splat constant `constant` as a constant of `type` (a row, or a scalar); fails for
+  /// other constants.
+  FailureOr<Value> getSplatConstant(arith::ConstantOp constant, Type type);
+
+  /// A clone of the elementwise op `op` whose result has `type`, on the parts (rows or
+  /// elements) of its tile operands that `getPart` computes.
+  FailureOr<Value> cloneOnParts(Operation *op, Type type,
+                                function_ref<FailureOr<Value>(Value)> getPart);
+
+  /// Element `row` of the [R, 1] tile `column`, splat to `rowType`, read from a buffer that
+  /// holds the column: for a column whose elements cost a division or a transcendental
+  /// function each (the tutorial matmul's `offs_am % M`), which would run in every row of
+  /// every K iteration. The buffer is written once, where the column is computed. Fails for
+  /// columns a buffer cannot hold.
+  FailureOr<Value> readColumnElement(Value column, RankedTensorType rowType);
+
+  /// `value` in the layout of `type` (a type of its shape and elements).
+  Value convertTo(Value value, RankedTensorType type);
+
+  OpBuilder &builder;
+  Location loc;
+  Value row;
+  DenseMap<Value, Value> rows, elements;
+  /// The buffers of columns read by readColumnElement, and the ops that make them.
+  DenseMap<Value, Value> columnBuffers;
+  SmallVector<Operation *> columnBufferOps;
+};
+
+/// An scf.for over the `rows` rows of a tile (an i32 induction variable from 0), with an empty
+/// body, placed before `op`.
+scf::ForOp createRowLoopBefore(Operation *op, int64_t rows);
+
+/// Erases `loop`, the constants of its bounds that nothing else uses, and `outside`: what a
+/// RowSlicer made outside the loop for it (getColumnBuffers).
+void eraseRowLoop(scf::ForOp loop, ArrayRef<Operation *> outside);
+
+/// Erases the op that made `value` when nothing uses it any more (a load, or an op free of
+/// memory effects), and then the ops that made its operands, as far as they become unused.
+void eraseUnused(Value value);
+
+} // namespace mlir::nereid::cpu
+
+#endif // NEREID_CPU_LIB_ROWSLICER_H
