@@ -11,6 +11,7 @@
 // so that the code has one K loop per block shape rather than one per block; each K loop is its
 // own block, so tt-cpu-schedule-chunks cannot interleave two and spill their accumulators.
 
+#include "LoopBuffers.h"
 #include "StackBuffers.h"
 #include "DotOperands.h"
 
@@ -23,7 +24,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::nereid::cpu {
 namespace {
@@ -52,15 +52,8 @@ Value spillToStack(OpBuilder &builder, Location loc, Value value) {
 Value getBufferReadInPlace(tt::DotOp dot, Value operand, Type element, bool roundsToTF32) {
   auto load = operand.getDefiningOp<ttg::LocalLoadOp>();
   if (!load || roundsToTF32 || load.getType().getElementType() != element ||
-      load->getBlock() != dot->getBlock())
+      load->getBlock() != dot->getBlock() || mayWriteBetween(load, dot))
     return nullptr;
-  for (Operation *between = load->getNextNode(); between != dot;
-       between = between->getNextNode()) {
-    auto effects = dyn_cast<MemoryEffectOpInterface>(between);
-    if (!isMemoryEffectFree(between) &&
-        (!effects || effects.hasEffect<MemoryEffects::Write>()))
-      return nullptr;
-  }
   return load.getSrc();
 }
 

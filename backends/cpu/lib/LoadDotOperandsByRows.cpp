@@ -159,10 +159,7 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
   Value view = ttg::MemDescIndexOp::create(
       builder, loc, getRowMajorBufferType(context, {columns}, element), result.buffer, row);
   ttg::LocalStoreOp::create(builder, loc, values, view);
-  // What an element that fell back to a column buffer computed before failing.
-  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*result.loop.getBody())))
-    if (op.use_empty() && isMemoryEffectFree(&op) && !op.hasTrait<OpTrait::IsTerminator>())
-      op.erase();
+  eraseUnusedInRowLoop(result.loop);
   return result;
 }
 

@@ -2,12 +2,13 @@
 #define NEREID_CPU_LIB_LOOPBUFFERS_H
 
 // Tiles that move out of loop values into local-memory buffers (tt-cpu-accumulate-dots-in-
-// memory, tt-cpu-carry-loop-tiles-in-memory, tt-cpu-strip-mine-tiles): the buffers' type, and
-// the loops' cleanup afterwards.
+// memory, tt-cpu-carry-loop-tiles-in-memory, tt-cpu-strip-mine-tiles): the buffers' type,
+// whether a buffer read may move later, and the loops' cleanup afterwards.
 
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 namespace mlir::nereid::cpu {
@@ -21,6 +22,18 @@ inline ttg::MemDescType getRowMajorBufferType(MLIRContext *context, ArrayRef<int
   return ttg::MemDescType::get(context, shape, element,
                                ttg::SwizzledSharedEncodingAttr::get(context, 1, 1, 1, order),
                                mutableMemory);
+}
+
+/// Whether an op strictly between `first` and `last` (ops of one block, `first` before) may
+/// write memory: so that a buffer `first` reads may be read again at `last` instead. An op
+/// that declares nothing of its effects may.
+inline bool mayWriteBetween(Operation *first, Operation *last) {
+  for (Operation *op = first->getNextNode(); op != last; op = op->getNextNode()) {
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!isMemoryEffectFree(op) && (!effects || effects.hasEffect<MemoryEffects::Write>()))
+      return true;
+  }
+  return false;
 }
 
 /// Drops the arguments of `loops` (scf.for ops) that they now yield unchanged, as scf.for's

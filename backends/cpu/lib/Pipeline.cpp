@@ -33,6 +33,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createRebaseCpuLoopPointersPass());
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
   pm.addPass(createLoadCpuDotOperandsByRowsPass());
+  pm.addPass(createStoreCpuTilesByRowsPass());
   pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createVersionCpuLoopsOnMasksPass());

@@ -63,6 +63,8 @@ FailureOr<Value> RowSlicer::computeRow(Value tile) {
       return failure();
     return convertTo(expand.getSrc(), rowType);
   }
+  if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
+    return readBufferRow(load, rowType);
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     FailureOr<Value> source = getRow(convert.getSrc());
     if (failed(source))
@@ -168,6 +170,20 @@ Value RowSlicer::convertTo(Value value, RankedTensorType type) {
   return ttg::ConvertLayoutOp::create(builder, loc, type, value);
 }
 
+FailureOr<Value> RowSlicer::readBufferRow(ttg::LocalLoadOp load, RankedTensorType rowType) {
+  auto loop = builder.getInsertionBlock()->getParentOp();
+  auto bufferType = cast<ttg::MemDescType>(load.getSrc().getType());
+  if (bufferType.getRank() != 2 || load->getBlock() != loop->getBlock() ||
+      !load->isBeforeInBlock(loop) || mayWriteBetween(load, loop))
+    return failure();
+  Value view = ttg::MemDescIndexOp::create(
+      builder, loc,
+      getRowMajorBufferType(builder.getContext(), {bufferType.getDimSize(1)},
+                            bufferType.getElementType(), bufferType.getMutableMemory()),
+      load.getSrc(), row);
+  return Value(ttg::LocalLoadOp::create(builder, loc, rowType, view));
+}
+
 scf::ForOp createRowLoopBefore(Operation *op, int64_t rows) {
   OpBuilder builder(op);
   Location loc = op->getLoc();
@@ -175,6 +191,12 @@ scf::ForOp createRowLoopBefore(Operation *op, int64_t rows) {
     return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
   };
   return scf::ForOp::create(builder, loc, constant(0), constant(rows), constant(1));
+}
+
+void eraseUnusedInRowLoop(scf::ForOp loop) {
+  for (Operation &op : llvm::make_early_inc_range(llvm::reverse(*loop.getBody())))
+    if (isOpTriviallyDead(&op))
+      op.erase();
 }
 
 void eraseRowLoop(scf::ForOp loop, ArrayRef<Operation *> outside) {
@@ -189,7 +211,7 @@ void eraseRowLoop(scf::ForOp loop, ArrayRef<Operation *> outside) {
 
 void eraseUnused(Value value) {
   Operation *op = value.getDefiningOp();
-  if (!op || !op->use_empty() || !(isa<tt::LoadOp>(op) || isMemoryEffectFree(op)))
+  if (!op || !isOpTriviallyDead(op))
     return;
   SmallVector<Value> operands(op->getOperands());
   op->erase();

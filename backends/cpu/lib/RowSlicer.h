@@ -6,6 +6,8 @@
 // tt-cpu-store-tiles-by-rows stores tiles, row by row instead of one unrolled access per
 // register chunk.
 
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
@@ -17,7 +19,8 @@ namespace mlir::nereid::cpu {
 /// Computes, at the builder's insertion point in a loop over the rows of 2-D tiles, row `row`
 /// of a tile (a 1-D tile of its columns) and element `row` of a column (a [R, 1] or 1-D [R]
 /// tile) from the ops that made them: splats, splat constants, make_range, expand_dims,
-/// broadcasts, layout conversions and cheap elementwise ops. A row of `x[:, None] + y[None, :]`
+/// broadcasts, layout conversions, cheap elementwise ops, and local_loads of a buffer that
+/// nothing writes before the loop (read a row at a time). A row of `x[:, None] + y[None, :]`
 /// is `splat(x[row]) + y`; the ops that compute `y` run once, where they are, and the row
 /// takes `y` itself. Fails on any other op (a load, a block argument); the caller then erases
 /// the loop, and the buffers of columns (getColumnBuffers) that were made for it.
@@ -63,6 +66,10 @@ private:
   /// columns a buffer cannot hold.
   FailureOr<Value> readColumnElement(Value column, RankedTensorType rowType);
 
+  /// Row `row` of the 2-D buffer that `load` reads, read in the loop: when the loop is in the
+  /// load's block, after it, with nothing between them that may write memory.
+  FailureOr<Value> readBufferRow(ttg::LocalLoadOp load, RankedTensorType rowType);
+
   /// `value` in the layout of `type` (a type of its shape and elements).
   Value convertTo(Value value, RankedTensorType type);
 
@@ -79,12 +86,17 @@ private:
 /// body, placed before `op`.
 scf::ForOp createRowLoopBefore(Operation *op, int64_t rows);
 
+/// Erases the dead ops in `loop`'s body: what a RowSlicer computed for a part that then failed
+/// and was computed another way.
+void eraseUnusedInRowLoop(scf::ForOp loop);
+
 /// Erases `loop`, the constants of its bounds that nothing else uses, and `outside`: what a
 /// RowSlicer made outside the loop for it (getColumnBuffers).
 void eraseRowLoop(scf::ForOp loop, ArrayRef<Operation *> outside);
 
-/// Erases the op that made `value` when nothing uses it any more (a load, or an op free of
-/// memory effects), and then the ops that made its operands, as far as they become unused.
+/// Erases the op that made `value` when it is dead (nothing uses it, and it at most reads
+/// memory: a load, or an op free of memory effects), and then the ops that made its operands,
+/// as far as they die.
 void eraseUnused(Value value);
 
 } // namespace mlir::nereid::cpu

@@ -50,6 +50,24 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
                            "mlir::arith::ArithDialect"];
 }
 
+def StoreCpuTilesByRowsPass : Pass<"tt-cpu-store-tiles-by-rows", "ModuleOp"> {
+  let summary = "Stores 2-D tiles row by row";
+  let description = [{
+    Input: ttg IR with CPU layouts.
+
+    tt-cpu-convert-to-vector unrolls the store of a 2-D tile into one access per register
+    chunk: a matmul's epilogue, which stores the accumulator buffer of a 128 x 128 block, is
+    2048 masked stores with their pointers and masks, and most of the kernel's compilation.
+    When the rows of a tt.store's pointer, value and mask tiles can be computed from the ops
+    that made them (those tt-cpu-load-dot-operands-by-rows computes rows of, and a
+    `ttg.local_load` of a 2-D buffer that nothing may write between it and the store, read a
+    row at a time), this pass replaces the store with an scf.for over the tile's rows at its
+    place, which stores one row per iteration; the ops that only fed the store go.
+  }];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "ModuleOp"> {
   let summary = "Keeps the long 1-D tiles that loops carry in local memory";
   let description = [{
