@@ -22,7 +22,6 @@ namespace mlir::nereid::cpu {
 
 namespace {
 
-
 /// The load whose tile is operand `operand` of a dot, directly or through layout conversions
 /// that nothing else uses, when only that operand uses it; null otherwise. The load may be in
 /// a block around the dot's (a flash-attention query block, loaded before the loop over keys):
