@@ -28,7 +28,7 @@ extern "C" {
 
 /* The version of this API. It grows by one whenever a declaration here changes meaning or
  * disappears; adding a function does not change it. */
-#define NEREID_C_API_VERSION 1
+#define NEREID_C_API_VERSION 2
 
 /* The API version that the loaded library implements; callers compare it with the version
  * their bindings were written for. */
@@ -189,13 +189,18 @@ typedef enum NereidEmitKind {
 /* Translates `module`, which must hold only the LLVM dialect (and the builtin and omp
  * dialects), to LLVM IR, optimizes it with LLVM's default pipeline at `opt_level` (0 to 3) for
  * the machine that `triple`, `cpu` and `features` name, and produces `kind`. NULL or empty
- * strings mean the host's (see nereid_host_target). The module is not changed. On success
- * `*out` is a new buffer that the caller destroys; on failure it is NULL and `diagnostics` says
- * why: an unknown triple, or an op that has no translation, at its location. */
+ * strings mean the host's (see nereid_host_target). `bitcode_libraries` names
+ * `num_bitcode_libraries` LLVM bitcode files (NULL when there are none) that define functions
+ * the module declares: before optimization, each function the module needs is linked in and
+ * made internal to it, so that the optimizer may inline it (as a GPU kernel takes libdevice).
+ * The module is not changed. On success `*out` is a new buffer that the caller destroys; on
+ * failure it is NULL and `diagnostics` says why: an unknown triple, an unreadable bitcode
+ * library, or an op that has no translation, at its location. */
 NEREID_C_EXPORT NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind,
                                                 const char *triple, const char *cpu,
                                                 const char *features, int32_t opt_level,
-                                                NereidBuffer **out,
+                                                const char *const *bitcode_libraries,
+                                                size_t num_bitcode_libraries, NereidBuffer **out,
                                                 NereidDiagnostics *diagnostics);
 
 #ifdef __cplusplus

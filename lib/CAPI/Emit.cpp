@@ -15,14 +15,18 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Target/TargetMachine.h"
 #include "llvm/Target/TargetOptions.h"
 #include "llvm/TargetParser/Triple.h"
+#include "llvm/Transforms/IPO/Internalize.h"
 
 #include <memory>
 #include <mutex>
@@ -108,6 +112,47 @@ llvm::OptimizationLevel toOptimizationLevel(int32_t level) {
   }
 }
 
+/// Links into `module`, which `machine` compiles, the functions of the bitcode file `path` that
+/// it declares (and what those need), each made internal to `module`; an error message when
+/// the file is unreadable or does not link.
+std::optional<std::string> linkBitcodeLibrary(llvm::Module &module,
+                                              const llvm::TargetMachine &machine,
+                                              const char *path) {
+  llvm::SMDiagnostic error;
+  std::unique_ptr<llvm::Module> library =
+      llvm::getLazyIRFileModule(path, error, module.getContext());
+  if (!library) {
+    std::string message;
+    llvm::raw_string_ostream stream(message);
+    error.print("", stream, /*ShowColors=*/false);
+    return "cannot read the bitcode library " + std::string(path) + ": " + message;
+  }
+  library->setTargetTriple(module.getTargetTriple());
+  library->setDataLayout(module.getDataLayout());
+  // A library is compiled for a generic CPU of its ISA; its functions take the kernel's CPU
+  // and features, to which they add the ISA they need, as the inliner only merges a function
+  // into one that has all its features.
+  for (llvm::Function &function : *library) {
+    function.removeFnAttr("target-cpu");
+    function.removeFnAttr("tune-cpu");
+    std::string features = machine.getTargetFeatureString().str();
+    llvm::StringRef needed = function.getFnAttribute("target-features").getValueAsString();
+    if (!needed.empty())
+      features += (features.empty() ? "" : ",") + needed.str();
+    if (!features.empty())
+      function.addFnAttr("target-features", features);
+  }
+  auto internalize = [](llvm::Module &linked, const llvm::StringSet<> &fromLibrary) {
+    llvm::internalizeModule(linked, [&](const llvm::GlobalValue &value) {
+      return !value.hasName() || !fromLibrary.contains(value.getName());
+    });
+  };
+  if (llvm::Linker::linkModules(module, std::move(library), llvm::Linker::LinkOnlyNeeded,
+                                internalize))
+    return "cannot link the bitcode library " + std::string(path) + " into the kernel";
+  return std::nullopt;
+}
+
 /// Runs LLVM's default module pipeline at `level`, tuned by `machine`'s cost model. The code
 /// comes vectorized from MLIR's vector dialect, so LLVM's loop and SLP vectorizers are off: they
 /// find nothing to do, and the SLP vectorizer takes minutes on wide vector code.
@@ -142,7 +187,9 @@ void nereid_buffer_destroy(NereidBuffer *buffer) { delete buffer; }
 
 NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind, const char *triple,
                                 const char *cpu, const char *features, int32_t opt_level,
-                                NereidBuffer **out, NereidDiagnostics *diagnostics) {
+                                const char *const *bitcode_libraries,
+                                size_t num_bitcode_libraries, NereidBuffer **out,
+                                NereidDiagnostics *diagnostics) {
   auto fail = [&](std::string message) {
     if (diagnostics)
       diagnostics->addError(std::move(message));
@@ -183,6 +230,13 @@ NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind, const
     return NEREID_FAILURE; // The translation reported the op it could not translate.
   llvmModule->setTargetTriple(targetTriple);
   llvmModule->setDataLayout(machine->createDataLayout());
+  for (size_t i = 0; i < num_bitcode_libraries; ++i) {
+    if (!bitcode_libraries || !bitcode_libraries[i])
+      return fail("nereid_module_emit: null bitcode library " + std::to_string(i));
+    if (std::optional<std::string> error =
+            linkBitcodeLibrary(*llvmModule, *machine, bitcode_libraries[i]))
+      return fail(std::move(*error));
+  }
   optimize(*llvmModule, *machine, opt_level);
 
   auto buffer = std::make_unique<NereidBuffer>();

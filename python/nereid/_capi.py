@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 # The NEREID_C_API_VERSION these bindings were written for.
-API_VERSION = 1
+API_VERSION = 2
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _REPO_ROOT = _PACKAGE_DIR.parent.parent
@@ -136,7 +136,8 @@ def _declare(library: ctypes.CDLL) -> None:
         "nereid_buffer_destroy": ([void_p], None),
         "nereid_module_emit": (
             [void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
-             ctypes.c_int32, ctypes.POINTER(void_p), void_p],
+             ctypes.c_int32, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,
+             ctypes.POINTER(void_p), void_p],
             ctypes.c_int,
         ),
     }

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ctypes
 import itertools
+import os
 from dataclasses import dataclass
 from typing import Any, Callable, Iterable, Optional, Sequence, TypeVar, Union
 
@@ -189,17 +190,21 @@ class Module:
             raise IRError(diagnostics)
 
     def emit(self, kind: int, triple: str = "", cpu: str = "", features: str = "",
-             opt_level: int = 3) -> bytes:
+             opt_level: int = 3, bitcode_libraries: Sequence[os.PathLike] = ()) -> bytes:
         """The module, which must be in the LLVM dialect, as optimized LLVM IR, assembly or an
         object file (`kind` is `_capi.EMIT_LLVM_IR`, `EMIT_ASSEMBLY` or `EMIT_OBJECT`) for the
-        machine that `triple`, `cpu` and `features` name; empty strings mean the host's.
-        Raises IRError for an unknown target or an op with no translation to LLVM IR."""
+        machine that `triple`, `cpu` and `features` name; empty strings mean the host's. The
+        functions it declares that the LLVM bitcode files `bitcode_libraries` define are linked
+        in before optimization. Raises IRError for an unknown target, an unreadable bitcode
+        library or an op with no translation to LLVM IR."""
         handle = self._require_handle()
         buffer = ctypes.c_void_p()
+        libraries = (ctypes.c_char_p * max(len(bitcode_libraries), 1))(
+            *[os.fsencode(path) for path in bitcode_libraries])
         status, diagnostics = _collecting(
             lambda diagnostics_handle: self._lib.nereid_module_emit(
                 handle, kind, triple.encode(), cpu.encode(), features.encode(), opt_level,
-                ctypes.byref(buffer), diagnostics_handle
+                libraries, len(bitcode_libraries), ctypes.byref(buffer), diagnostics_handle
             )
         )
         if status != _capi.SUCCESS:

@@ -1,12 +1,15 @@
 // nereid_host_target and nereid_module_emit: an LLVM-dialect module to LLVM IR, assembly and
-// an ELF object, and the errors a caller can meet.
+// an ELF object, bitcode libraries linked into it, and the errors a caller can meet.
 
 #include "nereid-c/Nereid.h"
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <cstring>
 #include <string>
+
+#include <unistd.h>
 
 namespace {
 
@@ -50,7 +53,8 @@ protected:
   }
 
   NereidStatus emit(NereidEmitKind kind, const char *triple = nullptr) {
-    return nereid_module_emit(module, kind, triple, nullptr, nullptr, 3, &buffer, diagnostics);
+    return nereid_module_emit(module, kind, triple, nullptr, nullptr, 3, nullptr, 0, &buffer,
+                              diagnostics);
   }
 
   std::string output() const {
@@ -61,6 +65,11 @@ protected:
     if (nereid_diagnostics_count(diagnostics) == 0)
       return "";
     return nereid_diagnostics_get(diagnostics, 0).message;
+  }
+
+  std::string lastMessage() const {
+    size_t count = nereid_diagnostics_count(diagnostics);
+    return count == 0 ? "" : nereid_diagnostics_get(diagnostics, count - 1).message;
   }
 
   NereidContext *context = nullptr;
@@ -114,7 +123,7 @@ TEST_F(EmitTest, ObjectIsELF) {
 TEST_F(EmitTest, CrossCompilesForAArch64) {
   parse(kScaleModule);
   ASSERT_EQ(nereid_module_emit(module, NEREID_EMIT_ASSEMBLY, "aarch64-unknown-linux-gnu",
-                               "neoverse-v1", "+neon", 3, &buffer, diagnostics),
+                               "neoverse-v1", "+neon", 3, nullptr, 0, &buffer, diagnostics),
             NEREID_SUCCESS)
       << firstMessage();
   std::string assembly = output();
@@ -149,17 +158,90 @@ tt.func public @k(%x: !tt.ptr<f32>) {
 
 TEST_F(EmitTest, BadArgumentsAreErrors) {
   parse(kScaleModule);
-  EXPECT_EQ(nereid_module_emit(module, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 7, &buffer,
-                               diagnostics),
+  EXPECT_EQ(nereid_module_emit(module, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 7, nullptr,
+                               0, &buffer, diagnostics),
             NEREID_FAILURE);
   EXPECT_NE(firstMessage().find("optimization level"), std::string::npos) << firstMessage();
-  EXPECT_EQ(nereid_module_emit(nullptr, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 3, &buffer,
-                               diagnostics),
+  EXPECT_EQ(nereid_module_emit(nullptr, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 3, nullptr,
+                               0, &buffer, diagnostics),
             NEREID_FAILURE);
   EXPECT_EQ(nereid_module_emit(module, static_cast<NereidEmitKind>(9), nullptr, nullptr, nullptr,
-                               3, &buffer, diagnostics),
+                               3, nullptr, 0, &buffer, diagnostics),
+            NEREID_FAILURE);
+  EXPECT_EQ(nereid_module_emit(module, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 3, nullptr,
+                               1, &buffer, diagnostics),
+            NEREID_FAILURE);
+  EXPECT_NE(lastMessage().find("null bitcode library"), std::string::npos) << lastMessage();
+  EXPECT_EQ(buffer, nullptr);
+}
+
+// A kernel that calls a function of a bitcode library (here, textual LLVM IR) it declares.
+const char *kCallsLibraryModule = R"mlir(
+llvm.func @nereid_test_cube(f32) -> f32
+llvm.func @nereid_cube_all(%x: !llvm.ptr) {
+  %v = llvm.load %x : !llvm.ptr -> f32
+  %w = llvm.call @nereid_test_cube(%v) : (f32) -> f32
+  llvm.store %w, %x : f32, !llvm.ptr
+  llvm.return
+}
+)mlir";
+
+const char *kCubeLibrary = R"ll(
+define float @nereid_test_cube(float %x) {
+  %square = fmul float %x, %x
+  %cube = fmul float %square, %x
+  ret float %cube
+}
+define float @nereid_test_unused(float %x) {
+  ret float %x
+}
+)ll";
+
+/// A file of `text` that lives as long as the object.
+class TemporaryFile {
+public:
+  explicit TemporaryFile(const std::string &text) {
+    char pattern[] = "/tmp/nereid-emit-test-XXXXXX.ll";
+    int descriptor = mkstemps(pattern, 3);
+    EXPECT_GE(descriptor, 0);
+    path = pattern;
+    EXPECT_EQ(write(descriptor, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+    close(descriptor);
+  }
+  ~TemporaryFile() { std::remove(path.c_str()); }
+  std::string path;
+};
+
+TEST_F(EmitTest, LinksBitcodeLibraryFunctionsAndInlinesThem) {
+  parse(kCallsLibraryModule);
+  TemporaryFile library(kCubeLibrary);
+  const char *libraries[] = {library.path.c_str()};
+  ASSERT_EQ(nereid_module_emit(module, NEREID_EMIT_LLVM_IR, nullptr, nullptr, nullptr, 3,
+                               libraries, 1, &buffer, diagnostics),
+            NEREID_SUCCESS)
+      << firstMessage();
+  std::string ir = output();
+  // The cube is computed in the caller; the library's functions are neither called, nor
+  // declared, nor exported.
+  EXPECT_EQ(ir.find("call"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("nereid_test_cube"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("nereid_test_unused"), std::string::npos) << ir;
+  size_t first = ir.find("fmul");
+  ASSERT_NE(first, std::string::npos) << ir;
+  EXPECT_NE(ir.find("fmul", first + 1), std::string::npos) << ir;
+}
+
+TEST_F(EmitTest, UnreadableBitcodeLibraryIsAnError) {
+  parse(kCallsLibraryModule);
+  const char *libraries[] = {"/nonexistent/nereid_cpu_math_none.bc"};
+  EXPECT_EQ(nereid_module_emit(module, NEREID_EMIT_OBJECT, nullptr, nullptr, nullptr, 3,
+                               libraries, 1, &buffer, diagnostics),
             NEREID_FAILURE);
   EXPECT_EQ(buffer, nullptr);
+  EXPECT_NE(firstMessage().find("cannot read the bitcode library "
+                                "/nonexistent/nereid_cpu_math_none.bc"),
+            std::string::npos)
+      << firstMessage();
 }
 
 } // namespace

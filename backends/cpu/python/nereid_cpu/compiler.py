@@ -18,8 +18,8 @@ from nereid.compiler.errors import error_from_diagnostics
 from nereid.language.dtypes import dtype
 from nereid.runtime.cache import KernelCache
 
-from .kernel import CompiledCpuKernel
-from .linker import link_shared_library
+from .kernel import CompiledCpuKernel, runtime_library_path
+from .linker import LinkError, link_shared_library
 from .target import Target, resolve_target
 
 # In a stage's pipeline, this stands for the target's `ttg.target` string.
@@ -56,15 +56,30 @@ def _library_identity() -> str:
     return f"{__version__} api={_capi.API_VERSION} {path} {stat.st_size} {stat.st_mtime_ns}"
 
 
+def _vector_math_bitcode(kernel_name: str, target: Target) -> Path:
+    """The vector math library that tt-cpu-lower-math calls (nereid_cpu_math.h), for the
+    target's ISA: LLVM bitcode beside the CPU runtime, linked into the kernel before LLVM
+    optimizes it, so that its functions inline into the kernel's loops."""
+    isa = target.ttg_target.rsplit(":", 1)[-1]
+    path = runtime_library_path().parent / f"nereid_cpu_math_{isa}.bc"
+    if not path.is_file():
+        raise LinkError(f"cannot compile kernel `{kernel_name}` for {target.ttg_target}: the "
+                        f"vector math library {path} is missing (Nereid builds it for the ISAs "
+                        "of the build machine's architecture)")
+    return path
+
+
 def _cache_key(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
-               target: Target, opt_level: int) -> str:
+               target: Target, opt_level: int, math_bitcode: Path) -> str:
+    math_stat = math_bitcode.stat()
     parts = [ttir_text, kernel_name, repr(list(stages)), repr(target), str(opt_level),
-             _library_identity()]
+             _library_identity(), f"{math_bitcode} {math_stat.st_size} {math_stat.st_mtime_ns}"]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
 def _build_library(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
-                   target: Target, opt_level: int, dump: Optional[Path]) -> bytes:
+                   target: Target, opt_level: int, math_bitcode: Path,
+                   dump: Optional[Path]) -> bytes:
     """The shared library of the kernel, as bytes."""
 
     def write_stage(stage: str, text: str) -> None:
@@ -89,7 +104,8 @@ def _build_library(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str,
 
     def emit(kind: int) -> bytes:
         try:
-            return module.emit(kind, target.triple, target.cpu, target.features, opt_level)
+            return module.emit(kind, target.triple, target.cpu, target.features, opt_level,
+                               [math_bitcode])
         except ir.IRError as error:
             raise error_from_diagnostics(
                 kernel_name, f"the CPU backend cannot generate code for {target.triple}",
@@ -118,12 +134,14 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     opt_level = int(options.get("opt_level", 3))
     resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target))
                 for stage, pipeline in (STAGES if stages is None else stages)]
-    key = _cache_key(ttir_text, kernel_name, resolved, target, opt_level)
+    math_bitcode = _vector_math_bitcode(kernel_name, target)
+    key = _cache_key(ttir_text, kernel_name, resolved, target, opt_level, math_bitcode)
     cache = KernelCache()
     dump = dump_directory()
     path = cache.file(key, _LIBRARY_ARTIFACT) if dump is None else None
     if path is None:
-        library = _build_library(ttir_text, kernel_name, resolved, target, opt_level, dump)
+        library = _build_library(ttir_text, kernel_name, resolved, target, opt_level,
+                                 math_bitcode, dump)
         path = cache.put(key, _LIBRARY_ARTIFACT, library)
         if path is None:  # an unwritable cache: load it from a private copy
             path = Path(tempfile.mkdtemp(prefix="nereid-cpu-")) / f"{kernel_name}.so"

@@ -14,10 +14,6 @@ from pathlib import Path
 
 from .kernel import runtime_library_path
 
-# The vector math library that tt-cpu-lower-math calls (nereid_cpu_math.h), a static archive
-# beside the runtime: the linker takes only the functions a kernel calls.
-_MATH_LIBRARY = "libnereid_cpu_math.a"
-
 # Where Debian installs LLVM 22, the version libnereid is built against.
 _DEFAULT_LLVM_PREFIX = Path("/usr/lib/llvm-22")
 
@@ -91,9 +87,6 @@ def link_shared_library(kernel_name: str, object_code: bytes, output: Path) -> N
                    f"-L{library_dir}", "-lomp", "-rpath", os.fspath(library_dir),
                    f"-L{runtime_dir}", "-lnereid_cpu_runtime", "-rpath", os.fspath(runtime_dir),
                    "--gc-sections"]
-        math_library = runtime_dir / _MATH_LIBRARY
-        if math_library.is_file():
-            command.append(os.fspath(math_library))
         command.append(os.fspath(compiler_rt_builtins()))
         result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:

@@ -1,6 +1,6 @@
-/* The vector math library of Nereid's CPU backend (libnereid_cpu_math.a): the elementary
- * functions of `tl.math` and `tl.extra.libdevice` on one native SIMD vector, built with xsimd
- * from one source (backends/cpu/runtime/math/VectorMath.cpp) compiled once per ISA. Plain C.
+/* The vector math library of Nereid's CPU backend: the elementary functions of `tl.math` and
+ * `tl.extra.libdevice` on one native SIMD vector, built with xsimd from one source
+ * (backends/cpu/runtime/math/VectorMath.cpp) compiled once per ISA. Plain C.
  *
  * NAMES. One function per (function, element type, ISA):
  *
@@ -50,16 +50,14 @@
  * erfc and pow call the C library lane by lane (xsimd's are tens to millions of ULP off), and
  * so do rare special lanes of other functions (see VectorMath.cpp).
  *
- * LINKING. The functions live in the static archive libnereid_cpu_math.a (build/lib/, and
- * nereid/_lib/ in the wheel), compiled with -fPIC, -ffunction-sections and hidden visibility.
- * They are not in libnereid_cpu_runtime.so. A kernel's shared library links the archive
- * directly:
- *
- *     ld.lld -shared --gc-sections -o kernel.so kernel.o libnereid_cpu_math.a -lm
- *
- * The linker takes only the functions the kernel calls (and what they call), the calls are
- * direct (no PLT, no symbol exported from the kernel), and at load time the kernel library
- * needs only libm (pow, powf, erf, erfc, atan2, atan2f, scalbn), which Python has loaded.
+ * LINKING. Kernels take the functions as LLVM bitcode, nereid_cpu_math_<isa>.bc (build/lib/,
+ * and nereid/_lib/ in the wheel), which code generation links into the kernel's LLVM module
+ * before optimizing it (nereid_module_emit's bitcode libraries): only the functions the kernel
+ * calls come in, internal to it, and they inline into its loops. The static archive
+ * libnereid_cpu_math.a (build/lib/) holds the same functions as native code, compiled with
+ * -fPIC and hidden visibility, for the accuracy tests. Neither is in libnereid_cpu_runtime.so.
+ * At load time a kernel needs only libm (pow, powf, erf, erfc, atan2, atan2f, scalbn), which
+ * Python has loaded.
  */
 #ifndef NEREID_CPU_RUNTIME_INCLUDE_NEREID_CPU_MATH_H
 #define NEREID_CPU_RUNTIME_INCLUDE_NEREID_CPU_MATH_H

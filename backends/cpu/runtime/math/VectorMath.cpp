@@ -21,6 +21,11 @@
 #include <cmath>
 #include <limits>
 
+// Kernels link these functions as LLVM bitcode and inline them into their loops; the paths
+// that ordinary operands do not take are kept out of line, so that what inlines is the common
+// path and a branch.
+#define NEREID_CPU_MATH_RARE [[gnu::noinline, gnu::cold]]
+
 namespace {
 
 #if defined(NEREID_CPU_MATH_ISA_AVX512)
@@ -47,10 +52,8 @@ namespace impl {
 
 /// `vector` with the lanes of `mask` replaced by the C library's `scalar` of the operands.
 template <typename T, typename Scalar>
-Batch<T> repairLanes(Batch<T> vector, xsimd::batch_bool<T, Arch> mask, Scalar scalar, Batch<T> x,
-                     Batch<T> y = Batch<T>(T(0))) {
-  if (!xsimd::any(mask))
-    return vector;
+NEREID_CPU_MATH_RARE Batch<T> repairMaskedLanes(Batch<T> vector, xsimd::batch_bool<T, Arch> mask,
+                                                Scalar scalar, Batch<T> x, Batch<T> y) {
   constexpr size_t lanes = Batch<T>::size;
   alignas(kAlign) T result[lanes], xs[lanes], ys[lanes];
   alignas(kAlign) bool repair[lanes];
@@ -64,9 +67,17 @@ Batch<T> repairLanes(Batch<T> vector, xsimd::batch_bool<T, Arch> mask, Scalar sc
   return Batch<T>::load_aligned(result);
 }
 
+/// `vector` with the lanes of `mask`, if any, replaced by the C library's `scalar` of the
+/// operands.
+template <typename T, typename Scalar>
+Batch<T> repairLanes(Batch<T> vector, xsimd::batch_bool<T, Arch> mask, Scalar scalar, Batch<T> x,
+                     Batch<T> y = Batch<T>(T(0))) {
+  return xsimd::any(mask) ? repairMaskedLanes(vector, mask, scalar, x, y) : vector;
+}
+
 /// The f64 function `f` of each lane of `x`, rounded once to f32: the f32 path of operands
 /// outside xsimd's f32 range, where the f64 function is accurate.
-template <typename F> F32 viaF64(F32 x, F f) {
+template <typename F> NEREID_CPU_MATH_RARE F32 viaF64(F32 x, F f) {
   alignas(kAlign) float narrow[kLanes32];
   alignas(kAlign) double wide[kLanes32];
   x.store_aligned(narrow);
