@@ -3,6 +3,7 @@
 // by chunk (VectorChunks.h), in vectors of register width.
 
 #include "Constants.h"
+#include "FloatRounding.h"
 #include "RuntimeCalls.h"
 #include "VectorChunks.h"
 
@@ -340,43 +341,6 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
           scf::YieldOp::create(b, loc, result);
         });
     return vector::ShapeCastOp::create(builder, loc, vectorType, loop.getResult(0));
-  }
-
-  /// arith.truncf toward zero: rounded to nearest, then one step toward zero where that went
-  /// past the value (LLVM's constrained fptrunc does not set the rounding mode). A finite value
-  /// beyond the range gives the largest finite one; NaN and infinities stay.
-  static Value truncateTowardZero(OpBuilder &builder, Location loc, Value value, Type type) {
-    Value nearest = arith::TruncFOp::create(builder, loc, type, value);
-    Value back = arith::ExtFOp::create(builder, loc, value.getType(), nearest);
-    Value beyond = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
-                                         math::AbsFOp::create(builder, loc, back),
-                                         math::AbsFOp::create(builder, loc, value));
-    unsigned width = getElementTypeOrSelf(type).getIntOrFloatBitWidth();
-    Type bitsType = builder.getIntegerType(width);
-    if (auto vector = dyn_cast<VectorType>(type))
-      bitsType = vector.clone(bitsType);
-    Value bits = arith::BitcastOp::create(builder, loc, bitsType, nearest);
-    Value stepped = arith::SubIOp::create(builder, loc, bits,
-                                          createIntConstant(builder, loc, bitsType,
-                                                            APInt(width, 1)));
-    return arith::SelectOp::create(builder, loc, beyond,
-                                   arith::BitcastOp::create(builder, loc, type, stepped), nearest);
-  }
-
-  /// f64 to f32 rounded to odd: toward zero, with the lowest mantissa bit set where that was
-  /// inexact. Rounding the result once more to a 16-bit float rounds as if from the f64 value
-  /// (f32 keeps more than two extra bits), without a library call for f64 -> f16/bf16.
-  static Value roundToOddF32(OpBuilder &builder, Location loc, Value value, Type f32) {
-    Value truncated = truncateTowardZero(builder, loc, value, f32);
-    Value back = arith::ExtFOp::create(builder, loc, value.getType(), truncated);
-    Value inexact = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::ONE, back, value);
-    Type i32 = builder.getI32Type();
-    if (auto vector = dyn_cast<VectorType>(f32))
-      i32 = vector.clone(i32);
-    Value bits = arith::BitcastOp::create(builder, loc, i32, truncated);
-    Value odd = arith::OrIOp::create(builder, loc, bits,
-                                     arith::ExtUIOp::create(builder, loc, i32, inexact));
-    return arith::BitcastOp::create(builder, loc, f32, odd);
   }
 
   /// f32 to bf16 toward zero: the high half of the bits; NaN stays a (quiet) NaN.

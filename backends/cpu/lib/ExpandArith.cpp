@@ -1,9 +1,12 @@
 // tt-cpu-expand-arith: the arith ops without an LLVM lowering on a CPU (see ExpandCpuArithPass
 // in Passes.td).
 
+#include "FloatRounding.h"
+
 #include "nereid/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Transforms/DialectConversion.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -41,8 +44,36 @@ LogicalResult computeBFloat16InFloat32(ModuleOp module) {
   return success();
 }
 
+/// Computes each math.fma on f16 or bf16 as an f64 fma rounded once to the type, as
+/// docs/semantics.md defines it. LLVM would compute it in f32, whose rounding before the one to
+/// 16 bits differs from a single rounding where the exact result lies near a halfway point.
+void computeNarrowFmaInFloat64(ModuleOp module) {
+  module.walk([](math::FmaOp fma) {
+    Type type = fma.getType();
+    auto element = cast<FloatType>(getElementTypeOrSelf(type));
+    if (element.getWidth() != 16)
+      return;
+    OpBuilder builder(fma);
+    Location loc = fma.getLoc();
+    auto ofElement = [&](Type scalar) -> Type {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return vector.clone(scalar);
+      return scalar;
+    };
+    Type f64 = ofElement(builder.getF64Type());
+    SmallVector<Value> wide;
+    for (Value operand : fma->getOperands())
+      wide.push_back(arith::ExtFOp::create(builder, loc, f64, operand));
+    Value exact = math::FmaOp::create(builder, loc, wide[0], wide[1], wide[2]);
+    Value odd = roundToOddF32(builder, loc, exact, ofElement(builder.getF32Type()));
+    fma.replaceAllUsesWith(arith::TruncFOp::create(builder, loc, type, odd).getResult());
+    fma.erase();
+  });
+}
+
 struct ExpandCpuArithPass : impl::ExpandCpuArithPassBase<ExpandCpuArithPass> {
   void runOnOperation() override {
+    computeNarrowFmaInFloat64(getOperation());
     if (failed(computeBFloat16InFloat32(getOperation())))
       return signalPassFailure();
     RewritePatternSet patterns(&getContext());

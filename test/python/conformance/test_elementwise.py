@@ -172,6 +172,45 @@ def test_float_ops_nan_inf_and_signed_zero(conform, rng, dtype):
     np.testing.assert_array_equal(np.isnan(reference[7 * n:8 * n]), np.isnan(x) | np.isnan(y))
 
 
+@nereid.jit
+def fma_kernel(x_ptr, y_ptr, z_ptr, out_ptr, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    y = tl.load(y_ptr + offs, mask=mask)
+    z = tl.load(z_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, tl.fma(x, y, z), mask=mask)
+
+
+# (x, y, z, fma(x, y, z)) whose exact x * y + z lies just below the halfway point between two
+# 16-bit floats: rounded once, as docs/semantics.md defines a 16-bit fma (an f64 fma rounded to
+# the type), it goes down; rounded to f32 first, it lands on the halfway point, whose tie goes
+# to the even neighbour above.
+FMA_ROUNDED_ONCE = {
+    # 7/16 * 37/16 = 1 + 2^-7 + 2^-8; less 2^-40 rounds to 1 + 2^-7 (not 1 + 2^-6).
+    "bfloat16": (0.4375, 2.3125, -2.0**-40, 1 + 2.0**-7),
+    # 7/2 * 293/1024 = 1 + 2^-10 + 2^-11; less 2^-24 rounds to 1 + 2^-10 (not 1 + 2^-9).
+    "float16": (3.5, 293 / 1024, -2.0**-24, 1 + 2.0**-10),
+}
+
+
+@pytest.mark.parametrize("dtype", list(FMA_ROUNDED_ONCE))
+def test_narrow_fma_rounds_once(conform, rng, dtype):
+    np_dtype = FLOAT_DTYPES[dtype]
+    n = 64
+    x, y, z = (edge_floats(rng, n, np_dtype) for _ in range(3))
+    chosen = rng.choice(n, 8, replace=False)
+    a, b, c, rounded = FMA_ROUNDED_ONCE[dtype]
+    signs = rng.choice(np.array([-1.0, 1.0]), 8)
+    # The sign of x flips the product; z flips with it, so the result only changes sign.
+    x[chosen], y[chosen], z[chosen] = (signs * a).astype(np_dtype), b, (signs * c).astype(np_dtype)
+    assert (x[chosen].astype(np.float64) * y[chosen].astype(np.float64) ==
+            signs * (rounded + 2.0 ** (-8 if dtype == "bfloat16" else -11))).all()
+    out = np.zeros(n, np_dtype)
+    conform(fma_kernel, (nereid.cdiv(n, BLOCK),), x, y, z, out, n, BLOCK=BLOCK)
+    np.testing.assert_array_equal(out[chosen].astype(np.float64), signs * rounded)
+
+
 # Conversions ----------------------------------------------------------------------------------
 
 @nereid.jit

@@ -68,6 +68,27 @@ def StoreCpuTilesByRowsPass : Pass<"tt-cpu-store-tiles-by-rows", "ModuleOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def ReduceCpuLoopAccumulatorsPass : Pass<"tt-cpu-reduce-loop-accumulators", "ModuleOp"> {
+  let summary = "Reduces in each iteration a tile that a loop accumulates and then reduces";
+  let description = [{
+    Input: ttg IR with CPU layouts.
+
+    Triton kernels sum long rows in blocks by accumulating a tile elementwise and reducing it
+    once after the loop (layer norm's `_mean += a` then `tl.sum(_mean, axis=0)`). On a GPU the
+    tile is spread over threads; on a CPU it is a 16 KiB buffer written and read in every
+    iteration. For each scf.for argument whose only use is one elementwise op of the body,
+    combining it with another tile and yielded, and whose loop result is used only by a
+    `tt.reduce` with a standard combiner that is the same op (same attributes too), this pass
+    makes the loop carry the reduced value instead: each iteration reduces its tile with a
+    copy of the `tt.reduce` and combines the result with the carried one by the op. The initial
+    value is reduced before the loop; a splat that the combiner keeps (zeros for a sum, any
+    value for min and max) becomes a constant. The combiner is associative and commutative:
+    integers and min and max give the same values; float sums and products are reassociated,
+    within the reduction tolerance, as every standard reduction is on the CPU.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "ModuleOp"> {
   let summary = "Keeps the long 1-D tiles that loops carry in local memory";
   let description = [{
@@ -266,9 +287,10 @@ def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
   let summary = "Expands the arith ops that LLVM cannot lower on a CPU";
   let description = [{
     Arithmetic on bf16 (to f32 arithmetic rounded to bf16 after each op, the same on every
-    host, with or without AVX-512 BF16), the bf16 conversions (to integer code that rounds to
-    nearest even) and ceildivsi,
-    ceildivui and floordivsi (to divisions that tt-cpu-guard-arith has guarded). Unlike
+    host, with or without AVX-512 BF16), math.fma on f16 and bf16 (to an f64 fma rounded once,
+    where LLVM would round in f32 first), the bf16 conversions (to integer code that rounds to
+    nearest even) and ceildivsi, ceildivui and floordivsi (to divisions that
+    tt-cpu-guard-arith has guarded). Unlike
     upstream arith-expand, it leaves maximumf and minimumf to LLVM's intrinsics, which order -0
     below +0 as docs/semantics.md requires.
   }];
