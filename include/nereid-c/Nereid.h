@@ -192,8 +192,9 @@ typedef enum NereidEmitKind {
  * strings mean the host's (see nereid_host_target). `bitcode_libraries` names
  * `num_bitcode_libraries` LLVM bitcode files (NULL when there are none) that define functions
  * the module declares: before optimization, each function the module needs is linked in and
- * made internal to it, so that the optimizer may inline it (as a GPU kernel takes libdevice).
- * The module is not changed. On success `*out` is a new buffer that the caller destroys; on
+ * made internal to it, so that the optimizer may inline it (as a GPU kernel takes libdevice);
+ * one that the module calls from more than 64 places stays out of line. The module is not
+ * changed. On success `*out` is a new buffer that the caller destroys; on
  * failure it is NULL and `diagnostics` says why: an unknown triple, an unreadable bitcode
  * library, or an op that has no translation, at its location. */
 NEREID_C_EXPORT NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind,

@@ -112,6 +112,10 @@ llvm::OptimizationLevel toOptimizationLevel(int32_t level) {
   }
 }
 
+/// How many calls of a bitcode library's function the optimizer may inline: a few loops'
+/// worth. A kernel whose tiles are unrolled chunk by chunk calls a function hundreds of times.
+constexpr unsigned kMaxInlinedCallSites = 64;
+
 /// Links into `module`, which `machine` compiles, the functions of the bitcode file `path` that
 /// it declares (and what those need), each made internal to `module`; an error message when
 /// the file is unreadable or does not link.
@@ -142,10 +146,17 @@ std::optional<std::string> linkBitcodeLibrary(llvm::Module &module,
     if (!features.empty())
       function.addFnAttr("target-features", features);
   }
+  // The linked functions become internal. One that the module calls from many places (code
+  // unrolled over a tile, not a loop) stays out of line, as inlining every copy would only
+  // grow the code.
   auto internalize = [](llvm::Module &linked, const llvm::StringSet<> &fromLibrary) {
     llvm::internalizeModule(linked, [&](const llvm::GlobalValue &value) {
       return !value.hasName() || !fromLibrary.contains(value.getName());
     });
+    for (const auto &name : fromLibrary)
+      if (llvm::Function *function = linked.getFunction(name.getKey()))
+        if (function->getNumUses() > kMaxInlinedCallSites)
+          function->addFnAttr(llvm::Attribute::NoInline);
   };
   if (llvm::Linker::linkModules(module, std::move(library), llvm::Linker::LinkOnlyNeeded,
                                 internalize))

@@ -231,6 +231,27 @@ TEST_F(EmitTest, LinksBitcodeLibraryFunctionsAndInlinesThem) {
   EXPECT_NE(ir.find("fmul", first + 1), std::string::npos) << ir;
 }
 
+TEST_F(EmitTest, LibraryFunctionCalledFromManyPlacesStaysOutOfLine) {
+  // 65 calls, as code unrolled over a tile makes: more than the 64 that may inline.
+  std::string text = "llvm.func @nereid_test_cube(f32) -> f32\n"
+                     "llvm.func @nereid_cube_many(%x: !llvm.ptr) {\n"
+                     "  %v0 = llvm.load %x : !llvm.ptr -> f32\n";
+  for (int i = 1; i <= 65; ++i)
+    text += "  %v" + std::to_string(i) + " = llvm.call @nereid_test_cube(%v" +
+            std::to_string(i - 1) + ") : (f32) -> f32\n";
+  text += "  llvm.store %v65, %x : f32, !llvm.ptr\n  llvm.return\n}\n";
+  parse(text);
+  TemporaryFile library(kCubeLibrary);
+  const char *libraries[] = {library.path.c_str()};
+  ASSERT_EQ(nereid_module_emit(module, NEREID_EMIT_LLVM_IR, nullptr, nullptr, nullptr, 3,
+                               libraries, 1, &buffer, diagnostics),
+            NEREID_SUCCESS)
+      << firstMessage();
+  std::string ir = output();
+  EXPECT_NE(ir.find("call fastcc float @nereid_test_cube"), std::string::npos) << ir;
+  EXPECT_NE(ir.find("define internal fastcc float @nereid_test_cube"), std::string::npos) << ir;
+}
+
 TEST_F(EmitTest, UnreadableBitcodeLibraryIsAnError) {
   parse(kCallsLibraryModule);
   const char *libraries[] = {"/nonexistent/nereid_cpu_math_none.bc"};
