@@ -4,7 +4,8 @@
 
 Kernels (Triton's tutorials, from test/python/kernels/tutorials.py): vector add 2^26 fp32,
 softmax 4096x4096 and 16384x1024 fp32, layer norm forward 8192x4096 fp32, matmul fp32 and bf16
-at 1024^3 and 2048^3 (4096^3 with --large), and an empty kernel's launch. Each runs on the CPU
+at 1024^3 and 2048^3 (4096^3 with --large), flash attention forward (one head of 2048 x 64,
+f16), and an empty kernel's launch. Each runs on the CPU
 backend (NEREID_INTERPRET unset) with num_threads = each of --threads (default 1 and every core).
 
 Before any timing, each kernel is checked: on a small size against numpy and against the
@@ -18,7 +19,8 @@ run, each the best that its repetitions reach in the run (at its start, before e
 at its end: on a machine shared with other work, bandwidth and clocks vary). Kernel times are the
 best of --reps timed launches after a warm-up (time.perf_counter around whole launches); GB/s
 counts the bytes a kernel must move (add: 12 per element; softmax: 8; layer norm: 8 per element
-plus the weights and row statistics), GFLOP/s counts 2*M*N*K.
+plus the weights and row statistics), GFLOP/s counts 2*M*N*K (attention: 4*N*N*D, its two
+products).
 """
 
 from __future__ import annotations
@@ -52,8 +54,8 @@ import ml_dtypes  # noqa: E402
 import nereid  # noqa: E402
 from nereid import _capi  # noqa: E402
 
-from kernels.tutorials import (add_kernel, layer_norm_fwd, matmul_kernel,  # noqa: E402
-                               softmax_kernel)
+from kernels.tutorials import (add_kernel, attention_fwd_kernel, layer_norm_fwd,  # noqa: E402
+                               matmul_kernel, softmax_kernel)
 
 CEILINGS_LIBRARY = "libnereid_bench_ceilings.so"
 BF16 = np.dtype(ml_dtypes.bfloat16)
@@ -320,6 +322,50 @@ def matmul_agree(cpu, golden):
     assert_within(cpu["c"], golden["c"], 2 * dot_bound(cpu), "matmul: CPU against interpreter")
 
 
+# flash attention forward: one head, f16 in and out, the softmax and accumulators in fp32
+ATTENTION_BLOCK = 64
+
+
+def attention_make(shape):
+    n, d = shape
+    q, k, v = (random((n, d), np.float16, seed) for seed in (9, 10, 11))
+    return {"q": q, "k": k, "v": v, "out": np.full((n, d), np.nan, np.float16),
+            "q32": q.astype(np.float32), "k32": k.astype(np.float32),
+            "v32": v.astype(np.float32), "scores": np.empty((n, n), np.float32),
+            "out32": np.empty((n, d), np.float32)}
+
+
+def attention_launch(a, threads):
+    n, d = a["q"].shape
+    attention_fwd_kernel[(nereid.cdiv(n, ATTENTION_BLOCK),)](
+        a["q"], a["k"], a["v"], d**-0.5, a["out"], d, d, d, d, n, BLOCK_M=ATTENTION_BLOCK,
+        BLOCK_N=ATTENTION_BLOCK, HEAD_DIM=d, num_threads=threads)
+
+
+def numpy_attention(a):
+    scores = a["scores"]
+    np.matmul(a["q32"], a["k32"].T, out=scores)
+    scores *= a["q"].shape[1] ** -0.5
+    scores -= scores.max(axis=1, keepdims=True)
+    np.exp(scores, out=scores)
+    scores /= scores.sum(axis=1, keepdims=True)
+    np.matmul(scores, a["v32"], out=a["out32"])
+
+
+def attention_check(a):
+    q, k, v = (a[name].astype(np.float64) for name in ("q32", "k32", "v32"))
+    scores = q @ k.T * q.shape[1] ** -0.5
+    p = np.exp(scores - scores.max(axis=1, keepdims=True))
+    expected = p / p.sum(axis=1, keepdims=True) @ v
+    # The kernel rounds the probabilities and the output to f16 (2^-11 each, relative).
+    assert_close(a["out"], expected, 0, 2.0**-9 * np.abs(v).max(), "attention")
+
+
+def attention_agree(cpu, golden):
+    assert_close(cpu["out"], golden["out"], 0, 2.0**-9 * np.abs(cpu["v32"]).max(),
+                 "attention: CPU against interpreter")
+
+
 # empty kernel
 def empty_make(shape):
     return {"x": np.zeros(1024, np.float32), "y": np.zeros(1024, np.float32),
@@ -373,6 +419,11 @@ def cases(quick: bool, large: bool) -> list[Case]:
                 torch=lambda a: (lambda ta, tb, tc: lambda: TORCH.matmul(ta, tb, out=tc))(
                     torch_tensor(a["a"]), torch_tensor(a["b"]), torch_tensor(a["c"])),
                 agree=matmul_agree, ceiling="fma", target_fraction=0.60 if fp32 else 0.0))
+    n, d = (512, 64) if quick else (2048, 64)
+    result.append(Case(
+        f"flash attention fwd {n}x{d} f16", "GFLOP/s", 4.0 * n * n * d, "(none; vs numpy fp32)",
+        attention_make, attention_launch, attention_check, (n, d), (128, d),
+        numpy=lambda a: lambda: numpy_attention(a), agree=attention_agree, ceiling="fma"))
     result.append(Case("empty kernel launch", "us", 1.0, "< 10 us", empty_make, empty_launch,
                        lambda a: None, (1,), (1,), ceiling="launch"))
     return result
