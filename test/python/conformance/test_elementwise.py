@@ -172,16 +172,6 @@ def test_float_ops_nan_inf_and_signed_zero(conform, rng, dtype):
     np.testing.assert_array_equal(np.isnan(reference[7 * n:8 * n]), np.isnan(x) | np.isnan(y))
 
 
-@nereid.jit
-def fma_kernel(x_ptr, y_ptr, z_ptr, out_ptr, n, BLOCK: tl.constexpr):
-    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-    mask = offs < n
-    x = tl.load(x_ptr + offs, mask=mask)
-    y = tl.load(y_ptr + offs, mask=mask)
-    z = tl.load(z_ptr + offs, mask=mask)
-    tl.store(out_ptr + offs, tl.fma(x, y, z), mask=mask)
-
-
 # (x, y, z, fma(x, y, z)) whose exact x * y + z lies just below the halfway point between two
 # 16-bit floats: rounded once, as docs/semantics.md defines a 16-bit fma (an f64 fma rounded to
 # the type), it goes down; rounded to f32 first, it lands on the halfway point, whose tie goes
@@ -206,9 +196,11 @@ def test_narrow_fma_rounds_once(conform, rng, dtype):
     x[chosen], y[chosen], z[chosen] = (signs * a).astype(np_dtype), b, (signs * c).astype(np_dtype)
     assert (x[chosen].astype(np.float64) * y[chosen].astype(np.float64) ==
             signs * (rounded + 2.0 ** (-8 if dtype == "bfloat16" else -11))).all()
-    out = np.zeros(n, np_dtype)
-    conform(fma_kernel, (nereid.cdiv(n, BLOCK),), x, y, z, out, n, BLOCK=BLOCK)
-    np.testing.assert_array_equal(out[chosen].astype(np.float64), signs * rounded)
+    out = np.zeros(14 * n, np_dtype)
+    cmp = np.zeros(4 * n, dtype=np.bool_)
+    conform(float_ops_kernel, (nereid.cdiv(n, BLOCK),), x, y, z, out, cmp, n, BLOCK=BLOCK)
+    fma = out[11 * n:12 * n]  # float_ops_kernel's tl.fma(x, y, z)
+    np.testing.assert_array_equal(fma[chosen].astype(np.float64), signs * rounded)
 
 
 # Conversions ----------------------------------------------------------------------------------

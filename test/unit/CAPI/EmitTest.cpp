@@ -34,6 +34,33 @@ llvm.func @nereid_scale(%x: !llvm.ptr, %n: i64) {
 }
 )mlir";
 
+// A bitcode library, as textual LLVM IR (which the bitcode reader takes too).
+const char *kCubeLibrary = R"ll(
+define float @nereid_test_cube(float %x) {
+  %square = fmul float %x, %x
+  %cube = fmul float %square, %x
+  ret float %cube
+}
+define float @nereid_test_unused(float %x) {
+  ret float %x
+}
+)ll";
+
+/// A file of `text` that lives as long as the object.
+class TemporaryFile {
+public:
+  explicit TemporaryFile(const std::string &text) {
+    char pattern[] = "/tmp/nereid-emit-test-XXXXXX.ll";
+    int descriptor = mkstemps(pattern, 3);
+    EXPECT_GE(descriptor, 0);
+    path = pattern;
+    EXPECT_EQ(write(descriptor, text.data(), text.size()), static_cast<ssize_t>(text.size()));
+    close(descriptor);
+  }
+  ~TemporaryFile() { std::remove(path.c_str()); }
+  std::string path;
+};
+
 class EmitTest : public ::testing::Test {
 protected:
   void SetUp() override {
@@ -55,6 +82,14 @@ protected:
   NereidStatus emit(NereidEmitKind kind, const char *triple = nullptr) {
     return nereid_module_emit(module, kind, triple, nullptr, nullptr, 3, nullptr, 0, &buffer,
                               diagnostics);
+  }
+
+  /// Emits LLVM IR with kCubeLibrary linked in.
+  NereidStatus emitWithCubeLibrary() {
+    TemporaryFile library(kCubeLibrary);
+    const char *libraries[] = {library.path.c_str()};
+    return nereid_module_emit(module, NEREID_EMIT_LLVM_IR, nullptr, nullptr, nullptr, 3,
+                              libraries, 1, &buffer, diagnostics);
   }
 
   std::string output() const {
@@ -186,40 +221,9 @@ llvm.func @nereid_cube_all(%x: !llvm.ptr) {
 }
 )mlir";
 
-const char *kCubeLibrary = R"ll(
-define float @nereid_test_cube(float %x) {
-  %square = fmul float %x, %x
-  %cube = fmul float %square, %x
-  ret float %cube
-}
-define float @nereid_test_unused(float %x) {
-  ret float %x
-}
-)ll";
-
-/// A file of `text` that lives as long as the object.
-class TemporaryFile {
-public:
-  explicit TemporaryFile(const std::string &text) {
-    char pattern[] = "/tmp/nereid-emit-test-XXXXXX.ll";
-    int descriptor = mkstemps(pattern, 3);
-    EXPECT_GE(descriptor, 0);
-    path = pattern;
-    EXPECT_EQ(write(descriptor, text.data(), text.size()), static_cast<ssize_t>(text.size()));
-    close(descriptor);
-  }
-  ~TemporaryFile() { std::remove(path.c_str()); }
-  std::string path;
-};
-
 TEST_F(EmitTest, LinksBitcodeLibraryFunctionsAndInlinesThem) {
   parse(kCallsLibraryModule);
-  TemporaryFile library(kCubeLibrary);
-  const char *libraries[] = {library.path.c_str()};
-  ASSERT_EQ(nereid_module_emit(module, NEREID_EMIT_LLVM_IR, nullptr, nullptr, nullptr, 3,
-                               libraries, 1, &buffer, diagnostics),
-            NEREID_SUCCESS)
-      << firstMessage();
+  ASSERT_EQ(emitWithCubeLibrary(), NEREID_SUCCESS) << firstMessage();
   std::string ir = output();
   // The cube is computed in the caller; the library's functions are neither called, nor
   // declared, nor exported.
@@ -241,12 +245,7 @@ TEST_F(EmitTest, LibraryFunctionCalledFromManyPlacesStaysOutOfLine) {
             std::to_string(i - 1) + ") : (f32) -> f32\n";
   text += "  llvm.store %v65, %x : f32, !llvm.ptr\n  llvm.return\n}\n";
   parse(text);
-  TemporaryFile library(kCubeLibrary);
-  const char *libraries[] = {library.path.c_str()};
-  ASSERT_EQ(nereid_module_emit(module, NEREID_EMIT_LLVM_IR, nullptr, nullptr, nullptr, 3,
-                               libraries, 1, &buffer, diagnostics),
-            NEREID_SUCCESS)
-      << firstMessage();
+  ASSERT_EQ(emitWithCubeLibrary(), NEREID_SUCCESS) << firstMessage();
   std::string ir = output();
   EXPECT_NE(ir.find("call fastcc float @nereid_test_cube"), std::string::npos) << ir;
   EXPECT_NE(ir.find("define internal fastcc float @nereid_test_cube"), std::string::npos) << ir;
