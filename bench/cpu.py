@@ -317,8 +317,9 @@ def matmul_check(a):
 
 
 def matmul_agree(cpu, golden):
-    """The CPU backend computes fp32 dots in full fp32, not tf32 (docs/cpu.md): it agrees with the
-    interpreter within twice the dot tolerance, not exactly."""
+    """The CPU backend rounds fp32 operands to tf32 as the interpreter does, but adds the products
+    in another order (blocks of rows and columns, docs/cpu.md): it agrees with the interpreter
+    within twice the dot tolerance, not exactly."""
     assert_within(cpu["c"], golden["c"], 2 * dot_bound(cpu), "matmul: CPU against interpreter")
 
 

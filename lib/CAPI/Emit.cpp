@@ -133,6 +133,9 @@ std::optional<std::string> linkBitcodeLibrary(llvm::Module &module,
   }
   library->setTargetTriple(module.getTargetTriple());
   library->setDataLayout(module.getDataLayout());
+  // The compiler that made the library is not the kernel's.
+  if (llvm::NamedMDNode *ident = library->getNamedMetadata("llvm.ident"))
+    library->eraseNamedMetadata(ident);
   // A library is compiled for a generic CPU of its ISA; its functions take the kernel's CPU
   // and features, to which they add the ISA they need, as the inliner only merges a function
   // into one that has all its features.

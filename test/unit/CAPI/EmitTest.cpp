@@ -44,6 +44,8 @@ define float @nereid_test_cube(float %x) {
 define float @nereid_test_unused(float %x) {
   ret float %x
 }
+!llvm.ident = !{!0}
+!0 = !{!"the library's compiler"}
 )ll";
 
 /// A file of `text` that lives as long as the object.
@@ -230,6 +232,7 @@ TEST_F(EmitTest, LinksBitcodeLibraryFunctionsAndInlinesThem) {
   EXPECT_EQ(ir.find("call"), std::string::npos) << ir;
   EXPECT_EQ(ir.find("nereid_test_cube"), std::string::npos) << ir;
   EXPECT_EQ(ir.find("nereid_test_unused"), std::string::npos) << ir;
+  EXPECT_EQ(ir.find("the library's compiler"), std::string::npos) << ir;
   size_t first = ir.find("fmul");
   ASSERT_NE(first, std::string::npos) << ir;
   EXPECT_NE(ir.find("fmul", first + 1), std::string::npos) << ir;
