@@ -1,6 +1,6 @@
 // nereid_module_emit: an LLVM-dialect module to optimized LLVM IR, assembly or an object file,
 // through the same TargetMachine for all three, so that the dumped IR and assembly are what
-// the object holds.
+// the object holds; with the functions it declares from bitcode libraries linked in first.
 
 #include "nereid-c/Nereid.h"
 
@@ -15,10 +15,10 @@
 #include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
-#include "llvm/IRReader/IRReader.h"
-#include "llvm/Linker/Linker.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
+#include "llvm/IRReader/IRReader.h"
+#include "llvm/Linker/Linker.h"
 #include "llvm/MC/TargetRegistry.h"
 #include "llvm/Passes/PassBuilder.h"
 #include "llvm/Support/SourceMgr.h"
@@ -139,10 +139,11 @@ std::optional<std::string> linkBitcodeLibrary(llvm::Module &module,
   // A library is compiled for a generic CPU of its ISA; its functions take the kernel's CPU
   // and features, to which they add the ISA they need, as the inliner only merges a function
   // into one that has all its features.
+  llvm::StringRef kernelFeatures = machine.getTargetFeatureString();
   for (llvm::Function &function : *library) {
     function.removeFnAttr("target-cpu");
     function.removeFnAttr("tune-cpu");
-    std::string features = machine.getTargetFeatureString().str();
+    std::string features = kernelFeatures.str();
     llvm::StringRef needed = function.getFnAttribute("target-features").getValueAsString();
     if (!needed.empty())
       features += (features.empty() ? "" : ",") + needed.str();

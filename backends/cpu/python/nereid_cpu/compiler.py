@@ -128,7 +128,7 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     it. `signature` gives the kernel's parameters (name -> dtype, in order). `options`: the
     target (`triple`, `cpu`, `features`, `ttg_target`; the host's by default) and `opt_level`
     (LLVM's, 3 by default). `stages` replaces STAGES. The library is cached on disk, keyed by
-    the IR, the stages, the target and the build of libnereid."""
+    the IR, the stages, the target and the builds of libnereid and of the math library."""
     options = options or {}
     target = resolve_target(kernel_name, options)
     opt_level = int(options.get("opt_level", 3))
