@@ -2,7 +2,7 @@
 next to upstream Triton's interpreter (TRITON_INTERPRET=1) when `triton` and `torch` are
 installed, and numpy doing the same work as the machine's practical ceiling.
 
-    .venv/bin/python bench/interpreter.py [--quick]
+    .venv/bin/python bench/interpreter.py [--rep MS]
 
 Times are nereid.testing.do_bench means (host timing) of whole launches; GB/s counts the bytes
 each kernel must move (add: read x and y, write out; softmax: read and write the matrix). The

@@ -66,7 +66,7 @@ inline ArrayRef<int64_t> broadcastShape(ArrayRef<const Tensor *> operands) {
 /// out = fn(x) over an integer tensor; the result has `resultKind` (an integer kind).
 template <typename Fn>
 Tensor mapIntegerUnary(ElementKind kind, const Tensor &x, ElementKind resultKind, Fn fn) {
-  Tensor result = Tensor::zeros(resultKind, x.shape());
+  Tensor result = Tensor::uninitialized(resultKind, x.shape());
   visitIntWidth(kind, [&](auto width) {
     using W = decltype(width);
     using S = typename W::Storage;
@@ -88,7 +88,7 @@ Tensor mapIntegerBinary(ElementKind kind, const Tensor &lhs, const Tensor &rhs,
                         ElementKind resultKind, Fn fn) {
   ArrayRef<int64_t> shape = broadcastShape({&lhs, &rhs});
   Tensor a = expandScalar(lhs, shape), b = expandScalar(rhs, shape);
-  Tensor result = Tensor::zeros(resultKind, shape);
+  Tensor result = Tensor::uninitialized(resultKind, shape);
   visitIntWidth(kind, [&](auto width) {
     using W = decltype(width);
     using S = typename W::Storage;
@@ -137,7 +137,7 @@ template <typename T> void storeAs(Tensor &tensor, int64_t i, T value) {
 template <typename Fn, typename... Tensors>
 Tensor mapFloat(ElementKind kind, Fn fn, const Tensors &...operands) {
   ArrayRef<int64_t> shape = broadcastShape({&operands...});
-  Tensor result = Tensor::zeros(kind, shape);
+  Tensor result = Tensor::uninitialized(kind, shape);
   std::tuple<Tensors...> expanded(expandScalar(operands, shape)...);
   visitFloatCompute(kind, [&](auto tag) {
     using T = decltype(tag);
@@ -175,7 +175,7 @@ template <typename Fn>
 Tensor mapFloatPredicate(ElementKind kind, const Tensor &lhs, const Tensor &rhs, Fn pred) {
   ArrayRef<int64_t> shape = broadcastShape({&lhs, &rhs});
   Tensor a = expandScalar(lhs, shape), b = expandScalar(rhs, shape);
-  Tensor result = Tensor::zeros(ElementKind::I1, shape);
+  Tensor result = Tensor::uninitialized(ElementKind::I1, shape);
   uint8_t *out = result.mutableData<uint8_t>();
   visitFloatCompute(kind, [&](auto tag) {
     using T = decltype(tag);

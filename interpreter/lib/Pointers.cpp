@@ -15,7 +15,7 @@ LogicalResult executeAddPtr(Operation *op, Frame &frame) {
   const Tensor &pointers = frame.get(addPtr.getPtr());
   const Tensor &offsets = frame.get(addPtr.getOffset());
   uint64_t stride = getPointeeElement(addPtr.getPtr().getType()).size;
-  Tensor result = Tensor::zeros(ElementKind::Pointer, pointers.shape());
+  Tensor result = Tensor::uninitialized(ElementKind::Pointer, pointers.shape());
   Pointer *out = result.mutableData<Pointer>();
   const Pointer *in = pointers.data<Pointer>();
   visitIntWidth(offsets.kind(), [&](auto width) {

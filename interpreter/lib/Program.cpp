@@ -73,7 +73,7 @@ LogicalResult executeGetNumPrograms(Operation *op, Frame &frame) {
 
 LogicalResult executeMakeRange(Operation *op, Frame &frame) {
   auto range = cast<tt::MakeRangeOp>(op);
-  Tensor result = Tensor::zeros(ElementKind::I32, range.getType().getShape());
+  Tensor result = Tensor::uninitialized(ElementKind::I32, range.getType().getShape());
   int32_t *out = result.mutableData<int32_t>();
   int32_t start = int32_t(range.getStart());
   for (int64_t i = 0, e = result.numElements(); i < e; ++i)

@@ -21,7 +21,7 @@ LogicalResult executeSelect(Operation *op, Frame &frame) {
   }
   ArrayRef<int64_t> shape = condition.shape();
   Tensor onTrue = expandScalar(trueValue, shape), onFalse = expandScalar(falseValue, shape);
-  Tensor result = Tensor::zeros(onTrue.kind(), shape);
+  Tensor result = Tensor::uninitialized(onTrue.kind(), shape);
   const uint8_t *choose = condition.data<uint8_t>();
   visitStorageType(getStorageSize(onTrue.kind()), [&](auto tag) {
     using T = decltype(tag);

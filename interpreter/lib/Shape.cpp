@@ -13,7 +13,7 @@ namespace {
 /// A fresh row-major tensor of `shape` whose element at index i is the element of `source` at
 /// offset sum(i[d] * strides[d]) (in elements).
 Tensor copyStrided(const Tensor &source, ArrayRef<int64_t> shape, ArrayRef<int64_t> strides) {
-  Tensor result = Tensor::zeros(source.kind(), shape);
+  Tensor result = Tensor::uninitialized(source.kind(), shape);
   size_t size = getStorageSize(source.kind());
   SmallVector<int64_t, 4> index(shape.size(), 0);
   int64_t offset = 0;

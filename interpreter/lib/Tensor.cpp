@@ -1,5 +1,7 @@
 #include "Tensor.h"
 
+#include "StoragePool.h"
+
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/IR/BuiltinTypes.h"
@@ -145,13 +147,17 @@ SmallVector<int64_t, 4> getRowMajorStrides(ArrayRef<int64_t> shape) {
 }
 
 Tensor Tensor::zeros(ElementKind kind, ArrayRef<int64_t> shape) {
+  Tensor tensor = uninitialized(kind, shape);
+  std::memset(tensor.mutableBytes(), 0, size_t(tensor.numElements_) * getStorageSize(kind));
+  return tensor;
+}
+
+Tensor Tensor::uninitialized(ElementKind kind, ArrayRef<int64_t> shape) {
   Tensor tensor;
   tensor.kind_ = kind;
   tensor.shape_.assign(shape.begin(), shape.end());
   tensor.numElements_ = getNumElements(shape);
-  size_t bytes = size_t(tensor.numElements_) * getStorageSize(kind);
-  // At least one byte, so that an allocated tensor is never mistaken for an empty one.
-  tensor.storage_ = std::shared_ptr<uint8_t[]>(new uint8_t[bytes ? bytes : 1]());
+  tensor.storage_ = allocateStorage(size_t(tensor.numElements_) * getStorageSize(kind));
   return tensor;
 }
 
@@ -284,7 +290,7 @@ void Tensor::setFloat(int64_t index, double value, Rounding rounding) {
 Tensor expandScalar(const Tensor &tensor, ArrayRef<int64_t> shape) {
   if (!tensor.isScalar() || shape.empty())
     return tensor;
-  Tensor result = Tensor::zeros(tensor.kind(), shape);
+  Tensor result = Tensor::uninitialized(tensor.kind(), shape);
   visitStorageType(getStorageSize(tensor.kind()), [&](auto tag) {
     using T = decltype(tag);
     T value = tensor.data<T>()[0];

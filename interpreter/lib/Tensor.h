@@ -80,6 +80,9 @@ public:
 
   /// A zero-filled tensor of `shape` (empty for a scalar), ready to be written.
   static Tensor zeros(ElementKind kind, ArrayRef<int64_t> shape);
+  /// A tensor of `shape` whose elements are unspecified: for a result whose every element the
+  /// caller writes before binding it, so that the storage is not filled twice.
+  static Tensor uninitialized(ElementKind kind, ArrayRef<int64_t> shape);
   /// A scalar descriptor value.
   static Tensor descriptor(TensorDescriptor descriptor);
 
