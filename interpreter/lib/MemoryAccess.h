@@ -20,14 +20,16 @@ std::optional<MemoryElement> getMemoryElement(Type pointeeType);
 MemoryElement getPointeeElement(Type pointerLike);
 
 /// Whether `size` bytes at `pointer` lie within the argument buffer the pointer derives from,
-/// and are aligned to `size`: the test every access passes, kept inline for speed.
+/// and are aligned to `size`: the test every access passes, kept inline for speed. `size` is a
+/// power of two (every MemoryElement's is), so alignment is a test of the low bits, not a
+/// division.
 inline bool isValidAccess(const LaunchContext &launch, const Pointer &pointer, unsigned size) {
   if (pointer.buffer < 0 || pointer.buffer >= int64_t(launch.buffers.size()))
     return false;
   const Buffer &buffer = launch.buffers[pointer.buffer];
   uint64_t offset = pointer.address - buffer.base;
   return pointer.address >= buffer.base && offset <= buffer.size && size <= buffer.size - offset &&
-         pointer.address % size == 0;
+         (pointer.address & (size - 1)) == 0;
 }
 
 /// Records the report of an access that isValidAccess rejected, on `op`, naming `opName`,

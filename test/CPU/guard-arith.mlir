@@ -198,6 +198,47 @@ func.func @fptoui(%x: f64) -> i8 {
 
 // -----
 
+// maxnumf: a NaN lhs gives rhs; equal operands give their bitwise and (+0 from -0 and +0); else
+// the select that x86's maxps computes (rhs where lhs < rhs, which a NaN rhs fails).
+// CHECK-LABEL: func.func @maxnumf
+// CHECK-SAME: (%[[A:.*]]: vector<16xf32>, %[[B:.*]]: vector<16xf32>)
+// CHECK: %[[LESS:.*]] = arith.cmpf olt, %[[A]], %[[B]] : vector<16xf32>
+// CHECK: %[[PICK:.*]] = arith.select %[[LESS]], %[[B]], %[[A]]
+// CHECK-DAG: %[[ABITS:.*]] = arith.bitcast %[[A]] : vector<16xf32> to vector<16xi32>
+// CHECK-DAG: %[[BBITS:.*]] = arith.bitcast %[[B]] : vector<16xf32> to vector<16xi32>
+// CHECK: %[[AND:.*]] = arith.andi %[[ABITS]], %[[BBITS]] : vector<16xi32>
+// CHECK: %[[MERGED:.*]] = arith.bitcast %[[AND]] : vector<16xi32> to vector<16xf32>
+// CHECK: %[[EQ:.*]] = arith.cmpf oeq, %[[A]], %[[B]]
+// CHECK: %[[ORDERED:.*]] = arith.select %[[EQ]], %[[MERGED]], %[[PICK]]
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[A]], %[[A]]
+// CHECK: %[[R:.*]] = arith.select %[[NAN]], %[[B]], %[[ORDERED]]
+// CHECK: return %[[R]]
+func.func @maxnumf(%a: vector<16xf32>, %b: vector<16xf32>) -> vector<16xf32> {
+  %y = arith.maxnumf %a, %b : vector<16xf32>
+  return %y : vector<16xf32>
+}
+
+// -----
+
+// minnumf: the mirror image, with the bitwise or (-0 from -0 and +0), on a scalar f16.
+// CHECK-LABEL: func.func @minnumf
+// CHECK-SAME: (%[[A:.*]]: f16, %[[B:.*]]: f16)
+// CHECK: %[[GREATER:.*]] = arith.cmpf ogt, %[[A]], %[[B]] : f16
+// CHECK: %[[PICK:.*]] = arith.select %[[GREATER]], %[[B]], %[[A]]
+// CHECK: %[[OR:.*]] = arith.ori %{{.*}}, %{{.*}} : i16
+// CHECK: %[[MERGED:.*]] = arith.bitcast %[[OR]] : i16 to f16
+// CHECK: %[[EQ:.*]] = arith.cmpf oeq, %[[A]], %[[B]]
+// CHECK: %[[ORDERED:.*]] = arith.select %[[EQ]], %[[MERGED]], %[[PICK]]
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %[[A]], %[[A]]
+// CHECK: %[[R:.*]] = arith.select %[[NAN]], %[[B]], %[[ORDERED]]
+// CHECK: return %[[R]]
+func.func @minnumf(%a: f16, %b: f16) -> f16 {
+  %y = arith.minnumf %a, %b : f16
+  return %y : f16
+}
+
+// -----
+
 // Ops without undefined cases are left alone.
 // CHECK-LABEL: func.func @untouched
 // CHECK-NEXT: arith.addi

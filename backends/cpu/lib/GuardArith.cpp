@@ -110,21 +110,38 @@ void guardFloatToInt(OpTy op, bool isSigned) {
   op.erase();
 }
 
-/// maxnumf and minnumf order -0 below +0 (LLVM's maxnum and minnum may return either): the
-/// NaN-propagating maximumf/minimumf, which order zeros, where neither operand is NaN.
-template <typename OpTy, typename OrderedOpTy>
-void guardNumberMinMax(OpTy op) {
+/// maxnumf and minnumf order -0 below +0 (LLVM's maxnum and minnum may return either):
+///   lhs is NaN           -> rhs
+///   lhs == rhs           -> the bitwise and (max) or or (min) of the two: +0 (max) or -0 (min)
+///                           when the zeros differ in sign, the value itself otherwise
+///   otherwise            -> rhs where lhs < rhs (max) or lhs > rhs (min), else lhs
+/// The last select is the exact semantics of x86's maxps/minps, which LLVM emits for it; a NaN
+/// rhs compares false and gives lhs. Six instructions a vector, where LLVM's expansion of the
+/// zero-ordering `maximum` and two NaN selects took ten.
+void guardNumberMinMax(Operation *op, bool isMax) {
   OpBuilder builder(op);
-  Location loc = op.getLoc();
-  Value lhs = op.getLhs(), rhs = op.getRhs();
-  auto isNaN = [&](Value v) -> Value {
-    return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, v, v);
+  Location loc = op->getLoc();
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  Type type = lhs.getType();
+  Type integerType = builder.getIntegerType(widthOf(type));
+  if (auto shaped = dyn_cast<ShapedType>(type))
+    integerType = shaped.clone(integerType);
+  auto compare = [&](arith::CmpFPredicate predicate, Value a, Value b) -> Value {
+    return arith::CmpFOp::create(builder, loc, predicate, a, b);
   };
-  Value ordered = OrderedOpTy::create(builder, loc, lhs, rhs);
-  Value result = arith::SelectOp::create(builder, loc, isNaN(rhs), lhs, ordered);
-  result = arith::SelectOp::create(builder, loc, isNaN(lhs), rhs, result);
-  op.getResult().replaceAllUsesWith(result);
-  op.erase();
+  Value rhsWins = compare(isMax ? arith::CmpFPredicate::OLT : arith::CmpFPredicate::OGT, lhs, rhs);
+  Value result = arith::SelectOp::create(builder, loc, rhsWins, rhs, lhs);
+  Value lhsBits = arith::BitcastOp::create(builder, loc, integerType, lhs);
+  Value rhsBits = arith::BitcastOp::create(builder, loc, integerType, rhs);
+  Value mergedBits = isMax ? arith::AndIOp::create(builder, loc, lhsBits, rhsBits).getResult()
+                           : arith::OrIOp::create(builder, loc, lhsBits, rhsBits).getResult();
+  Value merged = arith::BitcastOp::create(builder, loc, type, mergedBits);
+  result = arith::SelectOp::create(builder, loc, compare(arith::CmpFPredicate::OEQ, lhs, rhs),
+                                   merged, result);
+  result = arith::SelectOp::create(builder, loc, compare(arith::CmpFPredicate::UNO, lhs, lhs), rhs,
+                                   result);
+  op->getResult(0).replaceAllUsesWith(result);
+  op->erase();
 }
 
 struct GuardCpuArithPass : impl::GuardCpuArithPassBase<GuardCpuArithPass> {
@@ -151,8 +168,8 @@ struct GuardCpuArithPass : impl::GuardCpuArithPassBase<GuardCpuArithPass> {
           .Case([](arith::ShRSIOp op) { guardShift(op, true); })
           .Case([](arith::FPToSIOp op) { guardFloatToInt(op, true); })
           .Case([](arith::FPToUIOp op) { guardFloatToInt(op, false); })
-          .Case([](arith::MaxNumFOp op) { guardNumberMinMax<arith::MaxNumFOp, arith::MaximumFOp>(op); })
-          .Case([](arith::MinNumFOp op) { guardNumberMinMax<arith::MinNumFOp, arith::MinimumFOp>(op); });
+          .Case([](arith::MaxNumFOp op) { guardNumberMinMax(op, /*isMax=*/true); })
+          .Case([](arith::MinNumFOp op) { guardNumberMinMax(op, /*isMax=*/false); });
     }
   }
 };
