@@ -82,23 +82,41 @@ Tensor mapIntegerUnary(ElementKind kind, const Tensor &x, ElementKind resultKind
   return result;
 }
 
-/// out = fn(a, b) over integer tensors of one kind; the result has `resultKind`.
+/// Calls `loop(lhsAt, rhsAt)` with a reader of element i of each operand, an array of T: the
+/// array's element i, or, for a uniform operand (a scalar or a splat, Tensor::isUniform), its
+/// one element, so that a splat is read without being written out first.
+template <typename T, typename Loop>
+void withElementReaders(const Tensor &lhs, const Tensor &rhs, Loop loop) {
+  const T *x = lhs.data<T>(), *y = rhs.data<T>();
+  auto at = [](const T *data) { return [data](int64_t i) { return data[i]; }; };
+  auto uniform = [](T value) { return [value](int64_t) { return value; }; };
+  if (lhs.isUniform() && rhs.isUniform())
+    loop(uniform(x[0]), uniform(y[0]));
+  else if (lhs.isUniform())
+    loop(uniform(x[0]), at(y));
+  else if (rhs.isUniform())
+    loop(at(x), uniform(y[0]));
+  else
+    loop(at(x), at(y));
+}
+
+/// out = fn(a, b) over integer tensors of one kind, either of which may be uniform; the result
+/// has `resultKind`.
 template <typename Fn>
 Tensor mapIntegerBinary(ElementKind kind, const Tensor &lhs, const Tensor &rhs,
                         ElementKind resultKind, Fn fn) {
-  ArrayRef<int64_t> shape = broadcastShape({&lhs, &rhs});
-  Tensor a = expandScalar(lhs, shape), b = expandScalar(rhs, shape);
-  Tensor result = Tensor::uninitialized(resultKind, shape);
+  Tensor result = Tensor::uninitialized(resultKind, broadcastShape({&lhs, &rhs}));
   visitIntWidth(kind, [&](auto width) {
     using W = decltype(width);
     using S = typename W::Storage;
     visitIntWidth(resultKind, [&](auto outWidth) {
       using OW = decltype(outWidth);
       using OS = typename OW::Storage;
-      const S *x = a.data<S>(), *y = b.data<S>();
       OS *out = result.mutableData<OS>();
-      for (int64_t i = 0, e = result.numElements(); i < e; ++i)
-        out[i] = OS(OW::truncate(fn(uint64_t(x[i]), uint64_t(y[i]), width)));
+      withElementReaders<S>(lhs, rhs, [&](auto x, auto y) {
+        for (int64_t i = 0, e = result.numElements(); i < e; ++i)
+          out[i] = OS(OW::truncate(fn(uint64_t(x(i)), uint64_t(y(i)), width)));
+      });
     });
   });
   return result;
@@ -133,11 +151,24 @@ template <typename T> void storeAs(Tensor &tensor, int64_t i, T value) {
 }
 
 /// out = fn(x...) over float tensors of one kind, each argument in its compute type; the result
-/// has the same kind.
+/// has the same kind. Uniform operands are written out first, but for f32 and f64 binary ops.
 template <typename Fn, typename... Tensors>
 Tensor mapFloat(ElementKind kind, Fn fn, const Tensors &...operands) {
   ArrayRef<int64_t> shape = broadcastShape({&operands...});
   Tensor result = Tensor::uninitialized(kind, shape);
+  if constexpr (sizeof...(Tensors) == 2) {
+    if (kind == ElementKind::F32 || kind == ElementKind::F64) {
+      visitFloatCompute(kind, [&](auto tag) {
+        using T = decltype(tag);
+        T *out = result.mutableData<T>();
+        withElementReaders<T>(operands..., [&](auto x, auto y) {
+          for (int64_t i = 0, e = result.numElements(); i < e; ++i)
+            out[i] = T(fn(x(i), y(i)));
+        });
+      });
+      return result;
+    }
+  }
   std::tuple<Tensors...> expanded(expandScalar(operands, shape)...);
   visitFloatCompute(kind, [&](auto tag) {
     using T = decltype(tag);
@@ -160,7 +191,7 @@ Tensor mapFloat(ElementKind kind, Fn fn, const Tensors &...operands) {
 /// Binds result 0 of `op` to fn over its `Arity` float operands.
 template <unsigned Arity, typename Fn> LogicalResult floatOp(Operation *op, Frame &frame, Fn fn) {
   ElementKind kind = kindOf(op->getResult(0));
-  auto operand = [&](unsigned i) -> const Tensor & { return frame.get(op->getOperand(i)); };
+  auto operand = [&](unsigned i) -> const Tensor & { return frame.getLazy(op->getOperand(i)); };
   if constexpr (Arity == 1)
     frame.set(op->getResult(0), mapFloat(kind, fn, operand(0)));
   else if constexpr (Arity == 2)
@@ -174,9 +205,19 @@ template <unsigned Arity, typename Fn> LogicalResult floatOp(Operation *op, Fram
 template <typename Fn>
 Tensor mapFloatPredicate(ElementKind kind, const Tensor &lhs, const Tensor &rhs, Fn pred) {
   ArrayRef<int64_t> shape = broadcastShape({&lhs, &rhs});
-  Tensor a = expandScalar(lhs, shape), b = expandScalar(rhs, shape);
   Tensor result = Tensor::uninitialized(ElementKind::I1, shape);
   uint8_t *out = result.mutableData<uint8_t>();
+  if (kind == ElementKind::F32 || kind == ElementKind::F64) {
+    visitFloatCompute(kind, [&](auto tag) {
+      using T = decltype(tag);
+      withElementReaders<T>(lhs, rhs, [&](auto x, auto y) {
+        for (int64_t i = 0, e = result.numElements(); i < e; ++i)
+          out[i] = pred(x(i), y(i)) ? 1 : 0;
+      });
+    });
+    return result;
+  }
+  Tensor a = expandScalar(lhs, shape), b = expandScalar(rhs, shape);
   visitFloatCompute(kind, [&](auto tag) {
     using T = decltype(tag);
     for (int64_t i = 0, e = result.numElements(); i < e; ++i)

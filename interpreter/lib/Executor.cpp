@@ -58,7 +58,7 @@ LogicalResult executeOp(Operation *op, Frame &frame) {
   return handler(op, frame);
 }
 
-static void collect(ValueRange values, const Frame &frame, SmallVectorImpl<Tensor> &out) {
+static void collect(ValueRange values, Frame &frame, SmallVectorImpl<Tensor> &out) {
   out.clear();
   for (Value value : values)
     out.push_back(frame.get(value));

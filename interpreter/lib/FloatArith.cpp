@@ -47,7 +47,8 @@ LogicalResult executeCmpF(Operation *op, Frame &frame) {
   P predicate = cast<arith::CmpFOp>(op).getPredicate();
   ElementKind kind = kindOf(op->getOperand(0));
   frame.set(op->getResult(0),
-            mapFloatPredicate(kind, frame.get(op->getOperand(0)), frame.get(op->getOperand(1)),
+            mapFloatPredicate(kind, frame.getLazy(op->getOperand(0)),
+                              frame.getLazy(op->getOperand(1)),
                               [predicate](auto x, auto y) {
                                 bool unordered = std::isnan(x) || std::isnan(y);
                                 switch (predicate) {

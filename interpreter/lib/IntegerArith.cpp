@@ -16,7 +16,8 @@ namespace {
 template <typename Fn> LogicalResult binary(Operation *op, Frame &frame, Fn fn) {
   ElementKind kind = kindOf(op->getOperand(0));
   frame.set(op->getResult(0),
-            mapIntegerBinary(kind, frame.get(op->getOperand(0)), frame.get(op->getOperand(1)),
+            mapIntegerBinary(kind, frame.getLazy(op->getOperand(0)),
+                             frame.getLazy(op->getOperand(1)),
                              kindOf(op->getResult(0)), fn));
   return success();
 }

@@ -94,8 +94,17 @@ class Frame {
 public:
   explicit Frame(ProgramState &state) : state(state) {}
 
-  /// The value bound to `value`; executeOp checks that every operand is bound first.
-  const Tensor &get(Value value) const { return values.find(value)->second; }
+  /// The value bound to `value`, with a splat written out (once: it stays bound so), so that
+  /// its elements can be read by index. executeOp checks that every operand is bound first.
+  const Tensor &get(Value value) {
+    Tensor &tensor = values.find(value)->second;
+    if (tensor.isSplat())
+      tensor = expandScalar(tensor, tensor.shape());
+    return tensor;
+  }
+  /// The value bound to `value` as it is held: possibly a splat (Tensor::isUniform), for the
+  /// handlers that read uniform operands without writing them out.
+  const Tensor &getLazy(Value value) const { return values.find(value)->second; }
   bool isBound(Value value) const { return values.count(value) != 0; }
   void set(Value value, Tensor tensor) { values[value] = std::move(tensor); }
 

@@ -36,6 +36,7 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
   const Tensor *other = load.getOther() ? &frame.get(load.getOther()) : nullptr;
   MemoryElement element = getPointeeElement(load.getPtr().getType());
   const LaunchContext &launch = frame.state.launch;
+  ArrayRef<Buffer> buffers = launch.buffers;
   const Pointer *addresses = pointers.data<Pointer>();
   Tensor result = Tensor::zeros(element.kind, pointers.shape());
   int64_t count = result.numElements();
@@ -56,7 +57,7 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
             out[i] = otherData[otherIsScalar ? 0 : i];
           continue;
         }
-        if (!isValidAccess(launch, addresses[i], sizeof(T)))
+        if (!isValidAccess(buffers, addresses[i], sizeof(T)))
           return report(i);
         std::memcpy(&out[i], reinterpret_cast<const void *>(addresses[i].address), sizeof(T));
       }
@@ -73,7 +74,7 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
                       other->bytes() + (other->isScalar() ? 0 : i) * size, size);
         continue;
       }
-      if (!isValidAccess(launch, addresses[i], element.size))
+      if (!isValidAccess(buffers, addresses[i], element.size))
         return report(i);
       readElement(launch, reinterpret_cast<const uint8_t *>(addresses[i].address), element, result,
                   i);
@@ -89,12 +90,12 @@ LogicalResult executeStore(Operation *op, Frame &frame) {
   const Tensor &values = frame.get(store.getValue());
   MaskView mask(store.getMask() ? &frame.get(store.getMask()) : nullptr);
   MemoryElement element = getPointeeElement(store.getPtr().getType());
-  const LaunchContext &launch = frame.state.launch;
+  ArrayRef<Buffer> buffers = frame.state.launch.buffers;
   const Pointer *addresses = pointers.data<Pointer>();
   int64_t count = pointers.numElements();
   // Check every element before writing any, so that a failing store changes nothing.
   for (int64_t i = 0; i < count; ++i)
-    if (mask.isMaskedIn(i) && !isValidAccess(launch, addresses[i], element.size))
+    if (mask.isMaskedIn(i) && !isValidAccess(buffers, addresses[i], element.size))
       return reportInvalidAccess(op, frame, "tt.store", "writes", addresses[i], element.size,
                                  pointers.shape(), i);
   if (isPlain(element)) {

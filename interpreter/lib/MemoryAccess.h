@@ -19,14 +19,15 @@ std::optional<MemoryElement> getMemoryElement(Type pointeeType);
 /// every memory op's pointer type first, so that this is valid while programs run.
 MemoryElement getPointeeElement(Type pointerLike);
 
-/// Whether `size` bytes at `pointer` lie within the argument buffer the pointer derives from,
-/// and are aligned to `size`: the test every access passes, kept inline for speed. `size` is a
-/// power of two (every MemoryElement's is), so alignment is a test of the low bits, not a
-/// division.
-inline bool isValidAccess(const LaunchContext &launch, const Pointer &pointer, unsigned size) {
-  if (pointer.buffer < 0 || pointer.buffer >= int64_t(launch.buffers.size()))
+/// Whether `size` bytes at `pointer` lie within the argument buffer (of the launch's `buffers`)
+/// that the pointer derives from, and are aligned to `size`: the test every access passes, kept
+/// inline for speed. Loops pass the buffers as a local ArrayRef, which stays in registers where
+/// the launch's vector would be read again after every store. `size` is a power of two (every
+/// MemoryElement's is), so alignment is a test of the low bits, not a division.
+inline bool isValidAccess(ArrayRef<Buffer> buffers, const Pointer &pointer, unsigned size) {
+  if (pointer.buffer < 0 || pointer.buffer >= int64_t(buffers.size()))
     return false;
-  const Buffer &buffer = launch.buffers[pointer.buffer];
+  const Buffer &buffer = buffers[pointer.buffer];
   uint64_t offset = pointer.address - buffer.base;
   return pointer.address >= buffer.base && offset <= buffer.size && size <= buffer.size - offset &&
          (pointer.address & (size - 1)) == 0;
@@ -43,7 +44,7 @@ LogicalResult reportInvalidAccess(Operation *op, Frame &frame, StringRef opName,
 inline LogicalResult checkAccess(Operation *op, Frame &frame, StringRef opName, StringRef verb,
                                  const Pointer &pointer, unsigned size, ArrayRef<int64_t> shape,
                                  int64_t index) {
-  if (isValidAccess(frame.state.launch, pointer, size))
+  if (isValidAccess(frame.state.launch.buffers, pointer, size))
     return success();
   return reportInvalidAccess(op, frame, opName, verb, pointer, size, shape, index);
 }

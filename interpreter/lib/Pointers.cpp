@@ -12,21 +12,35 @@ namespace {
 
 LogicalResult executeAddPtr(Operation *op, Frame &frame) {
   auto addPtr = cast<tt::AddPtrOp>(op);
-  const Tensor &pointers = frame.get(addPtr.getPtr());
-  const Tensor &offsets = frame.get(addPtr.getOffset());
+  // Either operand may be uniform (a splat pointer plus a range of offsets, mostly).
+  const Tensor &pointers = frame.getLazy(addPtr.getPtr());
+  const Tensor &offsets = frame.getLazy(addPtr.getOffset());
   uint64_t stride = getPointeeElement(addPtr.getPtr().getType()).size;
-  Tensor result = Tensor::uninitialized(ElementKind::Pointer, pointers.shape());
+  Tensor result =
+      Tensor::uninitialized(ElementKind::Pointer, broadcastShape({&pointers, &offsets}));
   Pointer *out = result.mutableData<Pointer>();
-  const Pointer *in = pointers.data<Pointer>();
   visitIntWidth(offsets.kind(), [&](auto width) {
     using W = decltype(width);
     using S = typename W::Storage;
+    // An i1 offset counts 0 or 1 elements; wider offsets are signed.
+    auto bytes = [stride](S offset) {
+      return uint64_t(W::bits == 1 ? int64_t(offset) : W::toSigned(offset)) * stride;
+    };
+    const Pointer *in = pointers.data<Pointer>();
     const S *offset = offsets.data<S>();
-    for (int64_t i = 0, e = result.numElements(); i < e; ++i) {
-      // An i1 offset counts 0 or 1 elements; wider offsets are signed.
-      int64_t count = W::bits == 1 ? int64_t(offset[i]) : W::toSigned(offset[i]);
-      out[i] = Pointer{in[i].address + uint64_t(count) * stride, in[i].buffer};
+    int64_t count = result.numElements();
+    if (pointers.isUniform() && !offsets.isUniform()) {
+      Pointer base = in[0];
+      for (int64_t i = 0; i < count; ++i)
+        out[i] = Pointer{base.address + bytes(offset[i]), base.buffer};
+      return;
     }
+    Tensor allPointers = expandScalar(pointers, result.shape());
+    Tensor allOffsets = expandScalar(offsets, result.shape());
+    in = allPointers.data<Pointer>();
+    offset = allOffsets.data<S>();
+    for (int64_t i = 0; i < count; ++i)
+      out[i] = Pointer{in[i].address + bytes(offset[i]), in[i].buffer};
   });
   frame.set(addPtr.getResult(), std::move(result));
   return success();

@@ -84,7 +84,8 @@ LogicalResult executeMakeRange(Operation *op, Frame &frame) {
 
 LogicalResult executeSplat(Operation *op, Frame &frame) {
   auto splat = cast<tt::SplatOp>(op);
-  frame.set(splat.getResult(), expandScalar(frame.get(splat.getSrc()), splat.getType().getShape()));
+  frame.set(splat.getResult(),
+            Tensor::splat(frame.get(splat.getSrc()), splat.getType().getShape()));
   return success();
 }
 

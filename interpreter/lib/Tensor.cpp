@@ -6,6 +6,8 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 
+#include <cassert>
+
 #include <vector>
 
 namespace mlir::nereid::interpreter {
@@ -169,6 +171,15 @@ Tensor Tensor::descriptor(TensorDescriptor descriptor) {
   return tensor;
 }
 
+Tensor Tensor::splat(const Tensor &scalar, ArrayRef<int64_t> shape) {
+  assert(scalar.isScalar() && !shape.empty() && "a splat is of a scalar, to a tensor shape");
+  Tensor tensor = scalar;
+  tensor.shape_.assign(shape.begin(), shape.end());
+  tensor.numElements_ = getNumElements(shape);
+  tensor.isSplat_ = true;
+  return tensor;
+}
+
 Tensor Tensor::withShape(ArrayRef<int64_t> shape) const {
   Tensor tensor = *this;
   tensor.shape_.assign(shape.begin(), shape.end());
@@ -288,7 +299,7 @@ void Tensor::setFloat(int64_t index, double value, Rounding rounding) {
 }
 
 Tensor expandScalar(const Tensor &tensor, ArrayRef<int64_t> shape) {
-  if (!tensor.isScalar() || shape.empty())
+  if (!tensor.isUniform() || shape.empty())
     return tensor;
   Tensor result = Tensor::uninitialized(tensor.kind(), shape);
   visitStorageType(getStorageSize(tensor.kind()), [&](auto tag) {

@@ -85,6 +85,11 @@ public:
   static Tensor uninitialized(ElementKind kind, ArrayRef<int64_t> shape);
   /// A scalar descriptor value.
   static Tensor descriptor(TensorDescriptor descriptor);
+  /// The element of `scalar` (rank 0) at every position of `shape` (rank 1 or more), stored
+  /// once: the value of a tt.splat, made in constant time. Its data() holds that one element,
+  /// so a splat must not be read by index: Frame::get writes it out for the handlers that do,
+  /// and only the handlers that read operands through Frame::getLazy see it.
+  static Tensor splat(const Tensor &scalar, ArrayRef<int64_t> shape);
 
   /// The kind of every element.
   ElementKind kind() const { return kind_; }
@@ -94,6 +99,10 @@ public:
   /// The number of elements: 1 for a scalar.
   int64_t numElements() const { return numElements_; }
   bool isScalar() const { return shape_.empty(); }
+  /// Whether this is a splat (Tensor::splat).
+  bool isSplat() const { return isSplat_; }
+  /// Whether every element is element 0, the only one data() holds: a scalar or a splat.
+  bool isUniform() const { return isScalar() || isSplat_; }
 
   /// The elements in row-major order, getStorageSize(kind()) bytes each.
   const uint8_t *bytes() const { return storage_.get(); }
@@ -130,6 +139,7 @@ private:
   ElementKind kind_ = ElementKind::I32;
   SmallVector<int64_t, 4> shape_;
   int64_t numElements_ = 0;
+  bool isSplat_ = false;
   std::shared_ptr<uint8_t[]> storage_;
   std::shared_ptr<const TensorDescriptor> descriptor_;
 };
@@ -158,9 +168,10 @@ int64_t getNumElements(ArrayRef<int64_t> shape);
 /// The row-major strides of `shape`, in elements.
 SmallVector<int64_t, 4> getRowMajorStrides(ArrayRef<int64_t> shape);
 
-/// `tensor` with every element repeated to fill `shape`, when `tensor` is a scalar; the tensor
-/// itself otherwise. Elementwise ops use it for scalar operands of tensor ops (an `arith.select`
-/// with a scalar condition, a constant inside a combiner run on whole tensors).
+/// `tensor` with its element repeated to fill `shape`, when `tensor` is uniform (a scalar, or a
+/// splat of that shape); the tensor itself otherwise. Elementwise ops use it for scalar
+/// operands of tensor ops (an `arith.select` with a scalar condition, a constant inside a
+/// combiner run on whole tensors), and Frame::get to write splats out.
 Tensor expandScalar(const Tensor &tensor, ArrayRef<int64_t> shape);
 
 } // namespace mlir::nereid::interpreter
