@@ -1,13 +1,17 @@
 // Native loops for the combiners that nearly every reduction and scan uses (sum, max, min,
-// product, bitwise). They follow Reduce.cpp's order exactly and compute each step with the
-// scalar functions of the elementwise ops (Elementwise.h), so the results are identical to
-// interpreting the combiner; test/Interpreter checks both paths against the same values.
+// product, bitwise). They compute each step with the scalar functions of the elementwise ops
+// (Elementwise.h) and follow Reduce.cpp's order exactly, or, for combiners whose result does
+// not depend on the order (isOrderFree), give the result that order gives; so the results are
+// identical to interpreting the combiner. test/Interpreter checks both paths against the same
+// values.
 
 #include "SimpleCombiners.h"
 
 #include "Elementwise.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+
+#include <type_traits>
 
 namespace mlir::nereid::interpreter {
 namespace {
@@ -98,6 +102,48 @@ template <typename Body> bool withCombineFunction(Operation *op, ElementKind kin
   });
 }
 
+/// Whether the result of combining with `op` does not depend on the order of the elements:
+/// every integer combiner here wraps around and so is associative and commutative, and so are
+/// float max and min, which order -0 below +0; only which NaN a float max or min returns can
+/// depend on the order (reduceContiguous takes care of it). Float sums and products round
+/// differently in another order.
+bool isOrderFree(Operation *op) { return !isa<arith::AddFOp, arith::MulFOp>(op); }
+
+/// The number of independent partial results of reduceContiguous: enough for a vector of
+/// 32-bit lanes, and to hide the latency of a dependent chain.
+constexpr int64_t kPartials = 8;
+
+/// fn over `n` contiguous elements, for an order-free `fn` (isOrderFree): kPartials chains
+/// that the compiler can vectorize, instead of one chain whose every step waits for the last.
+/// A NaN result (float max or min) is recomputed in order, so that it is the NaN that the
+/// in-order reduction returns.
+template <typename T, typename Fn> T reduceContiguous(Fn fn, const T *elements, int64_t n) {
+  auto inOrder = [&] {
+    T acc = elements[0];
+    for (int64_t k = 1; k < n; ++k)
+      acc = fn(acc, elements[k]);
+    return acc;
+  };
+  if (n < 2 * kPartials)
+    return inOrder();
+  T partial[kPartials];
+  for (int64_t j = 0; j < kPartials; ++j)
+    partial[j] = elements[j];
+  int64_t k = kPartials;
+  for (; k + kPartials <= n; k += kPartials)
+    for (int64_t j = 0; j < kPartials; ++j)
+      partial[j] = fn(partial[j], elements[k + j]);
+  for (; k < n; ++k)
+    partial[0] = fn(partial[0], elements[k]);
+  T acc = partial[0];
+  for (int64_t j = 1; j < kPartials; ++j)
+    acc = fn(acc, partial[j]);
+  if constexpr (std::is_floating_point_v<T>)
+    if (acc != acc)
+      return inOrder();
+  return acc;
+}
+
 } // namespace
 
 std::optional<Tensor> reduceWithSimpleCombiner(Region &combiner, const Tensor &source,
@@ -111,6 +157,11 @@ std::optional<Tensor> reduceWithSimpleCombiner(Region &combiner, const Tensor &s
     using T = decltype(tag);
     const T *in = source.data<T>();
     T *out = result.mutableData<T>();
+    if (split.inner == 1 && isOrderFree(op)) {
+      for (int64_t o = 0; o < split.outer; ++o)
+        out[o] = reduceContiguous<T>(fn, in + o * split.n, split.n);
+      return;
+    }
     for (int64_t o = 0; o < split.outer; ++o) {
       T *acc = out + o * split.inner;
       const T *slice = in + o * split.n * split.inner;

@@ -82,3 +82,60 @@ def test_nan_from_math_and_min_max(rng):
     np.testing.assert_array_equal(maximum_all, np.maximum(x, y))
     np.testing.assert_array_equal(minimum_all, np.minimum(x, y))
     np.testing.assert_array_equal(maximum, np.fmax(x, y))
+
+
+@nereid.jit
+def nan_propagating_max(a, b):
+    return tl.maximum(a, b, propagate_nan=tl.PropagateNan.ALL)
+
+
+@nereid.jit
+def row_max_kernel(x_ptr, max_ptr, min_ptr, max_all_ptr, BLOCK: tl.constexpr):
+    row = tl.program_id(0)
+    x = tl.load(x_ptr + row * BLOCK + tl.arange(0, BLOCK))
+    tl.store(max_ptr + row, tl.max(x, axis=0))
+    tl.store(min_ptr + row, tl.min(x, axis=0))
+    tl.store(max_all_ptr + row, tl.reduce(x, 0, nan_propagating_max))
+
+
+@pytest.mark.interpreter_only("which NaN a reduction returns is the interpreter's in-order "
+                              "definition (docs/semantics.md); the CPU may return another NaN")
+@pytest.mark.parametrize("block", [8, 64, 1024])
+def test_row_max_and_min_in_any_order_match_the_in_order_result(rng, block):
+    # Rows of ordinary values with NaNs and signed zeros mixed in, and rows of NaNs only, each
+    # with its own payload: max and min (maxnumf, minnumf, and maximumf, which returns the
+    # first NaN) reduce long rows in several independent chains, and must still give the
+    # in-order result bit for bit.
+    rows = 6
+    x = rng.standard_normal((rows, block)).astype(np.float32)
+    x[1, rng.random(block) < 0.5] = np.nan
+    x[2, :] = rng.choice(np.array([0.0, -0.0], np.float32), block)
+    payloads = rng.integers(1, 2**22, (3, block), dtype=np.uint32)
+    x[3:].view(np.uint32)[:] = np.uint32(0x7FC00000) | payloads  # quiet NaNs, distinct bits
+    x[4, rng.random(block) < 0.5] = 1.0
+    maxima, minima, maxima_all = (np.zeros(rows, np.float32) for _ in range(3))
+    row_max_kernel[(rows,)](x, maxima, minima, maxima_all, BLOCK=block)
+
+    def in_order(row, pick):
+        acc = row[0]
+        for value in row[1:]:
+            acc = value if np.isnan(acc) else acc if np.isnan(value) else pick(acc, value)
+        return acc
+
+    def larger(a, b):
+        return b if a == b and not np.signbit(b) else a if a >= b else b
+
+    def smaller(a, b):
+        return b if a == b and np.signbit(b) else a if a <= b else b
+
+    def first_nan(row):
+        nans = np.flatnonzero(np.isnan(row))
+        return row[nans[0]] if nans.size else in_order(row, larger)
+
+    for r in range(rows):
+        np.testing.assert_array_equal(maxima_all[r:r + 1].view(np.uint32),
+                                      np.array([first_nan(x[r])]).view(np.uint32))
+        np.testing.assert_array_equal(maxima[r:r + 1].view(np.uint32),
+                                      np.array([in_order(x[r], larger)]).view(np.uint32))
+        np.testing.assert_array_equal(minima[r:r + 1].view(np.uint32),
+                                      np.array([in_order(x[r], smaller)]).view(np.uint32))
