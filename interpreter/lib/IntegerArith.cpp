@@ -122,33 +122,21 @@ INTEGER_BINARY(executeIPowI, {
 #undef INTEGER_BINARY
 
 LogicalResult executeCmpI(Operation *op, Frame &frame) {
-  arith::CmpIPredicate predicate = cast<arith::CmpIOp>(op).getPredicate();
-  return binary(op, frame, [predicate](uint64_t a, uint64_t b, auto w) -> uint64_t {
+  using P = arith::CmpIPredicate;
+  P predicate = cast<arith::CmpIOp>(op).getPredicate();
+  // A predicate holds for some of the three orders of the operands (less, equal, greater), read
+  // as signed or unsigned; the loop tests the orders without a branch. Flipping bit 63 of the
+  // zero-extended operands orders unsigned values as signed ones.
+  bool isSigned = llvm::is_contained({P::slt, P::sle, P::sgt, P::sge}, predicate);
+  bool onLess = llvm::is_contained({P::ne, P::slt, P::sle, P::ult, P::ule}, predicate);
+  bool onEqual = llvm::is_contained({P::eq, P::sle, P::sge, P::ule, P::uge}, predicate);
+  bool onGreater = llvm::is_contained({P::ne, P::sgt, P::sge, P::ugt, P::uge}, predicate);
+  uint64_t flip = isSigned ? 0 : uint64_t(1) << 63;
+  return binary(op, frame, [=](uint64_t a, uint64_t b, auto w) -> uint64_t {
     using W = decltype(w);
-    int64_t x = W::toSigned(a), y = W::toSigned(b);
-    switch (predicate) {
-    case arith::CmpIPredicate::eq:
-      return a == b;
-    case arith::CmpIPredicate::ne:
-      return a != b;
-    case arith::CmpIPredicate::slt:
-      return x < y;
-    case arith::CmpIPredicate::sle:
-      return x <= y;
-    case arith::CmpIPredicate::sgt:
-      return x > y;
-    case arith::CmpIPredicate::sge:
-      return x >= y;
-    case arith::CmpIPredicate::ult:
-      return a < b;
-    case arith::CmpIPredicate::ule:
-      return a <= b;
-    case arith::CmpIPredicate::ugt:
-      return a > b;
-    case arith::CmpIPredicate::uge:
-      return a >= b;
-    }
-    return 0;
+    int64_t x = isSigned ? W::toSigned(a) : int64_t(a ^ flip);
+    int64_t y = isSigned ? W::toSigned(b) : int64_t(b ^ flip);
+    return (onLess & (x < y)) | (onEqual & (x == y)) | (onGreater & (x > y));
   });
 }
 

@@ -3,24 +3,25 @@
 
 #include "Executor.h"
 #include "Handlers.h"
+#include "HostVectorLoops.h"
 #include "MemoryAccess.h"
 
 namespace mlir::nereid::interpreter {
 namespace {
 
 /// The mask of a memory op, read as bytes (an i1 tensor holds one byte per element); a scalar
-/// mask applies to every element.
+/// mask applies to every element, and no mask selects every element.
 struct MaskView {
   const uint8_t *bits = nullptr;
-  bool isScalar = false;
+  size_t stride = 1;
 
   explicit MaskView(const Tensor *mask) {
     if (mask) {
       bits = mask->data<uint8_t>();
-      isScalar = mask->isScalar();
+      stride = mask->isScalar() ? 0 : 1;
     }
   }
-  bool isMaskedIn(int64_t index) const { return !bits || bits[isScalar ? 0 : index] != 0; }
+  bool isMaskedIn(int64_t index) const { return !bits || bits[index * stride] != 0; }
 };
 
 /// Whether elements of `element` move as plain bits (not i1, which is normalized, nor pointers,
@@ -40,44 +41,45 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
   const Pointer *addresses = pointers.data<Pointer>();
   Tensor result = Tensor::zeros(element.kind, pointers.shape());
   int64_t count = result.numElements();
-  auto report = [&](int64_t i) {
-    return reportInvalidAccess(op, frame, "tt.load", "reads", addresses[i], element.size,
-                               pointers.shape(), i);
-  };
+  int64_t invalid =
+      findInvalidAccess(buffers, addresses, count, mask.bits, mask.stride, element.size);
+  if (invalid >= 0)
+    return reportInvalidAccess(op, frame, "tt.load", "reads", addresses[invalid], element.size,
+                               pointers.shape(), invalid);
 
   if (isPlain(element)) {
-    LogicalResult loaded = visitStorageType(element.size, [&](auto tag) -> LogicalResult {
+    visitStorageType(element.size, [&](auto tag) {
       using T = decltype(tag);
       T *out = result.mutableData<T>();
       const T *otherData = other ? other->data<T>() : nullptr;
-      bool otherIsScalar = other && other->isScalar();
-      for (int64_t i = 0; i < count; ++i) {
-        if (!mask.isMaskedIn(i)) {
-          if (otherData)
-            out[i] = otherData[otherIsScalar ? 0 : i];
-          continue;
+      size_t otherStride = other && other->isScalar() ? 0 : 1;
+      if constexpr (std::is_same_v<T, uint32_t>) {
+        if (mask.stride == 1) {
+          // Masked-out elements first get `other` (or keep their zero), then the gather
+          // overwrites the rest.
+          if (mask.bits && otherData)
+            for (int64_t i = 0; i < count; ++i)
+              out[i] = otherData[i * otherStride];
+          gather32(out, addresses, mask.bits, count);
+          return;
         }
-        if (!isValidAccess(buffers, addresses[i], sizeof(T)))
-          return report(i);
-        std::memcpy(&out[i], reinterpret_cast<const void *>(addresses[i].address), sizeof(T));
       }
-      return success();
+      for (int64_t i = 0; i < count; ++i) {
+        if (mask.isMaskedIn(i))
+          std::memcpy(&out[i], reinterpret_cast<const void *>(addresses[i].address), sizeof(T));
+        else if (otherData)
+          out[i] = otherData[i * otherStride];
+      }
     });
-    if (failed(loaded))
-      return failure();
   } else {
     size_t size = getStorageSize(element.kind);
     for (int64_t i = 0; i < count; ++i) {
-      if (!mask.isMaskedIn(i)) {
-        if (other)
-          std::memcpy(result.mutableBytes() + i * size,
-                      other->bytes() + (other->isScalar() ? 0 : i) * size, size);
-        continue;
-      }
-      if (!isValidAccess(buffers, addresses[i], element.size))
-        return report(i);
-      readElement(launch, reinterpret_cast<const uint8_t *>(addresses[i].address), element, result,
-                  i);
+      if (mask.isMaskedIn(i))
+        readElement(launch, reinterpret_cast<const uint8_t *>(addresses[i].address), element,
+                    result, i);
+      else if (other)
+        std::memcpy(result.mutableBytes() + i * size,
+                    other->bytes() + (other->isScalar() ? 0 : i) * size, size);
     }
   }
   frame.set(load.getResult(), std::move(result));
@@ -94,14 +96,21 @@ LogicalResult executeStore(Operation *op, Frame &frame) {
   const Pointer *addresses = pointers.data<Pointer>();
   int64_t count = pointers.numElements();
   // Check every element before writing any, so that a failing store changes nothing.
-  for (int64_t i = 0; i < count; ++i)
-    if (mask.isMaskedIn(i) && !isValidAccess(buffers, addresses[i], element.size))
-      return reportInvalidAccess(op, frame, "tt.store", "writes", addresses[i], element.size,
-                                 pointers.shape(), i);
+  int64_t invalid =
+      findInvalidAccess(buffers, addresses, count, mask.bits, mask.stride, element.size);
+  if (invalid >= 0)
+    return reportInvalidAccess(op, frame, "tt.store", "writes", addresses[invalid], element.size,
+                               pointers.shape(), invalid);
   if (isPlain(element)) {
     visitStorageType(element.size, [&](auto tag) {
       using T = decltype(tag);
       const T *in = values.data<T>();
+      if constexpr (std::is_same_v<T, uint32_t>) {
+        if (mask.stride == 1) {
+          scatter32(addresses, in, mask.bits, count);
+          return;
+        }
+      }
       for (int64_t i = 0; i < count; ++i)
         if (mask.isMaskedIn(i))
           std::memcpy(reinterpret_cast<void *>(addresses[i].address), &in[i], sizeof(T));

@@ -3,6 +3,8 @@
 
 #include "MemoryAccess.h"
 
+#include "HostVectorLoops.h"
+
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -20,6 +22,20 @@ std::optional<MemoryElement> getMemoryElement(Type pointeeType) {
 MemoryElement getPointeeElement(Type pointerLike) {
   auto pointer = cast<tt::PointerType>(getElementTypeOrSelf(pointerLike));
   return getMemoryElement(pointer.getPointeeType()).value_or(MemoryElement{ElementKind::I8, 1});
+}
+
+int64_t findInvalidAccess(ArrayRef<Buffer> buffers, const Pointer *pointers, int64_t count,
+                          const uint8_t *mask, size_t maskStride, unsigned size) {
+  if (count == 0)
+    return -1;
+  int64_t first = pointers[0].buffer;
+  if (first >= 0 && first < int64_t(buffers.size()) &&
+      areAllWithinBuffer(pointers, count, mask, maskStride, first, buffers[first], size))
+    return -1;
+  for (int64_t i = 0; i < count; ++i)
+    if ((!mask || mask[i * maskStride]) && !isValidAccess(buffers, pointers[i], size))
+      return i;
+  return -1;
 }
 
 LogicalResult reportInvalidAccess(Operation *op, Frame &frame, StringRef opName, StringRef verb,

@@ -33,6 +33,14 @@ inline bool isValidAccess(ArrayRef<Buffer> buffers, const Pointer &pointer, unsi
          (pointer.address & (size - 1)) == 0;
 }
 
+/// The index of the first element of `pointers` whose access of `size` bytes is not valid
+/// (isValidAccess), among those that `mask` selects (one byte per element, `maskStride` 0
+/// reading one byte for all; a null mask selects every element); -1 when all are valid. The
+/// common case, every selected pointer in the buffer of the first, takes one pass without
+/// branches.
+int64_t findInvalidAccess(ArrayRef<Buffer> buffers, const Pointer *pointers, int64_t count,
+                          const uint8_t *mask, size_t maskStride, unsigned size);
+
 /// Records the report of an access that isValidAccess rejected, on `op`, naming `opName`,
 /// `verb` ("reads", "writes", "updates") and the element `index` of a tensor of `shape`, and
 /// returns failure().

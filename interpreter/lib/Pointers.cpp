@@ -5,6 +5,7 @@
 #include "Elementwise.h"
 #include "Executor.h"
 #include "Handlers.h"
+#include "HostVectorLoops.h"
 #include "MemoryAccess.h"
 
 namespace mlir::nereid::interpreter {
@@ -31,6 +32,10 @@ LogicalResult executeAddPtr(Operation *op, Frame &frame) {
     int64_t count = result.numElements();
     if (pointers.isUniform() && !offsets.isUniform()) {
       Pointer base = in[0];
+      if constexpr (W::bits == 32) {
+        addOffsetsToBase(out, base, reinterpret_cast<const int32_t *>(offset), stride, count);
+        return;
+      }
       for (int64_t i = 0; i < count; ++i)
         out[i] = Pointer{base.address + bytes(offset[i]), base.buffer};
       return;

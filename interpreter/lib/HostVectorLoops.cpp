@@ -1,0 +1,64 @@
+#include "HostVectorLoops.h"
+
+#include <cstring>
+
+namespace mlir::nereid::interpreter {
+
+NEREID_HOST_VECTOR_CLONES
+bool areAllWithinBuffer(const Pointer *pointers, int64_t count, const uint8_t *mask,
+                        size_t maskStride, int64_t bufferIndex, const Buffer &buffer,
+                        unsigned size) {
+  if (buffer.size < size)
+    return false;
+  uint64_t base = buffer.base, last = buffer.size - size;
+  // An or of each element's faults, which a selected element keeps and a masked-out one
+  // clears: a pointer into another buffer, an offset past the last element, low address bits.
+  auto faults = [&](int64_t i) -> uint64_t {
+    const Pointer &pointer = pointers[i];
+    return uint64_t(pointer.buffer != bufferIndex) | uint64_t(pointer.address - base > last) |
+           (pointer.address & (size - 1));
+  };
+  uint64_t any = 0;
+  if (!mask) {
+    for (int64_t i = 0; i < count; ++i)
+      any |= faults(i);
+  } else {
+    for (int64_t i = 0; i < count; ++i)
+      any |= faults(i) & (uint64_t(0) - uint64_t(mask[i * maskStride] != 0));
+  }
+  return any == 0;
+}
+
+NEREID_HOST_VECTOR_CLONES
+void addOffsetsToBase(Pointer *out, Pointer base, const int32_t *offsets, uint64_t stride,
+                      int64_t count) {
+  for (int64_t i = 0; i < count; ++i)
+    out[i] = Pointer{base.address + uint64_t(int64_t(offsets[i])) * stride, base.buffer};
+}
+
+NEREID_HOST_VECTOR_CLONES
+void gather32(uint32_t *out, const Pointer *pointers, const uint8_t *mask, int64_t count) {
+  auto at = [&](int64_t i) {
+    uint32_t value;
+    std::memcpy(&value, reinterpret_cast<const void *>(pointers[i].address), sizeof(value));
+    return value;
+  };
+  if (!mask) {
+    for (int64_t i = 0; i < count; ++i)
+      out[i] = at(i);
+    return;
+  }
+  for (int64_t i = 0; i < count; ++i)
+    if (mask[i])
+      out[i] = at(i);
+}
+
+NEREID_HOST_VECTOR_CLONES
+void scatter32(const Pointer *pointers, const uint32_t *values, const uint8_t *mask,
+               int64_t count) {
+  for (int64_t i = 0; i < count; ++i)
+    if (!mask || mask[i])
+      std::memcpy(reinterpret_cast<void *>(pointers[i].address), &values[i], sizeof(uint32_t));
+}
+
+} // namespace mlir::nereid::interpreter
