@@ -6,6 +6,7 @@
 #include "Elementwise.h"
 #include "Executor.h"
 #include "Handlers.h"
+#include "HostVectorLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 
@@ -19,10 +20,27 @@ namespace {
     return floatOp<ARITY>(op, frame, [] PARAMS { BODY });                                          \
   }
 
-FLOAT_OP(executeAddF, 2, (auto x, auto y), return x + y;)
-FLOAT_OP(executeSubF, 2, (auto x, auto y), return x - y;)
-FLOAT_OP(executeMulF, 2, (auto x, auto y), return x * y;)
-FLOAT_OP(executeDivF, 2, (auto x, auto y), return x / y;)
+/// +, -, * and / run in the host-ISA loops of applyF32 on f32, in floatOp's loops otherwise.
+#define ARITHMETIC_OP(NAME, OPERATION, OPERATOR)                                                  \
+  LogicalResult NAME(Operation *op, Frame &frame) {                                                \
+    if (kindOf(op->getResult(0)) != ElementKind::F32)                                              \
+      return floatOp<2>(op, frame, [](auto x, auto y) { return x OPERATOR y; });                   \
+    const Tensor &x = frame.getLazy(op->getOperand(0));                                            \
+    const Tensor &y = frame.getLazy(op->getOperand(1));                                            \
+    Tensor result = Tensor::uninitialized(ElementKind::F32, broadcastShape({&x, &y}));             \
+    applyF32(F32Operation::OPERATION, result.mutableData<float>(), x.data<float>(),                \
+             x.isUniform() ? 0 : 1, y.data<float>(), y.isUniform() ? 0 : 1,                        \
+             result.numElements());                                                                \
+    frame.set(op->getResult(0), std::move(result));                                                \
+    return success();                                                                              \
+  }
+
+ARITHMETIC_OP(executeAddF, Add, +)
+ARITHMETIC_OP(executeSubF, Subtract, -)
+ARITHMETIC_OP(executeMulF, Multiply, *)
+ARITHMETIC_OP(executeDivF, Divide, /)
+
+#undef ARITHMETIC_OP
 FLOAT_OP(executeRemF, 2, (auto x, auto y), return std::fmod(x, y);)
 FLOAT_OP(executeNegF, 1, (auto x), return -x;)
 FLOAT_OP(executeMaximumF, 2, (auto x, auto y), return maximumOf(x, y);)

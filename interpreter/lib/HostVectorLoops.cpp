@@ -61,4 +61,65 @@ void scatter32(const Pointer *pointers, const uint32_t *values, const uint8_t *m
       std::memcpy(reinterpret_cast<void *>(pointers[i].address), &values[i], sizeof(uint32_t));
 }
 
+// A loop over `count` elements for each way the operands can be read: both as arrays, or one
+// of them uniform (stride 0), so that the vectorizer sees unit strides and broadcasts.
+#define FOR_EACH_OPERAND_LAYOUT(T, x, xStride, y, yStride, count, STORE)                          \
+  do {                                                                                             \
+    if (xStride == 0 && yStride != 0) {                                                            \
+      T a = x[0];                                                                                  \
+      for (int64_t i = 0; i < count; ++i) {                                                        \
+        T b = y[i];                                                                                \
+        STORE;                                                                                     \
+      }                                                                                            \
+    } else if (yStride == 0) {                                                                     \
+      T b = y[0];                                                                                  \
+      for (int64_t i = 0; i < count; ++i) {                                                        \
+        T a = x[i * xStride];                                                                      \
+        STORE;                                                                                     \
+      }                                                                                            \
+    } else {                                                                                       \
+      for (int64_t i = 0; i < count; ++i) {                                                        \
+        T a = x[i], b = y[i];                                                                      \
+        STORE;                                                                                     \
+      }                                                                                            \
+    }                                                                                              \
+  } while (false)
+
+NEREID_HOST_VECTOR_CLONES
+void applyF32(F32Operation operation, float *out, const float *x, size_t xStride, const float *y,
+              size_t yStride, int64_t count) {
+  switch (operation) {
+  case F32Operation::Add:
+    FOR_EACH_OPERAND_LAYOUT(float, x, xStride, y, yStride, count, out[i] = a + b);
+    return;
+  case F32Operation::Subtract:
+    FOR_EACH_OPERAND_LAYOUT(float, x, xStride, y, yStride, count, out[i] = a - b);
+    return;
+  case F32Operation::Multiply:
+    FOR_EACH_OPERAND_LAYOUT(float, x, xStride, y, yStride, count, out[i] = a * b);
+    return;
+  case F32Operation::Divide:
+    FOR_EACH_OPERAND_LAYOUT(float, x, xStride, y, yStride, count, out[i] = a / b);
+    return;
+  }
+}
+
+NEREID_HOST_VECTOR_CLONES
+void compareI32(uint8_t *out, const uint32_t *x, size_t xStride, const uint32_t *y,
+                size_t yStride, bool isSigned, bool onLess, bool onEqual, bool onGreater,
+                int64_t count) {
+  if (isSigned) {
+    auto sx = reinterpret_cast<const int32_t *>(x), sy = reinterpret_cast<const int32_t *>(y);
+    FOR_EACH_OPERAND_LAYOUT(int32_t, sx, xStride, sy, yStride, count,
+                            out[i] = (onLess & (a < b)) | (onEqual & (a == b)) |
+                                     (onGreater & (a > b)));
+    return;
+  }
+  FOR_EACH_OPERAND_LAYOUT(uint32_t, x, xStride, y, yStride, count,
+                          out[i] = (onLess & (a < b)) | (onEqual & (a == b)) |
+                                   (onGreater & (a > b)));
+}
+
+#undef FOR_EACH_OPERAND_LAYOUT
+
 } // namespace mlir::nereid::interpreter

@@ -41,6 +41,22 @@ void gather32(uint32_t *out, const Pointer *pointers, const uint8_t *mask, int64
 void scatter32(const Pointer *pointers, const uint32_t *values, const uint8_t *mask,
                int64_t count);
 
+/// The f32 operations that applyF32 computes, each rounded once (the loops hold no product that
+/// feeds a sum, so no ISA contracts anything: every clone gives the same bits).
+enum class F32Operation { Add, Subtract, Multiply, Divide };
+
+/// out[i] = x[i] `operation` y[i]; an operand with stride 0 is uniform (a scalar or a splat)
+/// and gives its element 0 to every i.
+void applyF32(F32Operation operation, float *out, const float *x, size_t xStride, const float *y,
+              size_t yStride, int64_t count);
+
+/// out[i] = 1 where the order of x[i] and y[i] (read as signed or unsigned 32-bit integers) is
+/// one that the predicate holds for (onLess, onEqual, onGreater), 0 elsewhere; an operand with
+/// stride 0 is uniform.
+void compareI32(uint8_t *out, const uint32_t *x, size_t xStride, const uint32_t *y,
+                size_t yStride, bool isSigned, bool onLess, bool onEqual, bool onGreater,
+                int64_t count);
+
 } // namespace mlir::nereid::interpreter
 
 #endif // NEREID_INTERPRETER_LIB_HOSTVECTORLOOPS_H

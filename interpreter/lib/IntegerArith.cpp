@@ -5,6 +5,7 @@
 #include "Elementwise.h"
 #include "Executor.h"
 #include "Handlers.h"
+#include "HostVectorLoops.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -131,6 +132,16 @@ LogicalResult executeCmpI(Operation *op, Frame &frame) {
   bool onLess = llvm::is_contained({P::ne, P::slt, P::sle, P::ult, P::ule}, predicate);
   bool onEqual = llvm::is_contained({P::eq, P::sle, P::sge, P::ule, P::uge}, predicate);
   bool onGreater = llvm::is_contained({P::ne, P::sgt, P::sge, P::ugt, P::uge}, predicate);
+  if (kindOf(op->getOperand(0)) == ElementKind::I32) {
+    const Tensor &x = frame.getLazy(op->getOperand(0));
+    const Tensor &y = frame.getLazy(op->getOperand(1));
+    Tensor result = Tensor::uninitialized(ElementKind::I1, broadcastShape({&x, &y}));
+    compareI32(result.mutableData<uint8_t>(), x.data<uint32_t>(), x.isUniform() ? 0 : 1,
+               y.data<uint32_t>(), y.isUniform() ? 0 : 1, isSigned, onLess, onEqual, onGreater,
+               result.numElements());
+    frame.set(op->getResult(0), std::move(result));
+    return success();
+  }
   uint64_t flip = isSigned ? 0 : uint64_t(1) << 63;
   return binary(op, frame, [=](uint64_t a, uint64_t b, auto w) -> uint64_t {
     using W = decltype(w);

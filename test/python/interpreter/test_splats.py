@@ -42,6 +42,11 @@ def splat_consumers_kernel(x_ptr, out_ptr, f16_ptr, s, t, h, n, steps, BLOCK: tl
     step = tl.full((BLOCK,), n, tl.int32) * ones  # a splat times a tensor
     shifted = tl.load(x_ptr + (offs * 0 + n - 1 - offs), mask=mask)  # splat + range offsets
     tl.store(out_ptr + 8 * BLOCK + offs, shifted + (step - n).to(tl.float32), mask=mask)
+    # Integer comparisons with the splat on the left, signed and unsigned.
+    tl.store(out_ptr + 9 * BLOCK + offs, tl.where(tl.full((BLOCK,), n, tl.int32) > offs, 1.0, 0.0))
+    wrapped = (offs - 3).to(tl.uint32)  # 2^32 - 3 .. for the first three
+    tl.store(out_ptr + 10 * BLOCK + offs,
+             tl.where(tl.full((BLOCK,), n, tl.uint32) >= wrapped, 1.0, 0.0))
     # f16: narrow floats write the splat out before computing.
     y16 = tl.load(f16_ptr + offs, mask=mask, other=0.0)
     tl.store(f16_ptr + BLOCK + offs, y16 * tl.full((BLOCK,), h, tl.float16), mask=mask)
@@ -57,7 +62,7 @@ def test_splats_reach_every_consumer(rng, n):
     s, t = np.float32(rng.standard_normal()), np.float32(rng.standard_normal())
     h = float(np.float16(rng.standard_normal()))
     steps = int(rng.integers(0, 4))
-    out = np.full(9 * BLOCK, np.nan, np.float32)
+    out = np.full(11 * BLOCK, np.nan, np.float32)
     splat_consumers_kernel[(1,)](x, out, f16, float(s), float(t), h, n, steps, BLOCK=BLOCK)
 
     live = np.arange(BLOCK) < n
@@ -77,4 +82,8 @@ def test_splats_reach_every_consumer(rng, n):
     np.testing.assert_array_equal(out[7 * BLOCK:8 * BLOCK], s + xs)
     reversed_x = x[n - 1 - np.arange(BLOCK)[live]]
     np.testing.assert_array_equal(out[8 * BLOCK:9 * BLOCK][live], reversed_x)
+    positions = np.arange(BLOCK)
+    np.testing.assert_array_equal(out[9 * BLOCK:10 * BLOCK], np.where(n > positions, 1.0, 0.0))
+    wrapped = (positions - 3).astype(np.int64) % 2**32
+    np.testing.assert_array_equal(out[10 * BLOCK:11 * BLOCK], np.where(n >= wrapped, 1.0, 0.0))
     np.testing.assert_array_equal(f16[BLOCK:][live], (f16[:BLOCK] * np.float16(h))[live])
