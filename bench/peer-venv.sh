@@ -18,4 +18,5 @@ own_site="$("$python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib
 # torch 2.9 pins triton 3.5.1; the peer is Triton 3.6, installed over it.
 "$venv/bin/python" -m pip install -q "torch==2.9.1"
 "$venv/bin/python" -m pip install -q --no-deps --force-reinstall "triton==3.6.0"
-"$venv/bin/python" -c 'import torch, triton; print("peer-venv:", torch.__version__, triton.__version__)'
+"$venv/bin/python" -c 'import torch, triton
+print("peer-venv:", torch.__version__, triton.__version__)'
