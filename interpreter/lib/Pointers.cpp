@@ -40,6 +40,13 @@ LogicalResult executeAddPtr(Operation *op, Frame &frame) {
         out[i] = Pointer{base.address + bytes(offset[i]), base.buffer};
       return;
     }
+    if (!pointers.isUniform() && offsets.isUniform()) {
+      // A tile of pointers advanced by one offset (`ptrs += BLOCK_K * stride` in a loop).
+      uint64_t advance = bytes(offset[0]);
+      for (int64_t i = 0; i < count; ++i)
+        out[i] = Pointer{in[i].address + advance, in[i].buffer};
+      return;
+    }
     Tensor allPointers = expandScalar(pointers, result.shape());
     Tensor allOffsets = expandScalar(offsets, result.shape());
     in = allPointers.data<Pointer>();
