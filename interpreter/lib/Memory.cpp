@@ -6,6 +6,8 @@
 #include "HostVectorLoops.h"
 #include "MemoryAccess.h"
 
+#include <type_traits>
+
 namespace mlir::nereid::interpreter {
 namespace {
 
@@ -39,7 +41,9 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
   const LaunchContext &launch = frame.state.launch;
   ArrayRef<Buffer> buffers = launch.buffers;
   const Pointer *addresses = pointers.data<Pointer>();
-  Tensor result = Tensor::zeros(element.kind, pointers.shape());
+  // Without a mask every element is read; with one, masked-out elements without `other` are 0.
+  Tensor result = mask.bits ? Tensor::zeros(element.kind, pointers.shape())
+                            : Tensor::uninitialized(element.kind, pointers.shape());
   int64_t count = result.numElements();
   int64_t invalid =
       findInvalidAccess(buffers, addresses, count, mask.bits, mask.stride, element.size);
