@@ -62,7 +62,9 @@ void scatter32(const Pointer *pointers, const uint32_t *values, const uint8_t *m
 }
 
 // A loop over `count` elements for each way the operands can be read: both as arrays, or one
-// of them uniform (stride 0), so that the vectorizer sees unit strides and broadcasts.
+// of them uniform (stride 0), so that the vectorizer sees unit strides and broadcasts. This is
+// Elementwise.h's withElementReaders as a macro: a template instantiated from a clone would be
+// compiled for the baseline ISA, not for the clone's.
 #define FOR_EACH_OPERAND_LAYOUT(T, x, xStride, y, yStride, count, STORE)                          \
   do {                                                                                             \
     if (xStride == 0 && yStride != 0) {                                                            \

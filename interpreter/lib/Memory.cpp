@@ -41,9 +41,9 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
   const LaunchContext &launch = frame.state.launch;
   ArrayRef<Buffer> buffers = launch.buffers;
   const Pointer *addresses = pointers.data<Pointer>();
-  // Without a mask every element is read; with one, masked-out elements without `other` are 0.
-  Tensor result = mask.bits ? Tensor::zeros(element.kind, pointers.shape())
-                            : Tensor::uninitialized(element.kind, pointers.shape());
+  // Every element is read or takes `other`, except masked-out ones without `other`: those are 0.
+  Tensor result = mask.bits && !other ? Tensor::zeros(element.kind, pointers.shape())
+                                      : Tensor::uninitialized(element.kind, pointers.shape());
   int64_t count = result.numElements();
   int64_t invalid =
       findInvalidAccess(buffers, addresses, count, mask.bits, mask.stride, element.size);
