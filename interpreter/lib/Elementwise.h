@@ -2,8 +2,9 @@
 #define NEREID_INTERPRETER_LIB_ELEMENTWISE_H
 
 // The loops of every elementwise op. Each applies a scalar function to whole tensors, one typed
-// loop per element kind, which the compiler vectorizes where the function allows it (plain
-// loops for now; xsimd can replace the hot ones without changing any op's meaning).
+// loop per element kind, which the compiler vectorizes for the baseline ISA where the function
+// allows it. The hottest ops run HostVectorLoops instead (bindBinaryLoop), built with xsimd
+// for the host's ISA, with the same meaning.
 //
 // Integer functions see the operands as uint64_t bit patterns zero-extended from the width, and
 // get an IntWidth<N> tag that converts to signed and truncates; the result is truncated to the
@@ -120,6 +121,20 @@ Tensor mapIntegerBinary(ElementKind kind, const Tensor &lhs, const Tensor &rhs,
     });
   });
   return result;
+}
+
+/// Binds result 0 of `op`, of `resultKind`, to `loop(out, x, xStride, y, yStride, count)`, a
+/// loop of HostVectorLoops over the two operands as arrays of T: a uniform operand is read in
+/// place, with stride 0.
+template <typename T, typename Out = T, typename Loop>
+LogicalResult bindBinaryLoop(Operation *op, Frame &frame, ElementKind resultKind, Loop loop) {
+  const Tensor &x = frame.getLazy(op->getOperand(0));
+  const Tensor &y = frame.getLazy(op->getOperand(1));
+  Tensor result = Tensor::uninitialized(resultKind, broadcastShape({&x, &y}));
+  loop(result.mutableData<Out>(), x.data<T>(), size_t(x.isUniform() ? 0 : 1), y.data<T>(),
+       size_t(y.isUniform() ? 0 : 1), result.numElements());
+  frame.set(op->getResult(0), std::move(result));
+  return success();
 }
 
 /// Calls `f` with a value of the type float functions compute in for `kind`: float for F32,

@@ -20,19 +20,19 @@ namespace {
     return floatOp<ARITY>(op, frame, [] PARAMS { BODY });                                          \
   }
 
-/// +, -, * and / run in the host-ISA loops of applyF32 on f32, in floatOp's loops otherwise.
+/// +, -, * and / run in the host's vector loops on f32 and f64, in floatOp's loops otherwise.
 #define ARITHMETIC_OP(NAME, OPERATION, OPERATOR)                                                  \
   LogicalResult NAME(Operation *op, Frame &frame) {                                                \
-    if (kindOf(op->getResult(0)) != ElementKind::F32)                                              \
-      return floatOp<2>(op, frame, [](auto x, auto y) { return x OPERATOR y; });                   \
-    const Tensor &x = frame.getLazy(op->getOperand(0));                                            \
-    const Tensor &y = frame.getLazy(op->getOperand(1));                                            \
-    Tensor result = Tensor::uninitialized(ElementKind::F32, broadcastShape({&x, &y}));             \
-    applyF32(F32Operation::OPERATION, result.mutableData<float>(), x.data<float>(),                \
-             x.isUniform() ? 0 : 1, y.data<float>(), y.isUniform() ? 0 : 1,                        \
-             result.numElements());                                                                \
-    frame.set(op->getResult(0), std::move(result));                                                \
-    return success();                                                                              \
+    ElementKind kind = kindOf(op->getResult(0));                                                   \
+    if (kind == ElementKind::F32)                                                                  \
+      return bindBinaryLoop<float>(op, frame, kind, [](auto... loopArguments) {                    \
+        hostVectorLoops().applyF32(FloatOperation::OPERATION, loopArguments...);                   \
+      });                                                                                          \
+    if (kind == ElementKind::F64)                                                                  \
+      return bindBinaryLoop<double>(op, frame, kind, [](auto... loopArguments) {                   \
+        hostVectorLoops().applyF64(FloatOperation::OPERATION, loopArguments...);                   \
+      });                                                                                          \
+    return floatOp<2>(op, frame, [](auto x, auto y) { return x OPERATOR y; });                     \
   }
 
 ARITHMETIC_OP(executeAddF, Add, +)

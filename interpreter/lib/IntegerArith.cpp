@@ -40,12 +40,29 @@ template <typename Fn> LogicalResult unary(Operation *op, Frame &frame, Fn fn) {
     });                                                                                            \
   }
 
-INTEGER_BINARY(executeAddI, return a + b;)
-INTEGER_BINARY(executeSubI, return a - b;)
-INTEGER_BINARY(executeMulI, return a * b;)
-INTEGER_BINARY(executeAndI, return a & b;)
-INTEGER_BINARY(executeOrI, return a | b;)
-INTEGER_BINARY(executeXOrI, return a ^ b;)
+/// Ops that run in the host's vector loops on i32 and i64, in binary's loops otherwise.
+#define VECTOR_INTEGER_BINARY(NAME, OPERATION, OPERATOR)                                          \
+  LogicalResult NAME(Operation *op, Frame &frame) {                                                \
+    ElementKind kind = kindOf(op->getResult(0));                                                   \
+    if (kind == ElementKind::I32)                                                                  \
+      return bindBinaryLoop<uint32_t>(op, frame, kind, [](auto... loopArguments) {                 \
+        hostVectorLoops().applyI32(IntegerOperation::OPERATION, loopArguments...);                 \
+      });                                                                                          \
+    if (kind == ElementKind::I64)                                                                  \
+      return bindBinaryLoop<uint64_t>(op, frame, kind, [](auto... loopArguments) {                 \
+        hostVectorLoops().applyI64(IntegerOperation::OPERATION, loopArguments...);                 \
+      });                                                                                          \
+    return binary(op, frame, [](uint64_t a, uint64_t b, auto) -> uint64_t { return OPERATOR; });  \
+  }
+
+VECTOR_INTEGER_BINARY(executeAddI, Add, a + b)
+VECTOR_INTEGER_BINARY(executeSubI, Subtract, a - b)
+VECTOR_INTEGER_BINARY(executeMulI, Multiply, a * b)
+VECTOR_INTEGER_BINARY(executeAndI, And, a & b)
+VECTOR_INTEGER_BINARY(executeOrI, Or, a | b)
+VECTOR_INTEGER_BINARY(executeXOrI, Xor, a ^ b)
+
+#undef VECTOR_INTEGER_BINARY
 INTEGER_BINARY(executeDivUI, return b == 0 ? W::mask : a / b;)
 INTEGER_BINARY(executeRemUI, return b == 0 ? a : a % b;)
 INTEGER_BINARY(executeCeilDivUI, return b == 0 ? W::mask : a / b + (a % b != 0);)
@@ -132,16 +149,14 @@ LogicalResult executeCmpI(Operation *op, Frame &frame) {
   bool onLess = llvm::is_contained({P::ne, P::slt, P::sle, P::ult, P::ule}, predicate);
   bool onEqual = llvm::is_contained({P::eq, P::sle, P::sge, P::ule, P::uge}, predicate);
   bool onGreater = llvm::is_contained({P::ne, P::sgt, P::sge, P::ugt, P::uge}, predicate);
-  if (kindOf(op->getOperand(0)) == ElementKind::I32) {
-    const Tensor &x = frame.getLazy(op->getOperand(0));
-    const Tensor &y = frame.getLazy(op->getOperand(1));
-    Tensor result = Tensor::uninitialized(ElementKind::I1, broadcastShape({&x, &y}));
-    compareI32(result.mutableData<uint8_t>(), x.data<uint32_t>(), x.isUniform() ? 0 : 1,
-               y.data<uint32_t>(), y.isUniform() ? 0 : 1, isSigned, onLess, onEqual, onGreater,
-               result.numElements());
-    frame.set(op->getResult(0), std::move(result));
-    return success();
-  }
+  if (kindOf(op->getOperand(0)) == ElementKind::I32)
+    return bindBinaryLoop<uint32_t, uint8_t>(
+        op, frame, ElementKind::I1,
+        [=](uint8_t *out, const uint32_t *x, size_t xStride, const uint32_t *y, size_t yStride,
+            int64_t count) {
+          hostVectorLoops().compareI32(out, x, xStride, y, yStride, isSigned, onLess, onEqual,
+                                       onGreater, count);
+        });
   uint64_t flip = isSigned ? 0 : uint64_t(1) << 63;
   return binary(op, frame, [=](uint64_t a, uint64_t b, auto w) -> uint64_t {
     using W = decltype(w);

@@ -64,7 +64,7 @@ LogicalResult executeLoad(Operation *op, Frame &frame) {
           if (mask.bits && otherData)
             for (int64_t i = 0; i < count; ++i)
               out[i] = otherData[i * otherStride];
-          gather32(out, addresses, mask.bits, count);
+          hostVectorLoops().gather32(out, addresses, mask.bits, count);
           return;
         }
       }
@@ -111,7 +111,7 @@ LogicalResult executeStore(Operation *op, Frame &frame) {
       const T *in = values.data<T>();
       if constexpr (std::is_same_v<T, uint32_t>) {
         if (mask.stride == 1) {
-          scatter32(addresses, in, mask.bits, count);
+          hostVectorLoops().scatter32(addresses, in, mask.bits, count);
           return;
         }
       }

@@ -30,7 +30,8 @@ int64_t findInvalidAccess(ArrayRef<Buffer> buffers, const Pointer *pointers, int
     return -1;
   int64_t first = pointers[0].buffer;
   if (first >= 0 && first < int64_t(buffers.size()) &&
-      areAllWithinBuffer(pointers, count, mask, maskStride, first, buffers[first], size))
+      hostVectorLoops().areAllWithinBuffer(pointers, count, mask, maskStride, first,
+                                           buffers[first].base, buffers[first].size, size))
     return -1;
   for (int64_t i = 0; i < count; ++i)
     if ((!mask || mask[i * maskStride]) && !isValidAccess(buffers, pointers[i], size))

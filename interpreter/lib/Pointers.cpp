@@ -33,7 +33,8 @@ LogicalResult executeAddPtr(Operation *op, Frame &frame) {
     if (pointers.isUniform() && !offsets.isUniform()) {
       Pointer base = in[0];
       if constexpr (W::bits == 32) {
-        addOffsetsToBase(out, base, reinterpret_cast<const int32_t *>(offset), stride, count);
+        hostVectorLoops().addOffsetsToBase(out, base, reinterpret_cast<const int32_t *>(offset),
+                                           stride, count);
         return;
       }
       for (int64_t i = 0; i < count; ++i)

@@ -1,6 +1,7 @@
 #ifndef NEREID_INTERPRETER_LIB_TENSOR_H
 #define NEREID_INTERPRETER_LIB_TENSOR_H
 
+#include "Pointer.h"
 #include "nereid/Interpreter/FloatFormats.h"
 
 #include "mlir/IR/Types.h"
@@ -53,16 +54,6 @@ unsigned getIntegerWidth(ElementKind kind);
 const FloatFormat &getFloatFormat(ElementKind kind);
 /// Bytes per element in a Tensor's storage; a pointer is a Pointer, 16 bytes.
 size_t getStorageSize(ElementKind kind);
-
-/// The buffer number of a pointer that was derived from no argument buffer.
-constexpr int64_t kNoBuffer = -1;
-
-/// A pointer as the interpreter holds it: the host address, and the argument buffer it was
-/// derived from (its provenance), which every memory access is checked against.
-struct Pointer {
-  uint64_t address;
-  int64_t buffer;
-};
 
 /// The value of a `!tt.tensordesc`: a strided tensor in memory.
 struct TensorDescriptor {
