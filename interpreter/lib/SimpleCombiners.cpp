@@ -113,19 +113,22 @@ bool isOrderFree(Operation *op) { return !isa<arith::AddFOp, arith::MulFOp>(op);
 /// 32-bit lanes, and to hide the latency of a dependent chain.
 constexpr int64_t kPartials = 8;
 
+/// fn over `n` (at least 1) contiguous elements, in order, with the running result in a
+/// register.
+template <typename T, typename Fn> T reduceInOrder(Fn fn, const T *elements, int64_t n) {
+  T acc = elements[0];
+  for (int64_t k = 1; k < n; ++k)
+    acc = fn(acc, elements[k]);
+  return acc;
+}
+
 /// fn over `n` contiguous elements, for an order-free `fn` (isOrderFree): kPartials chains
 /// that the compiler can vectorize, instead of one chain whose every step waits for the last.
 /// A NaN result (float max or min) is recomputed in order, so that it is the NaN that the
 /// in-order reduction returns.
 template <typename T, typename Fn> T reduceContiguous(Fn fn, const T *elements, int64_t n) {
-  auto inOrder = [&] {
-    T acc = elements[0];
-    for (int64_t k = 1; k < n; ++k)
-      acc = fn(acc, elements[k]);
-    return acc;
-  };
   if (n < 2 * kPartials)
-    return inOrder();
+    return reduceInOrder<T>(fn, elements, n);
   T partial[kPartials];
   for (int64_t j = 0; j < kPartials; ++j)
     partial[j] = elements[j];
@@ -140,7 +143,7 @@ template <typename T, typename Fn> T reduceContiguous(Fn fn, const T *elements, 
     acc = fn(acc, partial[j]);
   if constexpr (std::is_floating_point_v<T>)
     if (acc != acc)
-      return inOrder();
+      return reduceInOrder<T>(fn, elements, n);
   return acc;
 }
 
@@ -157,9 +160,10 @@ std::optional<Tensor> reduceWithSimpleCombiner(Region &combiner, const Tensor &s
     using T = decltype(tag);
     const T *in = source.data<T>();
     T *out = result.mutableData<T>();
-    if (split.inner == 1 && isOrderFree(op)) {
+    if (split.inner == 1) {
       for (int64_t o = 0; o < split.outer; ++o)
-        out[o] = reduceContiguous<T>(fn, in + o * split.n, split.n);
+        out[o] = isOrderFree(op) ? reduceContiguous<T>(fn, in + o * split.n, split.n)
+                                 : reduceInOrder<T>(fn, in + o * split.n, split.n);
       return;
     }
     for (int64_t o = 0; o < split.outer; ++o) {
