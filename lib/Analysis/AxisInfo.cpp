@@ -199,13 +199,29 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(Operation *op, const RegionS
                                                     ArrayRef<AxisInfoLattice *> argLattices,
                                                     unsigned firstIndex) {
   auto forOp = dyn_cast<scf::ForOp>(op);
-  if (!forOp || firstIndex != 1) {
+  if (!forOp) {
     SparseForwardDataFlowAnalysis::visitNonControlFlowArguments(op, successor, argLattices,
                                                                 firstIndex);
     return;
   }
-  // The induction variable: lower bound plus multiples of the step.
-  ProgramPoint *point = getProgramPointAfter(op);
+  // Which of `argLattices` is the induction variable's depends on the MLIR version (in 22 the
+  // lattices of a loop without iter_args are the induction variable's alone, from index 0), so
+  // it is found by its value; the others that control flow does not set are pessimistic.
+  unsigned numInputs = successor.getSuccessorInputs().size();
+  for (auto [index, lattice] : llvm::enumerate(argLattices)) {
+    if (lattice->getAnchor() == forOp.getInductionVar())
+      continue;
+    if (index < firstIndex || index >= firstIndex + numInputs)
+      setToEntryState(lattice);
+  }
+  auto inductionLattice = llvm::find_if(argLattices, [&](AxisInfoLattice *lattice) {
+    return lattice->getAnchor() == forOp.getInductionVar();
+  });
+  if (inductionLattice == argLattices.end())
+    return;
+  // The induction variable: lower bound plus multiples of the step. The bounds are read at the
+  // body's entry, so that the body's arguments are visited again when they change.
+  ProgramPoint *point = getProgramPointBefore(forOp.getBody());
   const AxisInfo &lower = getLatticeElementFor(point, forOp.getLowerBound())->getValue();
   const AxisInfo &step = getLatticeElementFor(point, forOp.getStep())->getValue();
   if (!lower.isInitialized() || !step.isInitialized())
@@ -213,7 +229,7 @@ void AxisInfoAnalysis::visitNonControlFlowArguments(Operation *op, const RegionS
   int64_t divisibility = std::gcd(lower.getDivisibility(0), step.getDivisibility(0));
   AxisInfo induction({1}, {divisibility}, {1});
   induction.setNonNegative(lower.isNonNegative() && step.isNonNegative());
-  propagateIfChanged(argLattices[0], argLattices[0]->join(induction));
+  propagateIfChanged(*inductionLattice, (*inductionLattice)->join(induction));
 }
 
 void AxisInfoAnalysis::setToEntryState(AxisInfoLattice *lattice) {

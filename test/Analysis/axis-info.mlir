@@ -246,6 +246,23 @@ tt.func public @loop(%p: !tt.ptr<f32> {tt.divisibility = 16 : i32}, %n: i32) {
 
 // -----
 
+// A loop without iter_args (MLIR 22 hands its induction variable's lattice over at index 0):
+// the same induction variable, so that accesses of strip-mined chunks keep their alignment.
+tt.func public @loop_without_results(%n: i32) {
+  // expected-remark @below {{contiguity = [1], divisibility = [1073741824], constancy = [1], constant_value = 0, non_negative}}
+  %c0 = arith.constant 0 : i32
+  // expected-remark @below {{contiguity = [1], divisibility = [64], constancy = [1], constant_value = 64, non_negative}}
+  %c64 = arith.constant 64 : i32
+  // expected-remark @below {{induction variable: contiguity = [1], divisibility = [64], constancy = [1], non_negative}}
+  scf.for %i = %c0 to %n step %c64 : i32 {
+    // expected-remark @below {{contiguity = [1], divisibility = [64], constancy = [64], non_negative}}
+    %is = tt.splat %i : i32 -> tensor<64xi32>
+  }
+  tt.return
+}
+
+// -----
+
 // scf.if joins its branches: contiguity and divisibility they share.
 tt.func public @branches(%c: i1, %k: i32 {tt.divisibility = 16 : i32}) {
   // expected-remark @below {{contiguity = [64], divisibility = [1073741824], constancy = [1], non_negative}}
