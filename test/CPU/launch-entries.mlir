@@ -104,6 +104,49 @@ func.func private @b_impl(%pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32
 
 // -----
 
+// In a module whose stores may be non-temporal (tt-cpu-stream-large-stores), a thread runs its
+// programs through the private k_programs, which fences them at its end (x86's sfence): the
+// serial loop runs all of them, and the parallel loop gives each of its threads (numThreads,
+// or OpenMP's maximum) one contiguous share.
+// CHECK-LABEL: func.func private @k_programs
+// CHECK-SAME: (%[[P:[^:]*]]: f32, %[[GX:[^:]*]]: i32, %[[GY:[^:]*]]: i32, %[[GZ:[^:]*]]: i32, %[[BEGIN:[^:]*]]: index, %[[END:[^:]*]]: index)
+// CHECK:   scf.for %[[I:.*]] = %[[BEGIN]] to %[[END]] step %{{.*}} {
+// CHECK:     func.call @k_impl(%[[P]], %{{.*}}, %{{.*}}, %{{.*}}, %[[GX]], %[[GY]], %[[GZ]])
+// CHECK:   }
+// CHECK:   llvm.call_intrinsic "llvm.x86.sse.sfence"()
+// CHECK:   return
+// CHECK-LABEL: func.func @k_grid
+// CHECK-SAME: (%{{[^:]*}}: !llvm.ptr, %[[GX:[^:]*]]: i32, %[[GY:[^:]*]]: i32, %[[GZ:[^:]*]]: i32, %[[THREADS:[^:]*]]: i32)
+// CHECK: %[[F:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
+// CHECK: %[[XY:.*]] = arith.muli %{{.*}}, %{{.*}} : index
+// CHECK: %[[TOTAL:.*]] = arith.muli %[[XY]], %{{.*}} : index
+// CHECK: %[[C0:.*]] = arith.constant 0 : index
+// CHECK: %[[C1:.*]] = arith.constant 1 : index
+// CHECK: scf.if %{{.*}} {
+// CHECK:   func.call @k_programs(%[[F]], %[[GX]], %[[GY]], %[[GZ]], %[[C0]], %[[TOTAL]])
+// CHECK: } else {
+// CHECK:   %[[POSITIVE:.*]] = arith.cmpi sgt, %[[THREADS]], %{{.*}} : i32
+// CHECK:   %[[MAX:.*]] = func.call @omp_get_max_threads() : () -> i32
+// CHECK:   %[[N:.*]] = arith.select %[[POSITIVE]], %[[THREADS]], %[[MAX]] : i32
+// CHECK:   %[[THREADCOUNT:.*]] = arith.index_cast %[[N]] : i32 to index
+// CHECK:   scf.parallel (%[[T:.*]]) = (%[[C0]]) to (%[[THREADCOUNT]]) step (%[[C1]]) {
+// CHECK:     %[[NEXT:.*]] = arith.addi %[[T]], %[[C1]] : index
+// CHECK:     %[[TT:.*]] = arith.muli %[[T]], %[[TOTAL]] : index
+// CHECK:     %[[START:.*]] = arith.divui %[[TT]], %[[THREADCOUNT]] : index
+// CHECK:     %[[NT:.*]] = arith.muli %[[NEXT]], %[[TOTAL]] : index
+// CHECK:     %[[STOP:.*]] = arith.divui %[[NT]], %[[THREADCOUNT]] : index
+// CHECK:     func.call @k_programs(%[[F]], %[[GX]], %[[GY]], %[[GZ]], %[[START]], %[[STOP]])
+// CHECK:   }
+// CHECK: }
+// CHECK-DAG: func.func private @omp_get_max_threads() -> i32
+module attributes {nereid.nontemporal_stores, ttg.target = "cpu:x86_64:avx512"} {
+func.func private @k_impl(%f: f32, %pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32, %gz: i32) attributes {nereid.kernel = "k"} {
+  return
+}
+}
+
+// -----
+
 // A module without kernels is left alone.
 // CHECK-LABEL: func.func private @no_kernel
 // CHECK-NOT: omp_set_num_threads

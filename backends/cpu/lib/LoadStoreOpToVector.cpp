@@ -6,6 +6,7 @@
 // Atomics run element by element, in row-major order, as the interpreter defines them.
 // Prefetches (ttg.prefetch) touch the first element of each register chunk.
 
+#include "StreamingStores.h"
 #include "VectorChunks.h"
 
 #include "nereid/Analysis/AxisInfo.h"
@@ -140,14 +141,16 @@ Value recordChunk(Value access, int64_t firstElement, ArrayRef<Value> chunks, bo
   return access;
 }
 
-/// Stores one run of contiguous elements: `ptrs`, `value` and `mask` are 1-D chunks.
+/// Stores one run of contiguous elements: `ptrs`, `value` and `mask` are 1-D chunks. An
+/// unmasked run may bypass the caches (`nontemporal`); a masked one does not.
 Operation *storeRun(OpBuilder &builder, Location loc, unsigned alignment, ArrayRef<Value> chunks,
-                    bool masked) {
+                    bool masked, bool nontemporal) {
   Value base = vector::ExtractOp::create(builder, loc, chunks[0], ArrayRef<int64_t>{0});
   if (masked)
     return LLVM::MaskedStoreOp::create(builder, loc, chunks[1], base, chunks[2],
                                        builder.getI32IntegerAttr(alignment));
-  return LLVM::StoreOp::create(builder, loc, chunks[1], base, alignment);
+  return LLVM::StoreOp::create(builder, loc, chunks[1], base, alignment, /*isVolatile=*/false,
+                               nontemporal);
 }
 
 /// The size in bytes of an element of `type` in memory: pointers are 8 bytes.
@@ -388,7 +391,8 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
       buildByChunks(rewriter, loc, VectorType(), {ptrs, rowValue, rowMask},
                     plan.width,
                     [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
-                      Operation *store = storeRun(builder, loc, plan.alignment, chunks, masked);
+                      Operation *store = storeRun(builder, loc, plan.alignment, chunks, masked,
+                                                  op->hasAttr(kNontemporalAttrName));
                       if (!transposed)
                         setChunkElements(store, first,
                                          cast<VectorType>(chunks[0].getType()).getNumElements());

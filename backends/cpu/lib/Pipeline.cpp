@@ -56,6 +56,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createVersionCpuLoopsOnMasksPass());
+  pm.addPass(createStreamCpuLargeStoresPass({options.streamingStoreBytes}));
   pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
   // divisions tt-cpu-guard-arith then guards like any other.
@@ -119,6 +120,13 @@ struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLin
   Option<std::string> target{*this, "target",
                              llvm::cl::desc("the ttg.target of the CPU, e.g. cpu:x86_64:avx512"),
                              llvm::cl::init("cpu:x86_64:avx512")};
+  Option<int64_t> streamingStoreBytes{
+      *this, "streaming-store-bytes",
+      llvm::cl::desc("the bytes a launch must store for its stores to bypass the caches (0: "
+                     "never; tt-cpu-stream-large-stores)"),
+      llvm::cl::init(0)};
+
+  CpuPipelineOptions get() const { return CpuPipelineOptions{target, streamingStoreBytes}; }
 };
 
 } // namespace
@@ -130,18 +138,18 @@ void registerCpuPassesAndPipelines() {
       "Lowers a tt module to the LLVM dialect with the CPU's launch entries: the three stages "
       "below",
       [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
-        buildCpuPipeline(pm, CpuPipelineOptions{options.target});
+        buildCpuPipeline(pm, options.get());
       });
   PassPipelineRegistration<CpuPipelineCommandLineOptions>(
       "nereid-cpu-to-vector", "Lowers ttg IR with CPU layouts to vector code in register chunks",
       [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
-        buildCpuToVectorPipeline(pm, CpuPipelineOptions{options.target});
+        buildCpuToVectorPipeline(pm, options.get());
       });
   PassPipelineRegistration<CpuPipelineCommandLineOptions>(
       "nereid-cpu-to-llvm",
       "Adds the launch entries and lowers the CPU's vector code to the LLVM dialect",
       [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
-        buildCpuVectorToLLVMPipeline(pm, CpuPipelineOptions{options.target});
+        buildCpuVectorToLLVMPipeline(pm, options.get());
       });
 }
 

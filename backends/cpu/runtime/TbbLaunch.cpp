@@ -7,13 +7,26 @@
 #include <oneapi/tbb/parallel_for.h>
 #include <oneapi/tbb/task_arena.h>
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
 
 namespace {
 
-/// Runs the programs whose linear indices (x fastest, then y, then z) lie in [begin, end).
+/// Makes this thread's non-temporal stores (a kernel's stores to a launch larger than the
+/// cache, tt-cpu-stream-large-stores) visible to other threads before what follows: x86's
+/// ordinary fences do not order them.
+void fenceStores() {
+#if defined(__x86_64__) || defined(__i386__)
+  __builtin_ia32_sfence();
+#else
+  std::atomic_thread_fence(std::memory_order_release);
+#endif
+}
+
+/// Runs the programs whose linear indices (x fastest, then y, then z) lie in [begin, end), then
+/// fences their stores.
 void runPrograms(NereidCpuProgramFn program, void **args, const int32_t grid[3], int64_t begin,
                  int64_t end) {
   int64_t plane = static_cast<int64_t>(grid[0]) * grid[1];
@@ -22,6 +35,7 @@ void runPrograms(NereidCpuProgramFn program, void **args, const int32_t grid[3],
     program(args, static_cast<int32_t>(rest % grid[0]), static_cast<int32_t>(rest / grid[0]),
             static_cast<int32_t>(z), grid[0], grid[1], grid[2]);
   }
+  fenceStores();
 }
 
 /// The arena of `numThreads` threads (0: oneTBB's default), made on first use and kept, so that

@@ -3,7 +3,11 @@ link into a shared library, and the kernel cache that keeps the library between 
 
 NEREID_DUMP_IR=<directory> (or 1, for the current directory) writes every stage of every
 kernel compiled, as `<kernel>.<stage>`: `tt` (the input), each stage of STAGES, `ll` (the
-optimized LLVM IR) and `s` (the assembly). Kernels compile afresh while it is set."""
+optimized LLVM IR) and `s` (the assembly). Kernels compile afresh while it is set.
+
+NEREID_CPU_STREAMING_STORE_BYTES=<bytes> sets how much a launch must store for its stores to
+bypass the caches (tt-cpu-stream-large-stores; 0 turns it off); by default, the size of this
+machine's last-level cache."""
 
 from __future__ import annotations
 
@@ -20,10 +24,12 @@ from nereid.runtime.cache import KernelCache
 
 from .kernel import CompiledCpuKernel, runtime_library_path
 from .linker import LinkError, link_shared_library
-from .target import Target, resolve_target
+from .target import Target, last_level_cache_bytes, resolve_target
 
-# In a stage's pipeline, this stands for the target's `ttg.target` string.
+# In a stage's pipeline, these stand for the target's `ttg.target` string and for the bytes a
+# launch must store for its stores to bypass the caches.
 TARGET_PLACEHOLDER = "<ttg.target>"
+STREAMING_STORE_BYTES_PLACEHOLDER = "<streaming-store-bytes>"
 
 # The stages from tt IR to the LLVM dialect: (name, pass pipeline). Each runs on the result of
 # the one before; together they are the `nereid-cpu-lower` pipeline (backends/cpu/lib/
@@ -32,11 +38,28 @@ TARGET_PLACEHOLDER = "<ttg.target>"
 STAGES: tuple[tuple[str, str], ...] = (
     ("ttir", "builtin.module(inline,tt-cpu-lower-tensor-descriptors,canonicalize,cse,symbol-dce)"),
     ("ttg", f"builtin.module(nereid-ttg-pipeline{{target={TARGET_PLACEHOLDER} num-warps=1}})"),
-    ("vector", f"builtin.module(nereid-cpu-to-vector{{target={TARGET_PLACEHOLDER}}})"),
+    ("vector", f"builtin.module(nereid-cpu-to-vector{{target={TARGET_PLACEHOLDER} "
+               f"streaming-store-bytes={STREAMING_STORE_BYTES_PLACEHOLDER}}})"),
     ("llir", f"builtin.module(nereid-cpu-to-llvm{{target={TARGET_PLACEHOLDER}}})"),
 )
 
 _LIBRARY_ARTIFACT = "kernel.so"
+
+
+def streaming_store_bytes() -> int:
+    """How much a launch must store for its stores to bypass the caches:
+    NEREID_CPU_STREAMING_STORE_BYTES, else the last-level cache of this machine."""
+    configured = os.environ.get("NEREID_CPU_STREAMING_STORE_BYTES", "")
+    if configured:
+        try:
+            value = int(configured)
+        except ValueError:
+            value = -1
+        if value < 0:
+            raise ValueError(f"NEREID_CPU_STREAMING_STORE_BYTES must be a number of bytes (0 "
+                             f"turns streaming stores off), not {configured!r}")
+        return value
+    return last_level_cache_bytes()
 
 
 def dump_directory() -> Optional[Path]:
@@ -132,7 +155,9 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     options = options or {}
     target = resolve_target(kernel_name, options)
     opt_level = int(options.get("opt_level", 3))
-    resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target))
+    streaming = str(streaming_store_bytes())
+    resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target)
+                 .replace(STREAMING_STORE_BYTES_PLACEHOLDER, streaming))
                 for stage, pipeline in (STAGES if stages is None else stages)]
     math_bitcode = _vector_math_bitcode(kernel_name, target)
     key = _cache_key(ttir_text, kernel_name, resolved, target, opt_level, math_bitcode)

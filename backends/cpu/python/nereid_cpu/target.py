@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Mapping
 
 from nereid import _capi
@@ -16,6 +17,24 @@ class Target:
     cpu: str
     features: str
     ttg_target: str  # "cpu:x86_64:avx512", "cpu:x86_64:avx2" or "cpu:aarch64:neon"
+
+
+# The last-level cache assumed where the machine does not say (a common size of one L3).
+DEFAULT_LAST_LEVEL_CACHE_BYTES = 32 << 20
+
+
+@functools.lru_cache(maxsize=None)
+def last_level_cache_bytes() -> int:
+    """The size of the largest cache of this machine's first CPU, as Linux describes it in
+    /sys (on other systems, or where it does not, DEFAULT_LAST_LEVEL_CACHE_BYTES)."""
+    units = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    sizes = []
+    for size_file in Path("/sys/devices/system/cpu/cpu0/cache").glob("index*/size"):
+        text = size_file.read_text().strip()
+        number, unit = text.rstrip("KMG"), text[len(text.rstrip("KMG")):]
+        if number.isdigit() and unit in units:
+            sizes.append(int(number) * units[unit])
+    return max(sizes, default=DEFAULT_LAST_LEVEL_CACHE_BYTES)
 
 
 @functools.lru_cache(maxsize=None)

@@ -25,6 +25,9 @@ namespace mlir::nereid::cpu {
 struct CpuPipelineOptions {
   /// The `ttg.target` string the layouts are assigned for ("cpu:x86_64:avx512").
   std::string target;
+  /// The bytes a launch must store for its stores to bypass the caches
+  /// (tt-cpu-stream-large-stores; 0: never).
+  int64_t streamingStoreBytes = 0;
 };
 
 /// Adds the passes that take a tt module to an LLVM-dialect module with the entry points of

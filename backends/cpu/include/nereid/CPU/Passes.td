@@ -208,6 +208,33 @@ def VersionCpuLoopsOnMasksPass : Pass<"tt-cpu-version-loops-on-masks", "ModuleOp
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
+def StreamCpuLargeStoresPass : Pass<"tt-cpu-stream-large-stores", "ModuleOp"> {
+  let summary = "Makes the stores of launches larger than the cache non-temporal";
+  let description = [{
+    Input: ttg IR with CPU layouts, after tt-cpu-version-loops-on-masks.
+
+    A kernel that writes more than the last-level cache holds in one launch (a vector add or a
+    softmax over hundreds of megabytes) gains from stores that bypass the caches: an ordinary
+    store first reads the line it writes, and the written lines evict the ones the kernel
+    still reads. Whether a launch is that large is known only when it runs, from the number of
+    programs. For every tt.store of a tile with contiguous runs of at least 16 bytes that
+    start 16-byte aligned (what x86's non-temporal vector stores need), the pass
+    estimates the bytes one program writes (the tile, times the constant trip counts of the
+    loops around it; a loop with bounds known only at run time counts once), and versions the
+    innermost loop around the store (or the store itself): when `programs x bytes` reaches
+    `streaming-store-bytes`, a copy runs whose stores carry `nereid.nontemporal`; otherwise
+    the code as it was runs. The store lowering makes the unmasked runs of marked stores
+    non-temporal vector stores; masked ones stay as they were. The module gets
+    `nereid.nontemporal_stores`, and tt-cpu-add-launch-entries fences the stores of each
+    thread once its programs are done. With `streaming-store-bytes` 0 the pass does nothing.
+  }];
+  let options = [
+    Option<"streamingStoreBytes", "streaming-store-bytes", "int64_t", /*default=*/"0",
+           "the bytes a launch must store for its stores to bypass the caches (0: never)">,
+  ];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> {
   let summary = "Lowers the tiles of a kernel with CPU layouts to MLIR vectors";
   let description = [{
@@ -364,6 +391,12 @@ def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
       and otherwise an `scf.parallel`
       loop over the flattened grid that convert-scf-to-openmp turns into an OpenMP loop with a
       static schedule on numThreads threads (0: OpenMP's default).
+    In a module marked `nereid.nontemporal_stores` (tt-cpu-stream-large-stores), each thread
+    fences its non-temporal stores once its programs are done (x86's `sfence`, a release
+    fence elsewhere), so that they are visible to whoever reads the results after the launch:
+    the serial loop fences at its end, and the parallel loop runs over the threads instead,
+    each taking one contiguous share of the programs (the static schedule's) and fencing after
+    it. Schedulers that call `K_program` fence themselves (nereid_cpu_launch_tbb).
   }];
   let dependentDialects = ["mlir::func::FuncDialect", "mlir::LLVM::LLVMDialect",
                            "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
