@@ -1,19 +1,23 @@
 """Launches that store more than the last-level cache holds use non-temporal stores
 (tt-cpu-stream-large-stores): NEREID_CPU_STREAMING_STORE_BYTES=1 makes every launch one, so
-that small tests run the streaming copies of the kernels, on one thread, on OpenMP's threads and
-on oneTBB's, against numpy; 0 turns them off. The setting is read when a kernel compiles, and
+that small tests run the streaming copies of the tutorial kernels, on one thread, on OpenMP's
+threads and on oneTBB's, against numpy; 0 turns them off. The setting is read when a kernel compiles, and
 a process keeps the kernels it compiled: each test starts from new @jit functions and an empty
 table of native kernels."""
 
 import platform
+import sys
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import nereid
-import nereid.language as tl
 from nereid_cpu import backend as cpu_backend
 from nereid_cpu import compiler as cpu_compiler
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kernels import tutorials  # noqa: E402
 
 X86 = platform.machine() in ("x86_64", "AMD64")
 
@@ -24,29 +28,11 @@ def fresh_native_kernels(monkeypatch):
 
 
 def make_add_kernel():
-    @nereid.jit
-    def add_kernel(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
-        offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        mask = offsets < n
-        x = tl.load(x_ptr + offsets, mask=mask)
-        y = tl.load(y_ptr + offsets, mask=mask)
-        tl.store(out_ptr + offsets, x + y, mask=mask)
-
-    return add_kernel
+    return nereid.jit(tutorials.add_kernel.fn)
 
 
 def make_softmax_kernel():
-    @nereid.jit
-    def softmax_kernel(out_ptr, x_ptr, stride, n_cols, BLOCK: tl.constexpr):
-        row = tl.program_id(0)
-        cols = tl.arange(0, BLOCK)
-        mask = cols < n_cols
-        x = tl.load(x_ptr + row * stride + cols, mask=mask, other=-float("inf"))
-        numerator = tl.exp(x - tl.max(x, axis=0))
-        tl.store(out_ptr + row * stride + cols, numerator / tl.sum(numerator, axis=0),
-                 mask=mask)
-
-    return softmax_kernel
+    return nereid.jit(tutorials.softmax_kernel.fn)
 
 
 LAUNCHES = [pytest.param({"num_threads": 1}, id="one-thread"),
@@ -63,7 +49,7 @@ def test_streamed_stores_match_numpy(launch, tmp_path, monkeypatch):
     n = int(rng.integers(20_000, 40_000))  # ragged: the last block is partly masked
     x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
     out = np.full(n, np.nan, np.float32)
-    make_add_kernel()[(nereid.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024, **launch)
+    make_add_kernel()[(nereid.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024, **launch)
     np.testing.assert_array_equal(out, x + y)
 
     # Rows of a ragged length in a matrix of 16-byte aligned rows: the non-temporal stores
@@ -71,7 +57,8 @@ def test_streamed_stores_match_numpy(launch, tmp_path, monkeypatch):
     rows, cols = int(rng.integers(30, 70)), int(rng.integers(600, 1024))
     matrix = rng.standard_normal((rows, 1024)).astype(np.float32)
     result = np.full_like(matrix, np.nan)
-    make_softmax_kernel()[(rows,)](result, matrix, 1024, cols, BLOCK=1024, **launch)
+    make_softmax_kernel()[(rows,)](result, matrix, 1024, 1024, rows, cols, BLOCK_SIZE=1024,
+                                   num_stages=1, **launch)
     used = matrix[:, :cols]
     expected = np.exp(used - used.max(axis=1, keepdims=True))
     expected /= expected.sum(axis=1, keepdims=True)
@@ -92,7 +79,7 @@ def test_zero_turns_streaming_off(tmp_path, monkeypatch):
     n = 5000
     x, y = (rng.standard_normal(n).astype(np.float32) for _ in range(2))
     out = np.full(n, np.nan, np.float32)
-    make_add_kernel()[(nereid.cdiv(n, 1024),)](x, y, out, n, BLOCK=1024)
+    make_add_kernel()[(nereid.cdiv(n, 1024),)](x, y, out, n, BLOCK_SIZE=1024)
     np.testing.assert_array_equal(out, x + y)
     assembly = (tmp_path / "add_kernel.s").read_text()
     assert "movnt" not in assembly and "sfence" not in assembly
@@ -109,4 +96,4 @@ def test_a_malformed_threshold_is_an_error(value, monkeypatch):
     with pytest.raises(ValueError, match="NEREID_CPU_STREAMING_STORE_BYTES must be a number of "
                                          "bytes"):
         make_add_kernel()[(1,)](np.zeros(4, np.float32), np.zeros(4, np.float32),
-                                np.zeros(4, np.float32), 4, BLOCK=4)
+                                np.zeros(4, np.float32), 4, BLOCK_SIZE=4)
