@@ -4,9 +4,9 @@
 // The interpreter's hottest loops, compiled once per vector ISA of the host's architecture
 // (HostVectorLoops/HostVectorLoopsForIsa.cpp: AVX-512, AVX2 and the SSE2 baseline on x86-64,
 // NEON on AArch64): elementwise arithmetic written with xsimd batches, and the memory loops as
-// plain loops that the compiler vectorizes for that ISA. libnereid itself is built for the baseline, where 64-bit
-// compares and gathers do not vectorize; hostVectorLoops() picks the build for the CPU that
-// runs it, once.
+// plain loops that the compiler vectorizes for that ISA. libnereid itself is built for the
+// baseline, where 64-bit compares and gathers do not vectorize; hostVectorLoops() picks the
+// build for the CPU that runs it, once.
 //
 // Every build gives the same bits: the float loops round each operation once and hold no
 // product that feeds a sum, and the integer ones wrap around, as the scalar loops of
