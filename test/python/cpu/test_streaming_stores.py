@@ -90,7 +90,7 @@ def test_the_default_is_the_last_level_cache(monkeypatch):
     assert cpu_compiler.streaming_store_bytes() == cpu_compiler.last_level_cache_bytes() > 0
 
 
-@pytest.mark.parametrize("value", ["lots", "-5", "1.5"])
+@pytest.mark.parametrize("value", ["lots", "-5", "1.5", str(2**63)])
 def test_a_malformed_threshold_is_an_error(value, monkeypatch):
     monkeypatch.setenv("NEREID_CPU_STREAMING_STORE_BYTES", value)
     with pytest.raises(ValueError, match="NEREID_CPU_STREAMING_STORE_BYTES must be a number of "

@@ -55,7 +55,7 @@ def streaming_store_bytes() -> int:
             value = int(configured)
         except ValueError:
             value = -1
-        if value < 0:
+        if not 0 <= value < 2**63:
             raise ValueError(f"NEREID_CPU_STREAMING_STORE_BYTES must be a number of bytes (0 "
                              f"turns streaming stores off), not {configured!r}")
         return value
