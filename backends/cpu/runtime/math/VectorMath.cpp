@@ -115,8 +115,9 @@ F32 exp(F32 x) {
   // second operand when one is NaN, so NaN passes through.
   F32 clamped = _mm512_min_ps(_mm512_set1_ps(89.0f), _mm512_max_ps(_mm512_set1_ps(-104.0f), x));
   F32 k = xsimd::nearbyint(clamped * xsimd::constants::invlog_2<F32>());
-  F32 r = xsimd::fnma(k, xsimd::constants::log_2hi<F32>(), clamped);
-  r = xsimd::fnma(k, xsimd::constants::log_2lo<F32>(), r);
+  // clamped - k ln2 in two fused steps. xsimd's fnma is a negation and an fma here.
+  F32 r = _mm512_fnmadd_ps(k, xsimd::constants::log_2hi<F32>(), clamped);
+  r = _mm512_fnmadd_ps(k, xsimd::constants::log_2lo<F32>(), r);
   // xsimd's (Cephes') coefficients: e^r = 1 + r + r^2 (1/2 + r/6 + ...).
   F32 y = xsimd::fma(F32(0x1.6ef19ep-10f), r, F32(0x1.131b16p-7f));
   y = xsimd::fma(y, r, F32(0x1.5552aep-5f));
