@@ -9,7 +9,8 @@
 // tf32 as the interpreter rounds them (tf32x3, bf16x3 and bf16x6 compute as ieee, as there).
 // The blocks are visited by loops over rows and columns (the remainders of either after them),
 // so that the code has one K loop per block shape rather than one per block; each K loop is its
-// own block, so tt-cpu-schedule-chunks cannot interleave two and spill their accumulators.
+// own block, so tt-cpu-schedule-chunks cannot interleave two and spill their accumulators. A
+// batched (3-D) dot runs that code in a loop over the batch, on 2-D slices of the buffers.
 
 #include "LoopBuffers.h"
 #include "StackBuffers.h"
@@ -97,6 +98,19 @@ void forEachStep(OpBuilder &builder, Location loc, int64_t extent, int64_t step,
                      });
 }
 
+/// The 2-D slice `batch` of the row-major rank-3 buffer `buffer`.
+Value sliceBatch(OpBuilder &builder, Location loc, Value buffer, Value batch) {
+  auto type = cast<MemRefType>(buffer.getType());
+  SmallVector<OpFoldResult> offsets{batch, builder.getIndexAttr(0), builder.getIndexAttr(0)};
+  SmallVector<OpFoldResult> sizes{builder.getIndexAttr(1), builder.getIndexAttr(type.getDimSize(1)),
+                                  builder.getIndexAttr(type.getDimSize(2))};
+  SmallVector<OpFoldResult> strides(3, builder.getIndexAttr(1));
+  auto sliceType = memref::SubViewOp::inferRankReducedResultType(type.getShape().drop_front(),
+                                                                 type, offsets, sizes, strides);
+  return memref::SubViewOp::create(builder, loc, cast<MemRefType>(sliceType), buffer, offsets,
+                                   sizes, strides);
+}
+
 /// `base + offset`, for indices.
 Value addIndex(OpBuilder &builder, Location loc, Value base, int64_t offset) {
   if (offset == 0)
@@ -168,18 +182,22 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     auto resultType = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
-    if (resultType.getRank() != 2)
+    unsigned rank = resultType.getRank();
+    if (rank != 2 && rank != 3)
       return replaceWithError(rewriter, op,
-                              "the CPU backend lowers tt.dot of 2-D tiles only; got a rank-" +
-                                  Twine(resultType.getRank()) + " result");
+                              "the CPU backend lowers tt.dot of 2-D tiles and of batches of them "
+                              "(3-D) only; got a rank-" +
+                                  Twine(rank) + " result");
     Type element = resultType.getElementType();
     if (isa<FloatType>(element) !=
         isa<FloatType>(cast<VectorType>(adaptor.getA().getType()).getElementType()))
       return replaceWithError(rewriter, op,
                               "the CPU backend cannot mix integer and float operands in tt.dot");
     bool isFloat = isa<FloatType>(element);
-    int64_t rows = resultType.getShape()[0], columns = resultType.getShape()[1];
-    int64_t depth = cast<VectorType>(adaptor.getA().getType()).getShape()[1];
+    ArrayRef<int64_t> shape = resultType.getShape();
+    int64_t batch = rank == 3 ? shape[0] : 1;
+    int64_t rows = shape[rank - 2], columns = shape[rank - 1];
+    int64_t depth = cast<VectorType>(adaptor.getA().getType()).getShape()[rank - 1];
 
     bool roundsToTF32 = op.getInputPrecision() == tt::InputPrecision::TF32 &&
                         cast<VectorType>(adaptor.getA().getType()).getElementType().isF32();
@@ -205,25 +223,36 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     int64_t chunk = std::min(columns, chunkWidth > 0 ? chunkWidth : columns);
     int64_t blockColumns = std::min(columns, chunk * registersPerRow);
 
-    auto emitBlock = [&](OpBuilder &builder, Value row, int64_t blockRows, Value column,
-                         int64_t width) {
-      emitAccumulatorBlock(builder, loc, a, b, c, depth, isFloat, element, chunk, row, blockRows,
-                           column, width);
-    };
-    auto emitRowOfBlocks = [&](OpBuilder &builder, Value row, int64_t blockRows) {
-      int64_t fullColumns = columns - columns % blockColumns;
-      forEachStep(builder, loc, fullColumns, blockColumns, [&](OpBuilder &inner, Value column) {
-        emitBlock(inner, row, blockRows, column, blockColumns);
+    // One product of 2-D buffers: c2 += a2 x b2.
+    auto emitProduct = [&](OpBuilder &builder, Value a2, Value b2, Value c2) {
+      auto emitBlock = [&](OpBuilder &inner, Value row, int64_t blockRows, Value column,
+                           int64_t width) {
+        emitAccumulatorBlock(inner, loc, a2, b2, c2, depth, isFloat, element, chunk, row,
+                             blockRows, column, width);
+      };
+      auto emitRowOfBlocks = [&](OpBuilder &inner, Value row, int64_t blockRows) {
+        int64_t fullColumns = columns - columns % blockColumns;
+        forEachStep(inner, loc, fullColumns, blockColumns, [&](OpBuilder &b, Value column) {
+          emitBlock(b, row, blockRows, column, blockColumns);
+        });
+        if (fullColumns < columns)
+          emitBlock(inner, row, blockRows, index(inner, fullColumns), columns - fullColumns);
+      };
+      int64_t fullRows = rows - rows % kRowsPerBlock;
+      forEachStep(builder, loc, fullRows, kRowsPerBlock, [&](OpBuilder &inner, Value row) {
+        emitRowOfBlocks(inner, row, kRowsPerBlock);
       });
-      if (fullColumns < columns)
-        emitBlock(builder, row, blockRows, index(builder, fullColumns), columns - fullColumns);
+      if (fullRows < rows)
+        emitRowOfBlocks(builder, index(builder, fullRows), rows - fullRows);
     };
-    int64_t fullRows = rows - rows % kRowsPerBlock;
-    forEachStep(rewriter, loc, fullRows, kRowsPerBlock, [&](OpBuilder &builder, Value row) {
-      emitRowOfBlocks(builder, row, kRowsPerBlock);
-    });
-    if (fullRows < rows)
-      emitRowOfBlocks(rewriter, index(rewriter, fullRows), rows - fullRows);
+    if (rank == 2) {
+      emitProduct(rewriter, a, b, c);
+    } else {
+      forEachStep(rewriter, loc, batch, 1, [&](OpBuilder &builder, Value slice) {
+        emitProduct(builder, sliceBatch(builder, loc, a, slice),
+                    sliceBatch(builder, loc, b, slice), sliceBatch(builder, loc, c, slice));
+      });
+    }
 
     if (inPlaceStore) {
       // The result is in the buffer already: the store goes, and the dot's value (which

@@ -102,6 +102,41 @@ def test_dot_with_accumulator(conform, rng, operand):
             "float32" else None, ACC=True, tolerances={3: tolerance})
 
 
+@nereid.jit
+def batched_dot_kernel(a_ptr, b_ptr, c_ptr, out_ptr, B: tl.constexpr, M: tl.constexpr,
+                       N: tl.constexpr, K: tl.constexpr, PRECISION: tl.constexpr):
+    rb = tl.arange(0, B)[:, None, None]
+    rm = tl.arange(0, M)[None, :, None]
+    rn = tl.arange(0, N)[None, None, :]
+    rk_columns = tl.arange(0, K)[None, None, :]
+    rk_rows = tl.arange(0, K)[None, :, None]
+    a = tl.load(a_ptr + rb * M * K + rm * K + rk_columns)
+    b = tl.load(b_ptr + rb * K * N + rk_rows * N + rn)
+    c = tl.load(c_ptr + rb * M * N + rm * N + rn)
+    d = tl.dot(a, b, c, input_precision=PRECISION)
+    tl.store(out_ptr + rb * M * N + rm * N + rn, d)
+
+
+@pytest.mark.parametrize("operand", ["float32", "float16", "int8"])
+@pytest.mark.parametrize("shape", [(2, 16, 32, 16), (4, 32, 16, 64)])
+def test_batched_dot(conform, rng, shape, operand):
+    B, M, N, K = shape
+    if operand == "int8":
+        a = rng.integers(-128, 128, (B, M, K)).astype(np.int8)
+        b = rng.integers(-128, 128, (B, K, N)).astype(np.int8)
+        c = rng.integers(-2**31, 2**31 - 1, (B, M, N)).astype(np.int32)
+        tolerance = Tolerance()
+    else:
+        a = rng.standard_normal((B, M, K)).astype(NUMPY[operand])
+        b = rng.standard_normal((B, K, N)).astype(NUMPY[operand])
+        c = rng.standard_normal((B, M, N)).astype(np.float32)
+        bound = np.stack([dot_tolerance(a[i], b[i], "float32").atol for i in range(B)])
+        tolerance = Tolerance(atol=bound + (K + 1) * F32_EPS * np.abs(c))
+    out = np.zeros_like(c)
+    conform(batched_dot_kernel, (1,), a, b, c, out, B=B, M=M, N=N, K=K,
+            PRECISION="ieee" if operand == "float32" else None, tolerances={3: tolerance})
+
+
 # Loops with tile-carried values -------------------------------------------------------------
 
 @nereid.jit
