@@ -50,14 +50,6 @@ tt.func public @descriptor(%base: !tt.ptr<f16>, %m: i32, %n: i64, %one: i64) {
 
 // -----
 
-tt.func public @dot_3d(%a: tensor<2x4x4xf32>, %b: tensor<2x4x4xf32>, %c: tensor<2x4x4xf32>) -> tensor<2x4x4xf32> {
-  // expected-error @+1 {{the CPU backend lowers tt.dot of 2-D tiles only; got a rank-3 result}}
-  %d = tt.dot %a, %b, %c : tensor<2x4x4xf32> * tensor<2x4x4xf32> -> tensor<2x4x4xf32>
-  tt.return %d : tensor<2x4x4xf32>
-}
-
-// -----
-
 // A combiner is applied to whole slices of the tile, so it may hold only elementwise arith and
 // math ops.
 tt.func public @combiner_with_region(%v: tensor<4xf32>) -> f32 {
