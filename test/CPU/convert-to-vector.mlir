@@ -514,6 +514,22 @@ tt.func public @dot_i8(%a: tensor<4x4xi8>, %b: tensor<4x4xi8>, %c: tensor<4x4xi3
 
 // -----
 
+// Batched dot: a loop over the batch runs the 2-D micro-kernel on slices of the buffers.
+// CHECK-LABEL: func.func private @dot_batched_impl
+// CHECK: scf.for %[[B:.*]] = %{{.*}} to %c3{{.*}} step %c1{{.*}} {
+// CHECK-DAG: memref.subview %{{.*}}[%[[B]], 0, 0] [1, 2, 4] [1, 1, 1] : memref<3x2x4xf32> to memref<2x4xf32, strided<[4, 1], offset: ?>>
+// CHECK-DAG: memref.subview %{{.*}}[%[[B]], 0, 0] [1, 4, 16] [1, 1, 1] : memref<3x4x16xf32> to memref<4x16xf32, strided<[16, 1], offset: ?>>
+// CHECK-DAG: memref.subview %{{.*}}[%[[B]], 0, 0] [1, 2, 16] [1, 1, 1] : memref<3x2x16xf32> to memref<2x16xf32, strided<[16, 1], offset: ?>>
+// CHECK:   scf.for {{.*}} iter_args
+// CHECK:     math.fma
+// CHECK: return %{{.*}} : vector<3x2x16xf32>
+tt.func public @dot_batched(%a: tensor<3x2x4xf32>, %b: tensor<3x4x16xf32>, %c: tensor<3x2x16xf32>) -> tensor<3x2x16xf32> {
+  %d = tt.dot %a, %b, %c : tensor<3x2x4xf32> * tensor<3x4x16xf32> -> tensor<3x2x16xf32>
+  tt.return %d : tensor<3x2x16xf32>
+}
+
+// -----
+
 // The elementwise tt ops: clampf with propagate_nan = all is maximumf then minimumf, and
 // without it maxnumf then minnumf; mulhiui is the high half of mului_extended; fp_to_fp
 // widens with extf and narrows with truncf in the op's rounding; precise_sqrt and
