@@ -8,10 +8,11 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir::nereid::cpu {
 
@@ -50,18 +51,6 @@ bool writesAlignedRuns(const DataFlowSolver &solver, tt::StoreOp store) {
   });
 }
 
-/// The bytes that one program writes through `store`: the tile, times the constant trip
-/// counts of the loops around it (a loop whose count is known only at run time counts once).
-uint64_t getBytesPerProgram(tt::StoreOp store) {
-  auto type = cast<RankedTensorType>(store.getValue().getType());
-  uint64_t bytes = type.getNumElements() * getElementBytes(type.getElementType());
-  for (auto loop = store->getParentOfType<scf::ForOp>(); loop;
-       loop = loop->getParentOfType<scf::ForOp>())
-    if (std::optional<APInt> trips = loop.getStaticTripCount(); trips && !trips->isZero())
-      bytes = llvm::SaturatingMultiply(bytes, trips->getZExtValue());
-  return bytes;
-}
-
 /// The op that is versioned for `store`: the innermost loop around it, or the store itself.
 Operation *getVersionedOp(tt::StoreOp store) {
   if (auto loop = store->getParentOfType<scf::ForOp>())
@@ -69,16 +58,73 @@ Operation *getVersionedOp(tt::StoreOp store) {
   return store;
 }
 
-/// The number of programs of the launch, as an i64, computed at the start of `function`.
+/// The scf.for loops around `op` (and `op` itself, when it is one), innermost first.
+SmallVector<scf::ForOp> getLoopsAround(Operation *op) {
+  SmallVector<scf::ForOp> loops;
+  if (auto loop = dyn_cast<scf::ForOp>(op))
+    loops.push_back(loop);
+  for (auto loop = op->getParentOfType<scf::ForOp>(); loop;
+       loop = loop->getParentOfType<scf::ForOp>())
+    loops.push_back(loop);
+  return loops;
+}
+
+/// The bytes that `store` writes in one run of `versioned` (an op around it, or itself) per
+/// iteration of the loops around `versioned`: the tile, times the constant trip counts of the
+/// loops between them (one known only at run time counts once: its bounds may be computed
+/// inside `versioned`).
+uint64_t getBytesPerRun(tt::StoreOp store, Operation *versioned) {
+  auto type = cast<RankedTensorType>(store.getValue().getType());
+  uint64_t bytes = type.getNumElements() * getElementBytes(type.getElementType());
+  for (scf::ForOp loop : getLoopsAround(store))
+    if (versioned->isProperAncestor(loop))
+      if (std::optional<APInt> trips = loop.getStaticTripCount(); trips && !trips->isZero())
+        bytes = llvm::SaturatingMultiply(bytes, trips->getZExtValue());
+  return bytes;
+}
+
+/// `value`, an integer or index, as an f64.
+Value toF64(OpBuilder &builder, Location loc, Value value, bool isSigned) {
+  Type i64 = builder.getI64Type();
+  if (value.getType().isIndex())
+    value = arith::IndexCastOp::create(builder, loc, i64, value);
+  else if (value.getType() != i64)
+    value = isSigned ? Value(arith::ExtSIOp::create(builder, loc, i64, value))
+                     : Value(arith::ExtUIOp::create(builder, loc, i64, value));
+  Type f64 = builder.getF64Type();
+  return isSigned ? Value(arith::SIToFPOp::create(builder, loc, f64, value))
+                  : Value(arith::UIToFPOp::create(builder, loc, f64, value));
+}
+
+/// The number of iterations of `loop` (0 when its range is empty), as an f64, computed before
+/// it from its bounds. A static count is a constant.
+Value buildTripCount(OpBuilder &builder, Location loc, scf::ForOp loop) {
+  if (std::optional<APInt> trips = loop.getStaticTripCount())
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getF64FloatAttr(double(trips->getZExtValue())));
+  Value lower = toF64(builder, loc, loop.getLowerBound(), /*isSigned=*/true);
+  Value upper = toF64(builder, loc, loop.getUpperBound(), /*isSigned=*/true);
+  Value step = toF64(builder, loc, loop.getStep(), /*isSigned=*/true);
+  Value count = math::CeilOp::create(
+      builder, loc,
+      arith::DivFOp::create(builder, loc, arith::SubFOp::create(builder, loc, upper, lower),
+                            step));
+  Value zero = arith::ConstantOp::create(builder, loc, builder.getF64FloatAttr(0.0));
+  return arith::MaximumFOp::create(builder, loc, count, zero);
+}
+
+/// The number of programs of the launch, as an f64 (their product can exceed an i64),
+/// computed at the start of `function`.
 Value buildNumPrograms(OpBuilder &builder, tt::FuncOp function) {
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&function.getBody().front());
   Location loc = function.getLoc();
-  Value total = arith::ConstantIntOp::create(builder, loc, builder.getI64Type(), 1);
+  Value total;
   for (tt::ProgramIDDim axis : {tt::ProgramIDDim::X, tt::ProgramIDDim::Y, tt::ProgramIDDim::Z}) {
-    Value count = tt::GetNumProgramsOp::create(builder, loc, builder.getI32Type(), axis);
-    total = arith::MulIOp::create(
-        builder, loc, total, arith::ExtUIOp::create(builder, loc, builder.getI64Type(), count));
+    Value count = toF64(builder, loc,
+                        tt::GetNumProgramsOp::create(builder, loc, builder.getI32Type(), axis),
+                        /*isSigned=*/false);
+    total = total ? Value(arith::MulFOp::create(builder, loc, total, count)) : count;
   }
   return total;
 }
@@ -131,45 +177,49 @@ struct StreamCpuLargeStoresPass
     if (failed(solver))
       return signalPassFailure();
 
-    // The bytes per program of each versioned op, over the stores it holds, in IR order.
-    llvm::MapVector<Operation *, uint64_t> versioned;
+    // The stores to stream and the op versioned for each, in IR order.
+    SmallVector<std::pair<tt::StoreOp, Operation *>> candidates;
     DenseSet<Operation *> stores;
     module.walk([&](tt::StoreOp store) {
       if (!writesAlignedRuns(**solver, store))
         return;
       stores.insert(store);
-      uint64_t &bytes = versioned[getVersionedOp(store)];
-      bytes = llvm::SaturatingAdd(bytes, getBytesPerProgram(store));
+      candidates.push_back({store, getVersionedOp(store)});
     });
+    // A versioned op inside another one is copied with it.
+    SetVector<Operation *> versioned;
+    for (const auto &candidate : candidates) {
+      Operation *op = candidate.second;
+      if (llvm::none_of(candidates, [&](auto other) { return other.second->isProperAncestor(op); }))
+        versioned.insert(op);
+    }
 
     DenseMap<Operation *, Value> numPrograms;
-    for (const auto &[versionedOp, ownBytes] : versioned) {
-      Operation *op = versionedOp;
-      // A versioned op inside another one is copied with it, and adds its bytes to it.
-      auto isInside = [](Operation *inner, Operation *outer) {
-        return inner != outer && outer->isProperAncestor(inner);
-      };
-      if (llvm::any_of(versioned, [&](const auto &other) { return isInside(op, other.first); }))
-        continue;
-      uint64_t bytesPerProgram = ownBytes;
-      for (auto [other, otherBytes] : versioned)
-        if (isInside(other, op))
-          bytesPerProgram = llvm::SaturatingAdd(bytesPerProgram, otherBytes);
+    for (Operation *op : versioned) {
       auto function = op->getParentOfType<tt::FuncOp>();
       if (!function)
         continue;
+      uint64_t bytesPerRun = 0;
+      for (auto [store, storeOp] : candidates)
+        if (storeOp == op || op->isProperAncestor(storeOp))
+          bytesPerRun = llvm::SaturatingAdd(bytesPerRun, getBytesPerRun(store, op));
       Value &programs = numPrograms[function];
       OpBuilder builder(function.getContext());
       if (!programs)
         programs = buildNumPrograms(builder, function);
-      // programs x bytesPerProgram >= streamingStoreBytes, without overflow.
+      // programs x bytesPerRun x the trip counts of the loops around the stores, in f64: the
+      // bytes the launch stores, which no integer type need hold.
       builder.setInsertionPoint(op);
       Location loc = op->getLoc();
-      auto needed = static_cast<int64_t>(
-          llvm::divideCeil(static_cast<uint64_t>(streamingStoreBytes), bytesPerProgram));
-      Value streaming = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::sge, programs,
-          arith::ConstantIntOp::create(builder, loc, builder.getI64Type(), needed));
+      Value bytes = arith::MulFOp::create(
+          builder, loc, programs,
+          arith::ConstantOp::create(builder, loc, builder.getF64FloatAttr(double(bytesPerRun))));
+      for (scf::ForOp loop : getLoopsAround(op))
+        bytes = arith::MulFOp::create(builder, loc, bytes, buildTripCount(builder, loc, loop));
+      Value threshold = arith::ConstantOp::create(
+          builder, loc, builder.getF64FloatAttr(double(streamingStoreBytes)));
+      Value streaming =
+          arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGE, bytes, threshold);
       versionOnStreaming(op, streaming, stores);
       module->setAttr(kNontemporalStoresAttrName, UnitAttr::get(module.getContext()));
     }

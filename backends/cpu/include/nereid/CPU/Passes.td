@@ -216,14 +216,15 @@ def StreamCpuLargeStoresPass : Pass<"tt-cpu-stream-large-stores", "ModuleOp"> {
     A kernel that writes more than the last-level cache holds in one launch (a vector add or a
     softmax over hundreds of megabytes) gains from stores that bypass the caches: an ordinary
     store first reads the line it writes, and the written lines evict the ones the kernel
-    still reads. Whether a launch is that large is known only when it runs, from the number of
-    programs. For every tt.store of a tile with contiguous runs of at least 16 bytes that
-    start 16-byte aligned (what x86's non-temporal vector stores need), the pass
-    estimates the bytes one program writes (the tile, times the constant trip counts of the
-    loops around it; a loop with bounds known only at run time counts once), and versions the
-    innermost loop around the store (or the store itself): when `programs x bytes` reaches
-    `streaming-store-bytes`, a copy runs whose stores carry `nereid.nontemporal`; otherwise
-    the code as it was runs. The store lowering makes the unmasked runs of marked stores
+    still reads. Whether a launch is that large is known only when it runs. For every
+    tt.store of a tile with contiguous runs of at least 16 bytes that start 16-byte aligned
+    (what x86's non-temporal vector stores need), the pass versions the innermost loop around
+    the store (or the store itself) on an estimate, computed in f64 just before it, of the
+    bytes the launch stores: the number of programs, times the trip counts of the loops around
+    it (from their bounds at run time), times the bytes of the stores it holds (their tiles,
+    times the constant trip counts of loops inside it; one known only at run time counts
+    once). When that reaches `streaming-store-bytes`, a copy runs whose stores carry
+    `nereid.nontemporal`; otherwise the code as it was runs. The store lowering makes the unmasked runs of marked stores
     non-temporal vector stores; masked ones stay as they were. The module gets
     `nereid.nontemporal_stores`, and tt-cpu-add-launch-entries fences the stores of each
     thread once its programs are done. With `streaming-store-bytes` 0 the pass does nothing.
@@ -232,7 +233,8 @@ def StreamCpuLargeStoresPass : Pass<"tt-cpu-stream-large-stores", "ModuleOp"> {
     Option<"streamingStoreBytes", "streaming-store-bytes", "int64_t", /*default=*/"0",
            "the bytes a launch must store for its stores to bypass the caches (0: never)">,
   ];
-  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
+                           "mlir::math::MathDialect"];
 }
 
 def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> {
