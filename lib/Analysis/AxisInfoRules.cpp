@@ -421,14 +421,6 @@ std::optional<AxisInfo> visitSelect(arith::SelectOp op, const AxisInfo &conditio
   return AxisInfo(contiguity, divisibility, constancy, constant);
 }
 
-/// The element size in bytes that `addptr` scales its offset by.
-int64_t pointeeSizeInBytes(Type pointerLike) {
-  Type pointee = getElementTypeOrSelf(tt::getPointeeType(pointerLike));
-  if (pointee.isIntOrFloat())
-    return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
-  return 8;
-}
-
 } // namespace
 
 /// Whether every element of `op`'s result is at least 0, from the operands'.
@@ -523,6 +515,13 @@ static std::optional<AxisInfo> computeAxisInfoOfOp(Operation *op, unsigned resul
             return *lhs;
           })
       .Default([](Operation *) { return std::nullopt; });
+}
+
+int64_t pointeeSizeInBytes(Type pointerLike) {
+  Type pointee = getElementTypeOrSelf(tt::getPointeeType(pointerLike));
+  if (pointee.isIntOrFloat())
+    return std::max<int64_t>(1, pointee.getIntOrFloatBitWidth() / 8);
+  return 8;
 }
 
 } // namespace mlir::nereid

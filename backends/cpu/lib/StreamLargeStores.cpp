@@ -27,13 +27,6 @@ namespace {
 /// an ordinary store).
 constexpr int64_t kMinimumRunBytes = 16;
 
-/// The bytes of one element of a stored tile: pointers are 8, i1 is a byte.
-int64_t getElementBytes(Type element) {
-  if (isa<tt::PointerType>(element))
-    return 8;
-  return llvm::divideCeil(element.getIntOrFloatBitWidth(), 8);
-}
-
 /// Whether `store` writes a tile in contiguous runs of at least kMinimumRunBytes, each aligned
 /// to kMinimumRunBytes.
 bool writesAlignedRuns(const DataFlowSolver &solver, tt::StoreOp store) {
@@ -43,7 +36,7 @@ bool writesAlignedRuns(const DataFlowSolver &solver, tt::StoreOp store) {
   const AxisInfo *info = getAxisInfo(solver, store.getPtr());
   if (!info || info->getRank() != type.getRank())
     return false;
-  int64_t elementBytes = getElementBytes(type.getElementType());
+  int64_t elementBytes = pointeeSizeInBytes(store.getPtr().getType());
   return llvm::any_of(llvm::seq<unsigned>(0, type.getRank()), [&](unsigned dim) {
     int64_t run = std::min(info->getContiguity(dim), type.getDimSize(dim));
     return run * elementBytes >= kMinimumRunBytes &&
@@ -75,7 +68,7 @@ SmallVector<scf::ForOp> getLoopsAround(Operation *op) {
 /// inside `versioned`).
 uint64_t getBytesPerRun(tt::StoreOp store, Operation *versioned) {
   auto type = cast<RankedTensorType>(store.getValue().getType());
-  uint64_t bytes = type.getNumElements() * getElementBytes(type.getElementType());
+  uint64_t bytes = type.getNumElements() * pointeeSizeInBytes(store.getPtr().getType());
   for (scf::ForOp loop : getLoopsAround(store))
     if (versioned->isProperAncestor(loop))
       if (std::optional<APInt> trips = loop.getStaticTripCount(); trips && !trips->isZero())

@@ -126,6 +126,10 @@ public:
 /// analysis did not reach it (dead code, or a value that is neither integer nor pointer).
 const AxisInfo *getAxisInfo(const DataFlowSolver &solver, Value value);
 
+/// The size in bytes of what a pointer (or tile of pointers) points at, the unit of its
+/// contiguity: a number's bytes (an i1 counts 1), 8 for a pointer.
+int64_t pointeeSizeInBytes(Type pointerLike);
+
 /// The AxisInfo rule of one op: the result's lattice from the operands'. Returns std::nullopt for
 /// ops without a rule, whose results the analysis treats pessimistically. Exposed so that
 /// passes can ask what an op would produce from hypothetical operands.
