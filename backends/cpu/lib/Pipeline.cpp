@@ -72,6 +72,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
   pm.addPass(createBranchOnContiguousPointersPass());
   pm.addPass(createBranchOnFullMasksPass({options.target}));
+  pm.addPass(createPrefetchCpuNextRowsPass());
 }
 
 void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {

@@ -380,6 +380,23 @@ def ScheduleCpuChunksPass : Pass<"tt-cpu-schedule-chunks", "func::FuncOp"> {
   }];
 }
 
+def PrefetchCpuNextRowsPass : Pass<"tt-cpu-prefetch-next-rows", "ModuleOp"> {
+  let summary = "Prefetches the next rows in loops that read rows an earlier loop read";
+  let description = [{
+    A row kernel (softmax, layer norm) reads its row in a first loop, from memory, and again in
+    later loops, from the cache, where it computes (exp, normalization) while the memory
+    system idles; the next program's row is then fetched only when that program starts. For a
+    vector llvm.load of `gep base[index]` whose index sweeps with the induction variable of a
+    loop (the outermost such loop, the sweep), where an earlier sweep loop, already finished
+    when this one starts, loaded from the same base, the first such later sweep gets, beside
+    each of those loads, an llvm.prefetch into the L2 of `base[index + (ub - lb)]`: as many
+    elements further as the sweep spans, the next row when rows are that long, as when each
+    program of a launch takes the next row. A prefetch never faults, so a guess past the end
+    of a buffer costs only the instruction. Runs last before the vector lowering.
+  }];
+  let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
+}
+
 def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
   let summary = "Adds the C entry points that run one program or a whole grid of a kernel";
   let description = [{
