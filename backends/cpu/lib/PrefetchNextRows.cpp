@@ -4,6 +4,7 @@
 #include "nereid/CPU/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -70,18 +71,6 @@ bool runsBefore(Operation *earlier, Operation *later) {
   return false;
 }
 
-/// `value`, an integer or index, as one of `type`, sign-extended or truncated.
-Value castInteger(OpBuilder &builder, Location loc, Value value, Type type) {
-  Type from = value.getType();
-  if (from == type)
-    return value;
-  if (from.isIndex() || type.isIndex())
-    return arith::IndexCastOp::create(builder, loc, type, value);
-  if (from.getIntOrFloatBitWidth() < type.getIntOrFloatBitWidth())
-    return arith::ExtSIOp::create(builder, loc, type, value);
-  return arith::TruncIOp::create(builder, loc, type, value);
-}
-
 /// Prefetches, beside `row.load`, the address as many elements past it as its sweep loop's
 /// range spans: the same columns of the next row when rows are that long.
 void prefetchNextRow(RowLoad row, DenseMap<Operation *, Value> &spans) {
@@ -94,8 +83,8 @@ void prefetchNextRow(RowLoad row, DenseMap<Operation *, Value> &spans) {
   }
   OpBuilder builder(row.load);
   Value index = row.address.getDynamicIndices()[0];
-  Value next = arith::AddIOp::create(builder, loc, index,
-                                     castInteger(builder, loc, span, index.getType()));
+  Value distance = getValueOrCreateCastToIndexLike(builder, loc, index.getType(), span);
+  Value next = arith::AddIOp::create(builder, loc, index, distance);
   Value address = LLVM::GEPOp::create(builder, loc, row.address.getType(),
                                       row.address.getElemType(), row.address.getBase(),
                                       ValueRange{next});
