@@ -113,3 +113,40 @@ func.func @not_again(%row: !llvm.ptr) {
   }
   return
 }
+
+// -----
+
+// The tutorial's persistent softmax: each program loops over rows `step` apart, and the row's
+// base is `in[r * stride]`. While the loop has another iteration, the next row this thread
+// reads is `step * stride` elements further; in its last, the guess is the sweep's span.
+// CHECK-LABEL: func.func @persistent
+// CHECK:      scf.for %[[R:.*]] = %{{.*}} to %[[N:.*]] step %[[STEP:.*]] : i32 {
+// CHECK:        %[[SPAN:.*]] = arith.subi
+// CHECK:        %[[NEXT_R:.*]] = arith.addi %[[R]], %[[STEP]] : i32
+// CHECK:        %[[MORE:.*]] = arith.cmpi slt, %[[NEXT_R]], %[[N]] : i32
+// CHECK:        %[[ADVANCE:.*]] = arith.muli %[[STEP]], %arg4 : i32
+// CHECK:        %[[DISTANCE:.*]] = arith.select %[[MORE]], %[[ADVANCE]], %[[SPAN]] : i32
+// CHECK:        scf.for %[[I:.*]] =
+// CHECK:          %[[AT:.*]] = arith.addi %[[I]], %[[DISTANCE]] : i32
+// CHECK:          %[[P:.*]] = llvm.getelementptr %{{.*}}[%[[AT]]]
+// CHECK:          "llvm.intr.prefetch"(%[[P]])
+func.func @persistent(%in: !llvm.ptr, %start: i32, %n: i32, %step: i32, %stride: i32) {
+  %c0 = arith.constant 0 : i32
+  %c16 = arith.constant 16 : i32
+  %c4096 = arith.constant 4096 : i32
+  scf.for %r = %start to %n step %step : i32 {
+    %offset = arith.muli %r, %stride : i32
+    %row = llvm.getelementptr %in[%offset] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+    scf.for %i = %c0 to %c4096 step %c16 : i32 {
+      %p = llvm.getelementptr %row[%i] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+      %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> vector<16xf32>
+      vector.print %v : vector<16xf32>
+    }
+    scf.for %i = %c0 to %c4096 step %c16 : i32 {
+      %p = llvm.getelementptr %row[%i] : (!llvm.ptr, i32) -> !llvm.ptr, f32
+      %v = llvm.load %p {alignment = 4 : i64} : !llvm.ptr -> vector<16xf32>
+      vector.print %v : vector<16xf32>
+    }
+  }
+  return
+}

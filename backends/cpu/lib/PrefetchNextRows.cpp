@@ -71,20 +71,63 @@ bool runsBefore(Operation *earlier, Operation *later) {
   return false;
 }
 
-/// Prefetches, beside `row.load`, the address as many elements past it as its sweep loop's
-/// range spans: the same columns of the next row when rows are that long.
-void prefetchNextRow(RowLoad row, DenseMap<Operation *, Value> &spans) {
-  Location loc = row.load.getLoc();
-  Value &span = spans[row.sweep];
-  if (!span) {
-    OpBuilder builder(row.sweep);
-    span = arith::SubIOp::create(builder, loc, row.sweep.getUpperBound(),
-                                 row.sweep.getLowerBound());
+/// The loop around `row`'s sweep whose induction variable, times a stride, is the index of
+/// the row's base (`gep p[iv * stride]` of the same element type, through sign extensions,
+/// outside the sweep), and that stride: a persistent kernel's loop over its rows.
+std::optional<std::pair<scf::ForOp, Value>> matchRowLoop(RowLoad row) {
+  auto address = row.address.getBase().getDefiningOp<LLVM::GEPOp>();
+  if (!address || address.getDynamicIndices().size() != 1 ||
+      address.getRawConstantIndices().size() != 1 ||
+      address.getElemType() != row.address.getElemType() || row.sweep->isAncestor(address))
+    return std::nullopt;
+  Value index = address.getDynamicIndices()[0];
+  while (auto extension = index.getDefiningOp<arith::ExtSIOp>())
+    index = extension.getIn();
+  auto product = index.getDefiningOp<arith::MulIOp>();
+  if (!product)
+    return std::nullopt;
+  for (auto [factor, stride] : {std::pair(product.getLhs(), product.getRhs()),
+                                std::pair(product.getRhs(), product.getLhs())}) {
+    scf::ForOp loop = scf::getForInductionVarOwner(factor);
+    if (loop && loop->isProperAncestor(row.sweep))
+      return std::pair(loop, stride);
   }
+  return std::nullopt;
+}
+
+/// The elements from what `row`'s sweep reads to what this thread reads next, computed before
+/// the sweep: the next iteration's row when a loop around the sweep indexes the row's base
+/// and has one more iteration, else the sweep's span (ub - lb), the next program's row when
+/// rows are that long.
+Value getNextRowDistance(RowLoad row) {
+  Location loc = row.load.getLoc();
+  OpBuilder builder(row.sweep);
+  Value span = arith::SubIOp::create(builder, loc, row.sweep.getUpperBound(),
+                                     row.sweep.getLowerBound());
+  std::optional<std::pair<scf::ForOp, Value>> rowLoop = matchRowLoop(row);
+  if (!rowLoop)
+    return span;
+  auto [loop, stride] = *rowLoop;
+  Value nextIteration =
+      arith::AddIOp::create(builder, loc, loop.getInductionVar(), loop.getStep());
+  Value hasNext = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, nextIteration,
+                                        loop.getUpperBound());
+  Value step = getValueOrCreateCastToIndexLike(builder, loc, stride.getType(), loop.getStep());
+  Value advance = arith::MulIOp::create(builder, loc, step, stride);
+  advance = getValueOrCreateCastToIndexLike(builder, loc, span.getType(), advance);
+  return arith::SelectOp::create(builder, loc, hasNext, advance, span);
+}
+
+/// Prefetches, beside `row.load`, the address the next row's read of it will have.
+void prefetchNextRow(RowLoad row, DenseMap<Operation *, Value> &distances) {
+  Location loc = row.load.getLoc();
+  Value &distance = distances[row.sweep];
+  if (!distance)
+    distance = getNextRowDistance(row);
   OpBuilder builder(row.load);
   Value index = row.address.getDynamicIndices()[0];
-  Value distance = getValueOrCreateCastToIndexLike(builder, loc, index.getType(), span);
-  Value next = arith::AddIOp::create(builder, loc, index, distance);
+  Value next = arith::AddIOp::create(
+      builder, loc, index, getValueOrCreateCastToIndexLike(builder, loc, index.getType(), distance));
   Value address = LLVM::GEPOp::create(builder, loc, row.address.getType(),
                                       row.address.getElemType(), row.address.getBase(),
                                       ValueRange{next});
@@ -102,7 +145,7 @@ struct PrefetchCpuNextRowsPass : impl::PrefetchCpuNextRowsPassBase<PrefetchCpuNe
     // prefetches for it (the first that reads what an earlier one read).
     DenseMap<Value, SmallVector<scf::ForOp>> sweepsOfBase;
     DenseMap<Value, scf::ForOp> prefetchingSweep;
-    DenseMap<Operation *, Value> spans;
+    DenseMap<Operation *, Value> distances;
     for (RowLoad row : rows) {
       Value base = row.address.getBase();
       SmallVector<scf::ForOp> &sweeps = sweepsOfBase[base];
@@ -112,7 +155,7 @@ struct PrefetchCpuNextRowsPass : impl::PrefetchCpuNextRowsPassBase<PrefetchCpuNe
       if (!llvm::is_contained(sweeps, row.sweep))
         sweeps.push_back(row.sweep);
       if (prefetchingSweep.lookup(base) == row.sweep)
-        prefetchNextRow(row, spans);
+        prefetchNextRow(row, distances);
     }
   }
 };

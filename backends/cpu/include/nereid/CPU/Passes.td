@@ -389,10 +389,13 @@ def PrefetchCpuNextRowsPass : Pass<"tt-cpu-prefetch-next-rows", "ModuleOp"> {
     vector llvm.load of `gep base[index]` whose index sweeps with the induction variable of a
     loop (the outermost such loop, the sweep), where an earlier sweep loop, already finished
     when this one starts, loaded from the same base, the first such later sweep gets, beside
-    each of those loads, an llvm.prefetch into the L2 of `base[index + (ub - lb)]`: as many
-    elements further as the sweep spans, the next row when rows are that long, as when each
-    program of a launch takes the next row. A prefetch never faults, so a guess past the end
-    of a buffer costs only the instruction. Runs last before the vector lowering.
+    each of those loads, an llvm.prefetch into the L2 of `base[index + distance]`. When the
+    base is `gep p[iv * stride]` of a loop around the sweep (a persistent kernel's loop over
+    its rows) and that loop has another iteration, the distance is `step * stride`, the row
+    of that iteration; otherwise it is the sweep's span (ub - lb), the next row when rows are
+    that long, as when each program of a launch takes the next row. A prefetch never faults,
+    so a guess past the end of a buffer costs only the instruction. Runs last before the
+    vector lowering.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
 }
