@@ -126,8 +126,8 @@ void prefetchNextRow(RowLoad row, DenseMap<Operation *, Value> &distances) {
     distance = getNextRowDistance(row);
   OpBuilder builder(row.load);
   Value index = row.address.getDynamicIndices()[0];
-  Value next = arith::AddIOp::create(
-      builder, loc, index, getValueOrCreateCastToIndexLike(builder, loc, index.getType(), distance));
+  Value offset = getValueOrCreateCastToIndexLike(builder, loc, index.getType(), distance);
+  Value next = arith::AddIOp::create(builder, loc, index, offset);
   Value address = LLVM::GEPOp::create(builder, loc, row.address.getType(),
                                       row.address.getElemType(), row.address.getBase(),
                                       ValueRange{next});
