@@ -119,9 +119,9 @@ Value getNextRowDistance(RowLoad row) {
 }
 
 /// Prefetches, beside `row.load`, the address the next row's read of it will have.
-void prefetchNextRow(RowLoad row, DenseMap<Operation *, Value> &distances) {
+void prefetchNextRow(RowLoad row, DenseMap<std::pair<Operation *, Value>, Value> &distances) {
   Location loc = row.load.getLoc();
-  Value &distance = distances[row.sweep];
+  Value &distance = distances[{row.sweep, row.address.getBase()}];
   if (!distance)
     distance = getNextRowDistance(row);
   OpBuilder builder(row.load);
@@ -145,7 +145,8 @@ struct PrefetchCpuNextRowsPass : impl::PrefetchCpuNextRowsPassBase<PrefetchCpuNe
     // prefetches for it (the first that reads what an earlier one read).
     DenseMap<Value, SmallVector<scf::ForOp>> sweepsOfBase;
     DenseMap<Value, scf::ForOp> prefetchingSweep;
-    DenseMap<Operation *, Value> distances;
+    // Per sweep and base: the distance to the next row, computed once before the sweep.
+    DenseMap<std::pair<Operation *, Value>, Value> distances;
     for (RowLoad row : rows) {
       Value base = row.address.getBase();
       SmallVector<scf::ForOp> &sweeps = sweepsOfBase[base];
