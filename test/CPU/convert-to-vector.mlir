@@ -331,22 +331,30 @@ tt.func public @cas_float(%p: !tt.ptr<f32>, %c: f32, %v: f32) -> f32 {
 // -----
 
 // A sum along the last axis, wider than a chunk: the chunks are added together first (32
-// columns: two of 16 for AVX-512, four of 8 for AVX2, pairwise), then one
-// vector.multi_reduction from the neutral element -0.0.
+// columns: two of 16 for AVX-512, four of 8 for AVX2, pairwise), then the columns of the chunk
+// in order, as the interpreter adds them.
 // CHECK-LABEL: func.func private @sum_impl
 // CHECK-SAME: (%[[V:[^:]*]]: vector<4x32xf32>
-// CHECK: %[[INIT:.*]] = arith.constant dense<-0.000000e+00> : vector<4xf32>
 // CHECK: %[[LO:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0, 0], sizes = [4, 16], strides = [1, 1]} : vector<4x32xf32> to vector<4x16xf32>
 // CHECK: %[[HI:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0, 16], sizes = [4, 16], strides = [1, 1]} : vector<4x32xf32> to vector<4x16xf32>
 // CHECK: %[[ADD:.*]] = arith.addf %[[LO]], %[[HI]] : vector<4x16xf32>
-// CHECK: %[[R:.*]] = vector.multi_reduction <add>, %[[ADD]], %[[INIT]] [1] : vector<4x16xf32> to vector<4xf32>
-// CHECK: return %[[R]]
+// CHECK: %[[C0:.*]] = vector.extract_strided_slice %[[ADD]] {offsets = [0, 0], sizes = [4, 1], strides = [1, 1]}
+// CHECK: %[[R0:.*]] = vector.shape_cast %[[C0]] : vector<4x1xf32> to vector<4xf32>
+// CHECK: %[[C1:.*]] = vector.extract_strided_slice %[[ADD]] {offsets = [0, 1], sizes = [4, 1], strides = [1, 1]}
+// CHECK: %[[R1:.*]] = vector.shape_cast %[[C1]] : vector<4x1xf32> to vector<4xf32>
+// CHECK: %[[S01:.*]] = arith.addf %[[R0]], %[[R1]] : vector<4xf32>
+// CHECK: %[[C2:.*]] = vector.extract_strided_slice %[[ADD]] {offsets = [0, 2], sizes = [4, 1], strides = [1, 1]}
+// CHECK: %[[R2:.*]] = vector.shape_cast %[[C2]] : vector<4x1xf32> to vector<4xf32>
+// CHECK: arith.addf %[[S01]], %[[R2]] : vector<4xf32>
+// CHECK-COUNT-13: arith.addf %{{.*}}, %{{.*}} : vector<4xf32>
+// CHECK-NOT: arith.addf
 // AVX2-LABEL: func.func private @sum_impl
 // AVX2-COUNT-4: vector.extract_strided_slice %{{.*}} : vector<4x32xf32> to vector<4x8xf32>
 // AVX2: %[[A01:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<4x8xf32>
 // AVX2: %[[A23:.*]] = arith.addf %{{.*}}, %{{.*}} : vector<4x8xf32>
 // AVX2: %[[ALL:.*]] = arith.addf %[[A01]], %[[A23]] : vector<4x8xf32>
-// AVX2: vector.multi_reduction <add>, %[[ALL]], %{{.*}} [1] : vector<4x8xf32> to vector<4xf32>
+// AVX2-COUNT-7: arith.addf %{{.*}}, %{{.*}} : vector<4xf32>
+// AVX2-NOT: arith.addf
 tt.func public @sum(%v: tensor<4x32xf32>) -> tensor<4xf32> {
   %s = tt.reduce(%v) axis = 1 {
   ^bb0(%a: f32, %b: f32):
@@ -358,12 +366,16 @@ tt.func public @sum(%v: tensor<4x32xf32>) -> tensor<4xf32> {
 
 // -----
 
-// Standard combiners along axis 0 reduce without chunk folding; integer max starts from
-// INT_MIN.
+// An order-independent standard combiner along axis 0 reduces without chunk folding, by halves
+// of the axis.
 // CHECK-LABEL: func.func private @max_axis0_impl
 // CHECK-SAME: (%[[V:[^:]*]]: vector<8x4xi32>
-// CHECK: %[[INIT:.*]] = arith.constant dense<-2147483648> : vector<4xi32>
-// CHECK: vector.multi_reduction <maxsi>, %[[V]], %[[INIT]] [0] : vector<8x4xi32> to vector<4xi32>
+// CHECK: %[[LO:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0, 0], sizes = [4, 4], strides = [1, 1]}
+// CHECK: %[[HI:.*]] = vector.extract_strided_slice %[[V]] {offsets = [4, 0], sizes = [4, 4], strides = [1, 1]}
+// CHECK: arith.maxsi %[[LO]], %[[HI]] : vector<4x4xi32>
+// CHECK: arith.maxsi %{{.*}}, %{{.*}} : vector<2x4xi32>
+// CHECK: arith.maxsi %{{.*}}, %{{.*}} : vector<1x4xi32>
+// CHECK: vector.shape_cast %{{.*}} : vector<1x4xi32> to vector<4xi32>
 tt.func public @max_axis0(%v: tensor<8x4xi32>) -> tensor<4xi32> {
   %s = tt.reduce(%v) axis = 0 {
   ^bb0(%a: i32, %b: i32):
@@ -371,6 +383,27 @@ tt.func public @max_axis0(%v: tensor<8x4xi32>) -> tensor<4xi32> {
     tt.reduce.return %r : i32
   } : (tensor<8x4xi32>) -> tensor<4xi32>
   tt.return %s : tensor<4xi32>
+}
+
+// -----
+
+// An axis of odd length reduces its even part by halves; the last element joins last.
+// CHECK-LABEL: func.func private @max_odd_impl
+// CHECK-SAME: (%[[V:[^:]*]]: vector<3xf32>
+// CHECK: %[[EVEN:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [2], strides = [1]}
+// CHECK: %[[E0:.*]] = vector.extract_strided_slice %[[EVEN]] {offsets = [0], sizes = [1], strides = [1]}
+// CHECK: %[[E1:.*]] = vector.extract_strided_slice %[[EVEN]] {offsets = [1], sizes = [1], strides = [1]}
+// CHECK: %[[M01:.*]] = arith.maxnumf %[[E0]], %[[E1]] : vector<1xf32>
+// CHECK: %[[LAST:.*]] = vector.extract_strided_slice %[[V]] {offsets = [2], sizes = [1], strides = [1]}
+// CHECK: %[[M:.*]] = arith.maxnumf %[[M01]], %[[LAST]] : vector<1xf32>
+// CHECK: vector.extract %[[M]][0] : f32 from vector<1xf32>
+tt.func public @max_odd(%v: tensor<3xf32>) -> f32 {
+  %s = tt.reduce(%v) axis = 0 {
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.maxnumf %a, %b : f32
+    tt.reduce.return %r : f32
+  } : (tensor<3xf32>) -> f32
+  tt.return %s : f32
 }
 
 // -----

@@ -79,15 +79,12 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
   pm.addPass(createAddCpuLaunchEntriesPass());
   pm.addPass(createLowerCpuMathPass({options.target}));
   pm.addPass(createExpandCpuArithPass());
-  pm.addNestedPass<func::FuncOp>(vector::createLowerVectorMultiReductionPass());
   pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createSCFToControlFlowPass());
   // Slices of local-memory buffers (memref.subview) become offset arithmetic on their base.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  ConvertVectorToLLVMPassOptions vectorOptions;
-  vectorOptions.reassociateFPReductions = true;
-  pm.addPass(createConvertVectorToLLVMPass(vectorOptions));
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());

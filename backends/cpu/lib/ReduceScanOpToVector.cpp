@@ -1,7 +1,9 @@
 // tt.reduce and tt.scan on one CPU core. A reduce whose combiner is one standard op (sum,
-// product, min, max, bitwise) becomes vector.multi_reduction, which the vector lowering turns
-// into SIMD reductions. Any other combiner runs in the interpreter's order: strictly along the
-// axis, its elementwise body applied to whole slices across the other dimensions at once.
+// product, min, max, bitwise) first combines the register-wide chunks of a long row pairwise;
+// then an order-independent one (all but float sums and products) combines halves of the axis,
+// and the others the elements of the chunk in order. Any other combiner runs in the
+// interpreter's order: strictly along the axis, its elementwise body applied to whole slices
+// across the other dimensions at once.
 
 #include "StandardCombiner.h"
 
@@ -135,6 +137,46 @@ Value foldChunks(OpBuilder &builder, Operation *owner, Region &combiner, Value s
   return pieces.front();
 }
 
+/// The `size` elements from `offset` along `axis` of `value`, all of the other dimensions.
+Value sliceAlong(OpBuilder &builder, Location loc, Value value, unsigned axis, int64_t offset,
+                 int64_t size) {
+  auto type = cast<VectorType>(value.getType());
+  SmallVector<int64_t> offsets(type.getRank(), 0), sizes(type.getShape()),
+      strides(type.getRank(), 1);
+  offsets[axis] = offset;
+  sizes[axis] = size;
+  return vector::ExtractStridedSliceOp::create(builder, loc, value, offsets, sizes, strides);
+}
+
+/// Reduces `axis` of `source` to one element with an associative (standard) combiner by
+/// combining its two halves until one is left (a trailing odd element joins last): no chain of
+/// the combiner is longer than log2 of the axis. Every combining op is built here, before
+/// tt-cpu-guard-arith, so that a float max or min orders -0 below +0 in its last steps too,
+/// which LLVM's horizontal reductions do not.
+Value reduceByHalves(OpBuilder &builder, Operation *owner, Region &combiner, Value source,
+                     unsigned axis) {
+  Location loc = owner->getLoc();
+  int64_t length = cast<VectorType>(source.getType()).getShape()[axis];
+  if (length == 1)
+    return source;
+  auto combine = [&](Value lhs, Value rhs) {
+    return applyCombiner(builder, owner, combiner, lhs, rhs,
+                         cast<VectorType>(lhs.getType()).getShape())
+        .front();
+  };
+  if (length % 2) {
+    Value rest =
+        reduceByHalves(builder, owner, combiner, sliceAlong(builder, loc, source, axis, 0,
+                                                            length - 1),
+                       axis);
+    return combine(rest, sliceAlong(builder, loc, source, axis, length - 1, 1));
+  }
+  int64_t half = length / 2;
+  Value halves = combine(sliceAlong(builder, loc, source, axis, 0, half),
+                         sliceAlong(builder, loc, source, axis, half, half));
+  return reduceByHalves(builder, owner, combiner, halves, axis);
+}
+
 struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
   ReduceOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
       : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
@@ -147,32 +189,25 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
     unsigned axis = op.getAxis();
     SmallVector<Value> sources(adaptor.getSrcs());
     auto sourceType = cast<VectorType>(sources[0].getType());
-    SmallVector<int64_t> restShape(sourceType.getShape());
-    restShape.erase(restShape.begin() + axis);
-
-    if (sources.size() == 1) {
-      Type element = sourceType.getElementType();
-      if (auto standard = matchStandardCombiner(op.getCombineOp(), element)) {
-        auto [kind, neutral] = *standard;
-        Type resultType = restShape.empty() ? element : VectorType::get(restShape, element);
-        Value init = arith::ConstantOp::create(
-            rewriter, loc, resultType,
-            restShape.empty() ? neutral
-                              : DenseElementsAttr::get(cast<ShapedType>(resultType), neutral));
-        Value source = sources[0];
-        if (axis + 1 == sourceType.getRank())
-          source = foldChunks(rewriter, op, op.getCombineOp(), source, chunkWidth);
-        SmallVector<bool> reduced(sourceType.getRank(), false);
-        reduced[axis] = true;
-        rewriter.replaceOpWithNewOp<vector::MultiDimReductionOp>(op, source, init, reduced,
-                                                                 kind);
+    Type element = sourceType.getElementType();
+    if (sources.size() == 1 && matchStandardCombiner(op.getCombineOp(), element)) {
+      if (axis + 1 == sourceType.getRank())
+        sources[0] = foldChunks(rewriter, op, op.getCombineOp(), sources[0], chunkWidth);
+      // A float sum or product, whose result depends on the order, adds the elements of the
+      // folded chunk in order, as the interpreter does: a row of one chunk gives its result.
+      if (!isa<arith::AddFOp, arith::MulFOp>(op.getCombineOp().front().front())) {
+        Value halved = reduceByHalves(rewriter, op, op.getCombineOp(), sources[0], axis);
+        rewriter.replaceOp(op, extractSlice(rewriter, loc, halved, axis, 0));
         return success();
       }
     }
 
     SmallVector<Value> accumulated = llvm::map_to_vector(
         sources, [&](Value source) { return extractSlice(rewriter, loc, source, axis, 0); });
-    for (int64_t index = 1; index < sourceType.getShape()[axis]; ++index) {
+    SmallVector<int64_t> restShape(cast<VectorType>(sources[0].getType()).getShape());
+    int64_t length = restShape[axis];
+    restShape.erase(restShape.begin() + axis);
+    for (int64_t index = 1; index < length; ++index) {
       SmallVector<Value> next = llvm::map_to_vector(sources, [&](Value source) {
         return extractSlice(rewriter, loc, source, axis, index);
       });

@@ -101,6 +101,22 @@ def test_reduce_with_nan(conform, rng, op):
             **padding("float32"))
 
 
+@pytest.mark.parametrize("op", ["max", "min"])
+@pytest.mark.parametrize("axis", [0, 1])
+def test_reduce_signed_zeros(conform, rng, op, axis):
+    # max orders -0 below +0 and min +0 above -0 (docs/semantics.md): where the extreme of a
+    # row is a zero, its sign depends on which zeros the row holds, wherever they are.
+    rows, cols = 16, 64
+    zeros = np.where(rng.random((rows, cols)) < 0.5, np.float32(-0.0), np.float32(0.0))
+    others = np.abs(rng.standard_normal((rows, cols)).astype(np.float32)) + np.float32(0.5)
+    x = np.where(rng.random((rows, cols)) < 0.1, zeros, others if op == "min" else -others)
+    length = cols if axis == 0 else rows
+    out = np.full(length, np.nan, dtype=np.float32)
+    index = np.zeros(length, dtype=np.int32)
+    conform(reduce_kernel, (1,), x.astype(np.float32), out, index, rows, cols, AXIS=axis, OP=op,
+            BM=rows, BN=cols, **padding("float32"))
+
+
 @nereid.jit
 def sum_in_order_kernel(x_ptr, out_ptr, N: tl.constexpr):
     tl.store(out_ptr, tl.sum(tl.load(x_ptr + tl.arange(0, N)), axis=0))
