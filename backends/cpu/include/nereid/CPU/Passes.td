@@ -338,7 +338,9 @@ def BranchOnContiguousPointersPass : Pass<"tt-cpu-branch-on-contiguous-pointers"
     llvm.intr.masked.gather and llvm.intr.masked.scatter under an scf.if on whether every
     pointer of the chunk is its first pointer plus its lane index in elements: then one
     masked vector load or store from the first pointer, otherwise the gather or scatter. The
-    check costs a few vector instructions per chunk. Runs after tt-cpu-schedule-chunks, whose
+    check costs a few vector instructions per chunk; for pointers `p + (s + v)`, from a
+    scalar `p`, a scalar `s` and a vector `v`, it checks `v` (loop-invariant in a loop over
+    rows) and that `s + v[0]` does not wrap within the chunk, one scalar compare. Runs after tt-cpu-schedule-chunks, whose
     order it keeps, and before tt-cpu-branch-on-full-masks, which then handles the masked
     vector accesses as any other.
   }];
