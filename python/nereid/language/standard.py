@@ -204,56 +204,39 @@ def softmax(x, dim=None, keep_dims: constexpr = False, ieee_rounding: constexpr 
 # Sorting -------------------------------------------------------------------------------
 
 @jit
-def _compare_and_swap(x, flip, i: constexpr, n_dims: constexpr):
-    # Views x as [2**i, 2, 2**(n_dims-i-1)] and orders each pair along the middle axis.
-    n_outer: constexpr = x.numel >> n_dims
-    shape: constexpr = [n_outer * 2**i, 2, 2**(n_dims - i - 1)]
-    # The halves are picked out by sums over the integer bits, which are exact: a float sum
-    # would turn -0.0 into +0.0 and inf * 0 into NaN, and the swap below would corrupt values.
-    idtype = core_int_dtype(x.dtype.primitive_bitwidth)
-    ix = x.to(idtype, bitcast=True)
-    iy = ops.reshape(ix, shape)
-    mask = ops.arange(0, 2)[None, :, None]
-    ileft = ops.broadcast_to(sum(iy * (1 - mask), 1, keep_dims=True), shape).to(idtype)
-    iright = ops.broadcast_to(sum(iy * mask, 1, keep_dims=True), shape).to(idtype)
-    ileft = ops.reshape(ileft, x.shape)
-    iright = ops.reshape(iright, x.shape)
-    left = ileft.to(x.dtype, bitcast=True)
-    right = iright.to(x.dtype, bitcast=True)
-    cond = (left > right) != flip
-    ret = ix ^ ops.where(cond, ileft ^ iright, ops.zeros_like(ix))
-    return ret.to(x.dtype, bitcast=True)
-
-
-@jit
-def _bitonic_merge(x, stage: constexpr, order: constexpr, n_dims: constexpr):
-    n_outer: constexpr = x.numel >> n_dims
-    ops.static_assert(stage <= n_dims)
-    if order == 2:
-        shape: constexpr = [n_outer * 2**(n_dims - 1 - stage), 2, 2**stage]
-        flip = ops.reshape(ops.broadcast_to(ops.arange(0, 2)[None, :, None], shape), x.shape)
-    else:
-        flip = order
-    for i in ops.static_range(stage):
-        x = _compare_and_swap(x, flip, i + (n_dims - stage), n_dims)
-    return x
-
-
-@jit
 def sort(x, dim: constexpr = None, descending: constexpr = False):
+    # A bitonic network along the last dimension, run as loops over its stages and steps. In
+    # each step every element is paired with the one whose index differs from its own in one
+    # bit (a gather), and the pair's lower element takes the smaller value: blocks of 2**stage
+    # alternate ascending and descending, and the last stage, one block, is in the order asked
+    # for. Values only move (selects), so -0.0, infinities and NaNs keep their bits. Unrolled,
+    # the 55 steps of a sort of 1024 elements took a backend minutes to compile; as loops, the
+    # kernel holds one step.
     _dim: constexpr = len(x.shape) - 1 if dim is None else dim
     ops.static_assert(_dim == len(x.shape) - 1, "only the minor dimension can be sorted")
     n_dims: constexpr = _log2(x.shape[_dim])
-    for i in ops.static_range(1, n_dims + 1):
-        x = _bitonic_merge(x, i, 2 if i < n_dims else descending, n_dims)
+    index = ops.broadcast_to(ops.reshape(ops.arange(0, x.shape[_dim]), _row_shape(x.shape)),
+                             x.shape)
+    for stage in range(1, n_dims + 1):
+        for step in range(stage):
+            distance = 1 << (stage - 1 - step)
+            partner = ops.gather(x, index ^ distance, _dim)
+            lower = (index & distance) == 0
+            left = ops.where(lower, x, partner)
+            right = ops.where(lower, partner, x)
+            flip = ((index >> stage) & 1) != 0
+            if descending:
+                flip = flip != (stage == n_dims)
+            x = ops.where((left > right) != flip, partner, x)
     return x
+
+
+def _row_shape(shape):
+    """The shape of one row along the last dimension of `shape`: [1, ..., 1, n]."""
+    sizes = [size.value if isinstance(size, constexpr) else size for size in shape]
+    return [1] * (len(sizes) - 1) + sizes[-1:]
 
 
 def _log2(n):
     n = n.value if isinstance(n, constexpr) else n
     return n.bit_length() - 1
-
-
-def core_int_dtype(bits):
-    bits = bits.value if isinstance(bits, constexpr) else bits
-    return {8: dtypes.int8, 16: dtypes.int16, 32: dtypes.int32, 64: dtypes.int64}[bits]

@@ -158,9 +158,6 @@ CASES = {
                       reason="on the CPU, exp is approximated and long f32 sums are added in "
                       "another order (see test_tutorials.py); threads must still not change "
                       "a bit, which the test itself checks")
-@pytest.mark.xfail_on("cpu", "compiling a 1024-element tl.sort takes minutes on the CPU backend "
-                      "(LLVM's VectorCombine on the unrolled bitonic network); not run",
-                      params={"case": "cumsum, sort, histogram"}, run=False)
 @pytest.mark.parametrize("case", list(CASES))
 def test_four_threads_give_the_same_bits(rng, case):
     run = CASES[case](rng)

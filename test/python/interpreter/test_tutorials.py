@@ -324,11 +324,6 @@ def sort_input(rng, n, dtype):
     return values
 
 
-SLOW_CPU_SORT = ("compiling a 1024-element tl.sort takes minutes on the CPU backend (LLVM's "
-                 "VectorCombine on the unrolled bitonic network); not run")
-
-
-@pytest.mark.xfail_on("cpu", SLOW_CPU_SORT, params={"n": 1024}, run=False)
 @pytest.mark.parametrize("n", [16, 128, 1024])
 @pytest.mark.parametrize("dtype", ["float32", "int32"])
 @pytest.mark.parametrize("descending", [False, True])
@@ -366,7 +361,6 @@ def sort_ragged_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, DESCENDING: tl.co
     tl.store(out_ptr + offs, tl.sort(x, descending=DESCENDING), mask=offs < n)
 
 
-@pytest.mark.xfail_on("cpu", SLOW_CPU_SORT, params={"n": 1000}, run=False)
 @pytest.mark.parametrize("n", [1, 100, 1000])
 @pytest.mark.parametrize("dtype", ["float32", "int32"])
 @pytest.mark.parametrize("descending", [False, True])
