@@ -391,10 +391,10 @@ tt.func public @max_axis0(%v: tensor<8x4xi32>) -> tensor<4xi32> {
 // CHECK-LABEL: func.func private @max_odd_impl
 // CHECK-SAME: (%[[V:[^:]*]]: vector<3xf32>
 // CHECK: %[[EVEN:.*]] = vector.extract_strided_slice %[[V]] {offsets = [0], sizes = [2], strides = [1]}
+// CHECK: %[[LAST:.*]] = vector.extract_strided_slice %[[V]] {offsets = [2], sizes = [1], strides = [1]}
 // CHECK: %[[E0:.*]] = vector.extract_strided_slice %[[EVEN]] {offsets = [0], sizes = [1], strides = [1]}
 // CHECK: %[[E1:.*]] = vector.extract_strided_slice %[[EVEN]] {offsets = [1], sizes = [1], strides = [1]}
 // CHECK: %[[M01:.*]] = arith.maxnumf %[[E0]], %[[E1]] : vector<1xf32>
-// CHECK: %[[LAST:.*]] = vector.extract_strided_slice %[[V]] {offsets = [2], sizes = [1], strides = [1]}
 // CHECK: %[[M:.*]] = arith.maxnumf %[[M01]], %[[LAST]] : vector<1xf32>
 // CHECK: vector.extract %[[M]][0] : f32 from vector<1xf32>
 tt.func public @max_odd(%v: tensor<3xf32>) -> f32 {

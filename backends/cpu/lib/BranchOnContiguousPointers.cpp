@@ -59,8 +59,8 @@ std::optional<SplitIndex> splitUniformAddend(Value index) {
 Value buildConsecutiveCheck(OpBuilder &builder, Location loc, Value values) {
   auto type = cast<VectorType>(values.getType());
   unsigned width = type.getElementTypeBitWidth();
-  SmallVector<APInt> lanes = llvm::map_to_vector(
-      llvm::seq<int64_t>(0, type.getNumElements()), [&](int64_t lane) { return APInt(width, lane); });
+  SmallVector<APInt> lanes = llvm::map_to_vector(llvm::seq<int64_t>(0, type.getNumElements()),
+                                                 [&](int64_t lane) { return APInt(width, lane); });
   Value iota = arith::ConstantOp::create(builder, loc, DenseElementsAttr::get(type, lanes));
   Value first = vector::ExtractOp::create(builder, loc, values, ArrayRef<int64_t>{0});
   Value expected = arith::AddIOp::create(
@@ -115,7 +115,8 @@ ContiguityCheck buildContiguityCheck(OpBuilder &builder, Location loc, Value ptr
   Value base = ptrs;
   while (auto gep = base.getDefiningOp<LLVM::GEPOp>()) {
     if (!isa<VectorType>(gep.getBase().getType()) ||
-        !llvm::all_of(gep.getDynamicIndices(), [](Value index) { return getUniformScalar(index); }))
+        !llvm::all_of(gep.getDynamicIndices(),
+                      [](Value index) { return getUniformScalar(index); }))
       break;
     uniformMoves.push_back(gep);
     base = gep.getBase();

@@ -165,11 +165,9 @@ Value reduceByHalves(OpBuilder &builder, Operation *owner, Region &combiner, Val
         .front();
   };
   if (length % 2) {
-    Value rest =
-        reduceByHalves(builder, owner, combiner, sliceAlong(builder, loc, source, axis, 0,
-                                                            length - 1),
-                       axis);
-    return combine(rest, sliceAlong(builder, loc, source, axis, length - 1, 1));
+    Value even = sliceAlong(builder, loc, source, axis, 0, length - 1);
+    Value last = sliceAlong(builder, loc, source, axis, length - 1, 1);
+    return combine(reduceByHalves(builder, owner, combiner, even, axis), last);
   }
   int64_t half = length / 2;
   Value halves = combine(sliceAlong(builder, loc, source, axis, 0, half),

@@ -340,9 +340,9 @@ def BranchOnContiguousPointersPass : Pass<"tt-cpu-branch-on-contiguous-pointers"
     masked vector load or store from the first pointer, otherwise the gather or scatter. The
     check costs a few vector instructions per chunk; for pointers `p + (s + v)`, from a
     scalar `p`, a scalar `s` and a vector `v`, it checks `v` (loop-invariant in a loop over
-    rows) and that `s + v[0]` does not wrap within the chunk, one scalar compare. Runs after tt-cpu-schedule-chunks, whose
-    order it keeps, and before tt-cpu-branch-on-full-masks, which then handles the masked
-    vector accesses as any other.
+    rows) and that `s + v[0]` does not wrap within the chunk, one scalar compare. Runs after
+    tt-cpu-schedule-chunks, whose order it keeps, and before tt-cpu-branch-on-full-masks,
+    which then handles the masked vector accesses as any other.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
                            "mlir::arith::ArithDialect"];
