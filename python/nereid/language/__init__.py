@@ -22,7 +22,7 @@ from .ops import (PropagateNan, advance, arange, assume, associative_scan, atomi
 from .random import (pair_uniform_to_normal, philox, philox_impl, rand, rand4x, randint,
                      randint4x, randn, randn4x, uint_to_uniform_float)
 from .standard import (argmax, argmin, cdiv, cumprod, cumsum, max, min, sigmoid, softmax,
-                       sort, sum, xor_sum)
+                       sort, sum, topk, xor_sum)
 
 # Triton spells float8 types these ways too.
 float8e4 = float8e4nv

@@ -304,8 +304,8 @@ class tensor:
 
     for _name in ("broadcast_to", "reshape", "view", "trans", "permute", "expand_dims", "split",
                   "ravel", "flip", "sum", "max", "min", "argmax", "argmin", "xor_sum", "reduce",
-                  "cumsum", "cumprod", "associative_scan", "sort", "histogram", "exp", "exp2",
-                  "log", "log2", "sin", "cos", "sqrt", "rsqrt", "abs", "floor", "ceil", "erf",
-                  "sigmoid", "softmax", "cast", "store", "advance", "join", "gather"):
+                  "cumsum", "cumprod", "associative_scan", "sort", "topk", "histogram", "exp",
+                  "exp2", "log", "log2", "sin", "cos", "sqrt", "rsqrt", "abs", "floor", "ceil",
+                  "erf", "sigmoid", "softmax", "cast", "store", "advance", "join", "gather"):
         locals()[_name] = _method(_name)
     del _name

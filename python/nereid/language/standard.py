@@ -231,10 +231,32 @@ def sort(x, dim: constexpr = None, descending: constexpr = False):
     return x
 
 
-def _row_shape(shape):
-    """The shape of one row along the last dimension of `shape`: [1, ..., 1, n]."""
-    sizes = [size.value if isinstance(size, constexpr) else size for size in shape]
-    return [1] * (len(sizes) - 1) + sizes[-1:]
+@jit
+def topk(x, k: constexpr, dim: constexpr = None):
+    # The k largest elements along the last dimension, largest first: the first k of a
+    # descending sort, gathered.
+    _dim: constexpr = len(x.shape) - 1 if dim is None else dim
+    ops.static_assert(_dim == len(x.shape) - 1, "only the minor dimension can be searched")
+    ops.static_assert(_is_power_of_two(k), "topk's k must be a power of two")
+    ops.static_assert(k <= x.shape[_dim], "topk's k must be at most the size of the dimension")
+    ordered = sort(x, _dim, descending=True)
+    first = ops.broadcast_to(ops.reshape(ops.arange(0, k), _row_shape(x.shape, k)),
+                             _row_shape(x.shape, k, keep_leading=True))
+    return ops.gather(ordered, first, _dim)
+
+
+def _row_shape(shape, size=None, keep_leading=False):
+    """The shape of one row along the last dimension of `shape`, [1, ..., 1, n], or with the
+    leading dimensions of `shape` kept; the row holds `size` elements instead of n if given."""
+    sizes = [value.value if isinstance(value, constexpr) else value for value in shape]
+    last = sizes[-1] if size is None else (size.value if isinstance(size, constexpr) else size)
+    leading = sizes[:-1] if keep_leading else [1] * (len(sizes) - 1)
+    return leading + [last]
+
+
+def _is_power_of_two(n):
+    n = n.value if isinstance(n, constexpr) else n
+    return n > 0 and n & (n - 1) == 0
 
 
 def _log2(n):

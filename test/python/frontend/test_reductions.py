@@ -301,6 +301,27 @@ def test_sort_of_another_dimension_is_an_error():
 
 
 @nereid.jit
+def topk_kernel(x_ptr, out_ptr, K: tl.constexpr, DIM: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, 4)[:, None] * 16 + tl.arange(0, 16)[None, :])
+    y = tl.topk(x, K, dim=DIM)
+    tl.store(out_ptr + tl.arange(0, 4)[:, None] * K + tl.arange(0, K)[None, :], y)
+
+
+def test_topk_is_the_first_k_of_a_descending_sort():
+    ir = ttir(topk_kernel, array(), array(), K=4, DIM=None)
+    find_op(ir, "tt.gather", "(tensor<4x16xf32>, tensor<4x16xi32>) -> tensor<4x16xf32>")
+    find_op(ir, "tt.gather", "(tensor<4x16xf32>, tensor<4x4xi32>) -> tensor<4x4xf32>")
+    find_op(ir, "tt.store", "tensor<4x4x!tt.ptr<f32>>")
+
+
+@pytest.mark.parametrize("k,dim,message", [(3, None, "power of two"), (32, None, "at most"),
+                                           (4, 0, "minor dimension")])
+def test_topk_errors(k, dim, message):
+    with pytest.raises(nereid.CompilationError, match=message):
+        ttir(topk_kernel, array(), array(), K=k, DIM=dim)
+
+
+@nereid.jit
 def sum_of_scalar(x_ptr, out_ptr):
     tl.store(out_ptr, tl.sum(tl.load(x_ptr)))
 

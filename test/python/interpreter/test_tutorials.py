@@ -377,6 +377,35 @@ def test_sort_ragged(rng, n, dtype, descending):
     np.testing.assert_array_equal(out, expected[::-1] if descending else expected)
 
 
+@nereid.jit
+def topk_rows_kernel(x_ptr, out_ptr, ROWS: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    rows = tl.arange(0, ROWS)[:, None]
+    x = tl.load(x_ptr + rows * N + tl.arange(0, N)[None, :])
+    tl.store(out_ptr + rows * K + tl.arange(0, K)[None, :], x.topk(K))
+
+
+@nereid.jit
+def topk_kernel(x_ptr, out_ptr, N: tl.constexpr, K: tl.constexpr):
+    tl.store(out_ptr + tl.arange(0, K), tl.topk(tl.load(x_ptr + tl.arange(0, N)), K))
+
+
+@pytest.mark.parametrize("n,k", [(16, 1), (128, 8), (1024, 16), (64, 64)])
+@pytest.mark.parametrize("dtype", ["float32", "int32"])
+def test_topk(rng, n, k, dtype):
+    x = sort_input(rng, n, dtype)
+    out = np.zeros(k, dtype=x.dtype)
+    topk_kernel[(1,)](x, out, N=n, K=k)
+    np.testing.assert_array_equal(out, np.sort(x)[::-1][:k])
+
+
+def test_topk_of_each_row(rng):
+    rows, n, k = 4, 256, 8
+    x = np.stack([sort_input(rng, n, "float32") for _ in range(rows)])
+    out = np.zeros((rows, k), dtype=np.float32)
+    topk_rows_kernel[(1,)](x, out, ROWS=rows, N=n, K=k)
+    np.testing.assert_array_equal(out, np.sort(x, axis=1)[:, ::-1][:, :k])
+
+
 # Histogram ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("n", [1, 100, 1000, 1024])
