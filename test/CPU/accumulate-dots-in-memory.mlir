@@ -19,17 +19,22 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // CHECK: tt.store %{{.*}}, %[[OUT]]
 
 // The dot accumulates in the stack buffer in place: C is neither copied into a buffer nor
-// read back out in the loop, and the one buffer of C is read after the loop.
+// read back out in the loop, and the one buffer of C is read after the loop. Before the loop
+// C's initial value is stored (16 chunks of 8); in it, only the micro-kernel's blocks of 6 and
+// 2 rows load their accumulators from C and store them back.
 // VECTOR-LABEL: func.func private @k_loop_impl
 // VECTOR: %[[C:.*]] = memref.alloca() {alignment = 64 : i64} : memref<8x16xf32>
-// VECTOR: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<16xf32>
+// VECTOR-COUNT-16: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
 // VECTOR: scf.for
-// VECTOR-NOT: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<16xf32>
-// VECTOR: vector.load %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
+// VECTOR-NOT: vector.store %{{.*}}, %[[C]]
+// VECTOR-COUNT-12: vector.load %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
 // VECTOR: math.fma
-// VECTOR: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
-// VECTOR-NOT: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<16xf32>
-// VECTOR: vector.load %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<16xf32>
+// VECTOR-COUNT-12: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
+// VECTOR-COUNT-4: vector.load %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
+// VECTOR: math.fma
+// VECTOR-COUNT-4: vector.store %{{.*}}, %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
+// VECTOR-NEXT: }
+// VECTOR-COUNT-16: vector.load %[[C]][%{{.*}}, %{{.*}}] : memref<8x16xf32>, vector<8xf32>
 // VECTOR: return
 tt.func @k_loop(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>, %n: i32) {
   %c0 = arith.constant 0 : i32

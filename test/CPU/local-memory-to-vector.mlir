@@ -3,7 +3,7 @@
 
 // A buffer is a 64-byte aligned stack buffer, row-major, seen through a memref of dynamic
 // offset so that a slice (memdesc_index, a rank-reducing subview) has the type of a buffer of
-// its shape.
+// its shape. Tiles are copied in and out a register chunk at a time (8 f32 for AVX2).
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>
 #shared1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
@@ -14,8 +14,13 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // CHECK: %[[BUF:.*]] = memref.cast %[[ALLOCA]] : memref<8x32xf32> to memref<8x32xf32, strided<[32, 1], offset: ?>>
 // CHECK: %[[ROW:.*]] = arith.index_cast %[[I]] : i32 to index
 // CHECK: %[[SLICE:.*]] = memref.subview %[[BUF]][%[[ROW]], 0] [1, 32] [1, 1] : memref<8x32xf32, strided<[32, 1], offset: ?>> to memref<32xf32, strided<[1], offset: ?>>
-// CHECK: vector.store %[[X]], %[[SLICE]][%{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
-// CHECK: %[[Y:.*]] = vector.load %[[SLICE]][%{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<32xf32>
+// CHECK: %[[X0:.*]] = vector.extract_strided_slice %[[X]] {offsets = [0], sizes = [8], strides = [1]}
+// CHECK: vector.store %[[X0]], %[[SLICE]][%c0{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<8xf32>
+// CHECK-COUNT-3: vector.store %{{.*}}, %[[SLICE]][%c{{[0-9]+}}{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<8xf32>
+// CHECK: %[[Y0:.*]] = vector.load %[[SLICE]][%c0{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<8xf32>
+// CHECK: vector.insert_strided_slice %[[Y0]], %{{.*}} {offsets = [0], strides = [1]} : vector<8xf32> into vector<32xf32>
+// CHECK-COUNT-3: vector.load %[[SLICE]][%c{{[0-9]+}}{{.*}}] : memref<32xf32, strided<[1], offset: ?>>, vector<8xf32>
+// CHECK: %[[Y:.*]] = vector.insert_strided_slice %{{.*}}, %{{.*}} {offsets = [24], strides = [1]} : vector<8xf32> into vector<32xf32>
 // CHECK: return %[[Y]]
 // LLVM-LABEL: llvm.func @row_round_trip_impl
 // LLVM-NOT: unrealized_conversion_cast

@@ -59,13 +59,15 @@ tt.func public @histogram(%x: tensor<64xi32>, %m: tensor<64xi1>) -> tensor<16xi3
 
 // -----
 
-// tt.gather stores its source in a stack buffer and gathers each register chunk of the result
-// from it, masked to the indices in [0, 4) along axis 0; the first index out of range, if any,
-// is reported to the runtime with its element, its value, the bound and the axis.
+// tt.gather stores its source in a stack buffer, a register chunk at a time, and gathers each
+// register chunk of the result from it, masked to the indices in [0, 4) along axis 0; the
+// first index out of range, if any, is reported to the runtime with its element, its value,
+// the bound and the axis.
 // CHECK-LABEL: func.func private @gather_impl
 // CHECK-SAME: (%[[X:[^:]*]]: vector<4x8xf32>, %[[I:[^:]*]]: vector<2x8xi32>
 // CHECK: %[[SOURCE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32xf32>
-// CHECK: vector.store %{{.*}}, %[[SOURCE]][%{{.*}}] : memref<32xf32>, vector<32xf32>
+// CHECK: vector.store %{{.*}}, %[[SOURCE]][%c0{{.*}}] : memref<32xf32>, vector<16xf32>
+// CHECK: vector.store %{{.*}}, %[[SOURCE]][%c16{{.*}}] : memref<32xf32>, vector<16xf32>
 // CHECK: %[[LOW:.*]] = arith.cmpi sge, %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: %[[HIGH:.*]] = arith.cmpi slt, %{{.*}}, %{{.*}} : vector<16xi32>
 // CHECK: %[[IN:.*]] = arith.andi %[[LOW]], %[[HIGH]] : vector<16xi1>

@@ -37,12 +37,12 @@ constexpr int64_t kRowsPerBlock = 6;
 /// must all stay in registers (6 x 2 + 2 + 1 = 15 of AVX2's 16, 6 x 4 + 4 + 1 = 29 of 32).
 int64_t getRegistersPerRow(unsigned numRegisters) { return numRegisters / 8; }
 
-/// A stack buffer holding the tile `value`.
-Value spillToStack(OpBuilder &builder, Location loc, Value value) {
+/// A stack buffer holding the tile `value`, stored in chunks of `chunkWidth`.
+Value spillToStack(OpBuilder &builder, Location loc, Value value, int64_t chunkWidth) {
   auto type = cast<VectorType>(value.getType());
   Value buffer = allocateStackBuffer(
       builder, loc, MemRefType::get(type.getShape(), type.getElementType()));
-  storeTile(builder, loc, value, buffer);
+  storeTile(builder, loc, value, buffer, chunkWidth);
   return buffer;
 }
 
@@ -209,14 +209,14 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
       tile = extendTo(rewriter, loc, tile, element);
       if (roundsToTF32)
         tile = roundToTF32(rewriter, loc, tile);
-      return spillToStack(rewriter, loc, tile);
+      return spillToStack(rewriter, loc, tile, chunkWidth);
     };
     Value a = getOperandBuffer(op.getA(), adaptor.getA());
     Value b = getOperandBuffer(op.getB(), adaptor.getB());
     ttg::LocalStoreOp inPlaceStore = getInPlaceStore(op);
     Value c = inPlaceStore
                   ? rewriter.getRemappedValue(inPlaceStore.getDst())
-                  : spillToStack(rewriter, loc, adaptor.getC());
+                  : spillToStack(rewriter, loc, adaptor.getC(), chunkWidth);
     auto index = [&](OpBuilder &builder, int64_t value) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, value);
     };
@@ -261,7 +261,7 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
       rewriter.replaceOp(op, adaptor.getC());
       return success();
     }
-    Value result = loadTile(rewriter, loc, resultType, c);
+    Value result = loadTile(rewriter, loc, resultType, c, chunkWidth);
     rewriter.replaceOp(op, result);
     return success();
   }

@@ -80,8 +80,8 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
         rewriter, loc, VectorType::get(sourceType.getNumElements(), element), adaptor.getSrc());
     source = toMemoryType(rewriter, loc, source,
                           VectorType::get(sourceType.getNumElements(), stored));
+    storeTile(rewriter, loc, source, buffer, chunkWidth);
     Value zeroIndex = arith::ConstantIndexOp::create(rewriter, loc, 0);
-    vector::StoreOp::create(rewriter, loc, source, buffer, ValueRange{zeroIndex});
 
     // Which indices lie in [0, bound), compared in their own (signed) type.
     Value indices = vector::ShapeCastOp::create(

@@ -18,7 +18,8 @@ namespace mlir::nereid::cpu {
 namespace {
 
 struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LocalAllocOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -26,10 +27,12 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
     Value buffer = allocateStackBuffer(
         rewriter, op.getLoc(), MemRefType::get(type.getShape(), type.getElementType()));
     if (adaptor.getSrc())
-      storeTile(rewriter, op.getLoc(), adaptor.getSrc(), buffer);
+      storeTile(rewriter, op.getLoc(), adaptor.getSrc(), buffer, chunkWidth);
     rewriter.replaceOpWithNewOp<memref::CastOp>(op, type, buffer);
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 /// The slice is a rank-reducing subview of the buffer's row-major memref.
@@ -78,25 +81,31 @@ struct MemDescReshapeOpConversion : OpConversionPattern<ttg::MemDescReshapeOp> {
 };
 
 struct LocalLoadOpConversion : OpConversionPattern<ttg::LocalLoadOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LocalLoadOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(ttg::LocalLoadOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto type = cast<VectorType>(getTypeConverter()->convertType(op.getType()));
-    rewriter.replaceOp(op, loadTile(rewriter, op.getLoc(), type, adaptor.getSrc()));
+    rewriter.replaceOp(op, loadTile(rewriter, op.getLoc(), type, adaptor.getSrc(), chunkWidth));
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 struct LocalStoreOpConversion : OpConversionPattern<ttg::LocalStoreOp> {
-  using OpConversionPattern::OpConversionPattern;
+  LocalStoreOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    storeTile(rewriter, op.getLoc(), adaptor.getSrc(), adaptor.getDst());
+    storeTile(rewriter, op.getLoc(), adaptor.getSrc(), adaptor.getDst(), chunkWidth);
     rewriter.eraseOp(op);
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 /// The stack buffer goes when the function returns.
@@ -114,10 +123,11 @@ struct LocalDeallocOpConversion : OpConversionPattern<ttg::LocalDeallocOp> {
 
 void populateLocalMemoryOpToVectorPatterns(const TypeConverter &typeConverter,
                                            RewritePatternSet &patterns,
-                                           const CpuLoweringInfo &) {
-  patterns.add<LocalAllocOpConversion, MemDescIndexOpConversion, MemDescReshapeOpConversion,
-               LocalLoadOpConversion, LocalStoreOpConversion, LocalDeallocOpConversion>(
+                                           const CpuLoweringInfo &info) {
+  patterns.add<MemDescIndexOpConversion, MemDescReshapeOpConversion, LocalDeallocOpConversion>(
       typeConverter, patterns.getContext());
+  patterns.add<LocalAllocOpConversion, LocalLoadOpConversion, LocalStoreOpConversion>(
+      typeConverter, patterns.getContext(), info.chunkWidth);
 }
 
 } // namespace mlir::nereid::cpu

@@ -2,8 +2,8 @@
 #define NEREID_CPU_LIB_STACKBUFFERS_H
 
 // Tiles in memory on one CPU core: a buffer on the stack of the program's function, and the
-// whole-tile copies between it and a vector, row by row. The dot's operand buffers and the
-// lowering of the ttg local-memory ops share them.
+// whole-tile copies between it and a vector, a register chunk at a time. The dot's operand
+// buffers, the gather's source and the lowering of the ttg local-memory ops share them.
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -14,11 +14,15 @@ namespace mlir::nereid::cpu {
 /// holds the builder's insertion point (so that a buffer made in a loop is reused).
 Value allocateStackBuffer(OpBuilder &builder, Location loc, MemRefType type);
 
-/// Writes the tile `tile` into `buffer` (a memref of its shape and element type).
-void storeTile(OpBuilder &builder, Location loc, Value tile, Value buffer);
+/// Writes the tile `tile` into `buffer` (a memref of its shape and element type), a register
+/// chunk of `chunkWidth` elements at a time where chunks divide its rows (a tile built chunk
+/// by chunk is stored without being assembled into one long vector), else a row at a time.
+void storeTile(OpBuilder &builder, Location loc, Value tile, Value buffer, int64_t chunkWidth);
 
-/// Reads the whole of `buffer` as a vector of `type` (its shape and element type).
-Value loadTile(OpBuilder &builder, Location loc, VectorType type, Value buffer);
+/// Reads the whole of `buffer` as a vector of `type` (its shape and element type), in chunks
+/// of `chunkWidth` elements as storeTile writes them.
+Value loadTile(OpBuilder &builder, Location loc, VectorType type, Value buffer,
+               int64_t chunkWidth);
 
 } // namespace mlir::nereid::cpu
 
