@@ -9,6 +9,7 @@ from .core import constexpr
 
 
 def _is_power_of_two(n):
+    n = n.value if isinstance(n, constexpr) else n
     return n > 0 and n & (n - 1) == 0
 
 
@@ -252,11 +253,6 @@ def _row_shape(shape, size=None, keep_leading=False):
     last = sizes[-1] if size is None else (size.value if isinstance(size, constexpr) else size)
     leading = sizes[:-1] if keep_leading else [1] * (len(sizes) - 1)
     return leading + [last]
-
-
-def _is_power_of_two(n):
-    n = n.value if isinstance(n, constexpr) else n
-    return n > 0 and n & (n - 1) == 0
 
 
 def _log2(n):
