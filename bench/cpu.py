@@ -4,8 +4,9 @@
 
 Kernels (Triton's tutorials, from test/python/kernels/tutorials.py): vector add 2^26 fp32,
 softmax 4096x4096 and 16384x1024 fp32, layer norm forward 8192x4096 fp32, matmul fp32 and bf16
-at 1024^3 and 2048^3 (4096^3 with --large), flash attention forward (one head of 2048 x 64,
-f16), and an empty kernel's launch. Each runs on the CPU
+at 1024^3 and 2048^3 (4096^3 with --large; block shapes autotuned, as the tutorial's are, on the
+first launch of each size, dtype and thread count, and named in the notes), flash attention
+forward (one head of 2048 x 64, f16), and an empty kernel's launch. Each runs on the CPU
 backend (NEREID_INTERPRET unset) with num_threads = each of --threads (default 1 and every core).
 
 Before any timing, each kernel is checked: on a small size against numpy and against the
@@ -36,7 +37,7 @@ import subprocess
 import sys
 import time
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional
 
@@ -175,7 +176,7 @@ class Case:
     ceiling: str = "triad"          # "triad", "fma" or "launch"
     target_fraction: float = 0.0    # of the ceiling
     faster_than_numpy: bool = False
-    notes: list = field(default_factory=list)
+    tuned: Optional[Callable[["Case", int], str]] = None  # what autotuning chose, per threads
 
 
 def random(shape, dtype=np.float32, seed=0) -> np.ndarray:
@@ -266,8 +267,14 @@ def layer_norm_check(a):
     assert_close(a["y"], expected, 1e-4, 1e-4, "layer norm: y")
 
 
-# matmul
-MATMUL_BLOCKS = dict(BLOCK_SIZE_M=64, BLOCK_SIZE_N=64, BLOCK_SIZE_K=32, GROUP_SIZE_M=8)
+# matmul: the tutorial's kernel, autotuned over block shapes as Triton's tutorial is (per size,
+# dtype and thread count: what suits one CPU's caches does not suit another's)
+MATMUL_CONFIGS = [nereid.Config(dict(BLOCK_SIZE_M=m, BLOCK_SIZE_N=n, BLOCK_SIZE_K=32,
+                                     GROUP_SIZE_M=8))
+                  for m, n in ((64, 64), (128, 128), (128, 256), (256, 128), (256, 256))]
+matmul_tuned = nereid.autotune(
+    MATMUL_CONFIGS, key=["M", "N", "K", "a_ptr", "num_threads"],
+    do_bench=lambda call: nereid.testing.do_bench(call, return_mode="min"))(matmul_kernel)
 
 
 def matmul_make(dtype):
@@ -282,11 +289,23 @@ def matmul_make(dtype):
 
 
 def matmul_launch(a, threads):
+    """Tunes on the first launch of a size, dtype and thread count (the check of the small size
+    on the CPU tunes it, and the interpreter's check then runs the chosen blocks)."""
     (m, k), (_, n) = a["a"].shape, a["b"].shape
-    grid = (nereid.cdiv(m, MATMUL_BLOCKS["BLOCK_SIZE_M"])
-            * nereid.cdiv(n, MATMUL_BLOCKS["BLOCK_SIZE_N"]),)
-    matmul_kernel[grid](a["a"], a["b"], a["c"], m, n, k, k, 1, n, 1, n, 1, **MATMUL_BLOCKS,
-                        num_threads=threads)
+    grid = lambda meta: (nereid.cdiv(m, meta["BLOCK_SIZE_M"])  # noqa: E731
+                         * nereid.cdiv(n, meta["BLOCK_SIZE_N"]),)
+    matmul_tuned[grid](a["a"], a["b"], a["c"], m, n, k, k, 1, n, 1, n, 1, num_threads=threads)
+
+
+def matmul_blocks(case: Case, threads: int) -> str:
+    """The blocks that the autotuner chose for `case` on `threads` threads."""
+    m, n, k = case.shape
+    dtype = "float32" if "fp32" in case.name else str(BF16)
+    config = matmul_tuned.cache.get((m, n, k, dtype, threads))
+    if config is None:
+        return "not tuned"
+    blocks = config.kwargs
+    return f"{blocks['BLOCK_SIZE_M']}x{blocks['BLOCK_SIZE_N']}x{blocks['BLOCK_SIZE_K']}"
 
 
 def dot_bound(a) -> np.ndarray:
@@ -419,7 +438,8 @@ def cases(quick: bool, large: bool) -> list[Case]:
                 numpy=lambda a: lambda: np.matmul(a["a32"], a["b32"], out=a["c32"]),
                 torch=lambda a: (lambda ta, tb, tc: lambda: TORCH.matmul(ta, tb, out=tc))(
                     torch_tensor(a["a"]), torch_tensor(a["b"]), torch_tensor(a["c"])),
-                agree=matmul_agree, ceiling="fma", target_fraction=0.60 if fp32 else 0.0))
+                agree=matmul_agree, ceiling="fma", target_fraction=0.60 if fp32 else 0.0,
+                tuned=matmul_blocks))
     n, d = (512, 64) if quick else (2048, 64)
     result.append(Case(
         f"flash attention fwd {n}x{d} f16", "GFLOP/s", 4.0 * n * n * d, "(none; vs numpy fp32)",
@@ -588,6 +608,9 @@ def measure_case(case: Case, threads: list[int], reps: int, blas_threads,
                 m.torch_failed = True
                 notes.append(f"torch on {case.name}: {short_error(error)}")
         measured.append(m)
+    if case.tuned is not None:
+        notes.append(f"{case.name}: autotuned blocks " + ", ".join(
+            f"{case.tuned(case, count)} on {count} thread{'s' * (count > 1)}" for count in threads))
     return measured
 
 
