@@ -1,8 +1,9 @@
 """The environment variables that every launch reads (NEREID_INTERPRET, TRITON_INTERPRET,
-NEREID_BACKEND, NEREID_NUM_THREADS).
+NEREID_BACKEND, NEREID_NUM_THREADS, and the compile settings NEREID_DUMP_IR and
+NEREID_CPU_STREAMING_STORE_BYTES).
 
 `os.environ.get` of an unset name raises and catches a KeyError inside, which costs about a
-microsecond on CPython, and a launch reads up to four names. Where CPython keeps the
+microsecond on CPython, and a launch reads up to six names. Where CPython keeps the
 environment as a bytes mapping behind `os.environ` (POSIX), a `Variable` looks its name up there
 directly; both see every change made through `os.environ`, `monkeypatch.setenv` included."""
 
@@ -20,13 +21,13 @@ class Variable:
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self._key = os.fsencode(name)
+        self.key = os.fsencode(name)
 
     def get(self) -> Optional[str]:
         """The variable's value, or None when it is unset."""
         if _ENVIRON_BYTES is None:
             return os.environ.get(self.name)
-        value = _ENVIRON_BYTES.get(self._key)
+        value = _ENVIRON_BYTES.get(self.key)
         return None if value is None else os.fsdecode(value)
 
 
@@ -34,6 +35,21 @@ NEREID_INTERPRET = Variable("NEREID_INTERPRET")
 TRITON_INTERPRET = Variable("TRITON_INTERPRET")
 NEREID_BACKEND = Variable("NEREID_BACKEND")
 NEREID_NUM_THREADS = Variable("NEREID_NUM_THREADS")
+NEREID_DUMP_IR = Variable("NEREID_DUMP_IR")
+NEREID_CPU_STREAMING_STORE_BYTES = Variable("NEREID_CPU_STREAMING_STORE_BYTES")
+
+
+def compile_settings() -> tuple:
+    """The variables that change what a backend compiles rather than how a launch runs,
+    NEREID_DUMP_IR and NEREID_CPU_STREAMING_STORE_BYTES: a kernel launched under other values
+    of them is compiled (and dumped) again. Their values (None where unset) as the environment
+    holds them (bytes on POSIX): every launch compares them, so they are read without decoding
+    (a tenth of a microsecond)."""
+    if _ENVIRON_BYTES is None:
+        return (os.environ.get(NEREID_DUMP_IR.name),
+                os.environ.get(NEREID_CPU_STREAMING_STORE_BYTES.name))
+    get = _ENVIRON_BYTES.get
+    return get(NEREID_DUMP_IR.key), get(NEREID_CPU_STREAMING_STORE_BYTES.key)
 
 
 def interpret_mode() -> bool:

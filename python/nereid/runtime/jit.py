@@ -85,8 +85,8 @@ class JITFunction:
         self._definition: Optional[ast.FunctionDef] = None
         self._cache_key: Optional[str] = None
         self.compiled: dict[str, CompiledKernel] = {}
-        # By `_launch_key`: the compiled kernel, and the backend's relauncher when the launch
-        # went to the backend that host data picks.
+        # By `_launch_key` and the compile settings: the compiled kernel, and the backend's
+        # relauncher when the launch went to the backend that host data picks.
         self._launches: dict[tuple, tuple[CompiledKernel, Optional[Callable]]] = {}
         functools.update_wrapper(self, fn)
 
@@ -283,7 +283,8 @@ class JITFunction:
         else:
             kwargs, options = self._split_options(kwargs)
         # A launch like an earlier one skips binding, specialization and the hashed key, and,
-        # on host data, the backend's choice: it repeats the backend's relauncher.
+        # on host data, the backend's choice: it repeats the backend's relauncher. Like means
+        # the same arguments' kinds and options, under the same compile settings.
         if self._launch_key is None:
             self._launch_key = self._make_launch_key()
         try:
@@ -292,8 +293,9 @@ class JITFunction:
             matched = None
         entry = None
         if matched is not None:
+            launch_key = (matched[0], environment.compile_settings())
             try:
-                entry = self._launches.get(matched[0])
+                entry = self._launches.get(launch_key)
             except TypeError:  # an unhashable constexpr or option
                 matched = None
         direct = (matched is not None and matched[3] and not interpret_mode()
@@ -310,7 +312,7 @@ class JITFunction:
             bound = dict(zip(self.arg_names, matched[1]))
         relaunch = launch(self, kernel, bound, grid, options)
         if matched is not None:
-            self._launches[matched[0]] = (kernel, relaunch if direct else None)
+            self._launches[launch_key] = (kernel, relaunch if direct else None)
         return kernel
 
 

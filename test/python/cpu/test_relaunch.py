@@ -1,6 +1,7 @@
 """@jit's repeated launches on host data take the CPU backend's relauncher, which skips
 binding and backend choice: each launch must still pack its own values, and a later change of
-the environment (NEREID_INTERPRET, NEREID_BACKEND, NEREID_NUM_THREADS) must still decide."""
+the environment (NEREID_INTERPRET, NEREID_BACKEND, NEREID_NUM_THREADS, and the compile settings
+NEREID_DUMP_IR and NEREID_CPU_STREAMING_STORE_BYTES) must still decide."""
 
 import sys
 import types
@@ -68,3 +69,30 @@ def test_the_environment_decides_after_repeated_launches(monkeypatch):
     monkeypatch.delenv("NEREID_BACKEND")
     expected, out = _launch(rng, 100, 2.0)
     np.testing.assert_array_equal(out, expected)
+
+
+def test_a_changed_compile_setting_compiles_again(tmp_path, monkeypatch):
+    """NEREID_DUMP_IR and NEREID_CPU_STREAMING_STORE_BYTES set after a kernel's launches apply
+    to the next launch, which compiles the kernel again under them."""
+    kernel = nereid.jit(scale_kernel.fn)
+    rng = np.random.default_rng()
+
+    def launch():
+        n, factor = 100, float(rng.standard_normal())
+        x = rng.standard_normal(n).astype(np.float32)
+        out = np.full(n, np.nan, np.float32)
+        kernel[(2,)](x, out, n, factor, BLOCK=64, num_threads=1)
+        np.testing.assert_array_equal(out, x * np.float32(factor))
+
+    for _ in range(3):
+        launch()
+    monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "dumped"))
+    launch()
+    monkeypatch.setenv("NEREID_CPU_STREAMING_STORE_BYTES", "1")
+    monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "streamed"))
+    launch()
+    launch()
+    # The threshold is a constant of the vector-level IR: each dump has its own.
+    dumped, streamed = ((tmp_path / name / "scale_kernel.vector").read_text()
+                        for name in ("dumped", "streamed"))
+    assert dumped != streamed

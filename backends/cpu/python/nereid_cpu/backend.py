@@ -1,15 +1,19 @@
 """The backend entry that `nereid.runtime.launcher` calls: a @jit kernel's launch on the CPU.
-The native kernel is compiled once per compiled tt kernel (by its key) and kept."""
+The native kernel is compiled once per compiled tt kernel (by its key) and compile settings
+(`nereid.runtime.environment.compile_settings`), and kept."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from nereid.runtime.environment import compile_settings
+
 from .compiler import compile
 from .kernel import CompiledCpuKernel, resolve_num_threads
 
-# Native kernels by the key of the tt kernel they were compiled from.
-_kernels: dict[str, CompiledCpuKernel] = {}
+# Native kernels by the key of the tt kernel they were compiled from and the compile settings
+# they were compiled under.
+_kernels: dict[tuple, CompiledCpuKernel] = {}
 
 
 def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> Any:
@@ -17,9 +21,10 @@ def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) ->
     the arguments `bound` by name; launch options `num_threads` and `scheduler`. Returns the
     relauncher that @jit calls for later launches with the same key (see
     `CompiledCpuKernel.relauncher`)."""
-    native = _kernels.get(kernel.key)
+    key = (kernel.key, compile_settings())
+    native = _kernels.get(key)
     if native is None:
-        native = _kernels[kernel.key] = compile(kernel.asm["ttir"], kernel.name,
+        native = _kernels[key] = compile(kernel.asm["ttir"], kernel.name,
                                                 kernel.signature.types, options)
     native.launch([bound[name] for name in kernel.signature.types], grid,
                   resolve_num_threads(options), options.get("scheduler") or "openmp")

@@ -12,7 +12,6 @@ machine's last-level cache, at most STREAMING_STORE_BYTES_CAP."""
 from __future__ import annotations
 
 import hashlib
-import os
 import tempfile
 from pathlib import Path
 from typing import Any, Mapping, Optional, Sequence
@@ -20,6 +19,7 @@ from typing import Any, Mapping, Optional, Sequence
 from nereid import _capi, ir
 from nereid.compiler.errors import error_from_diagnostics
 from nereid.language.dtypes import dtype
+from nereid.runtime import environment
 from nereid.runtime.cache import KernelCache
 
 from .kernel import CompiledCpuKernel, runtime_library_path
@@ -57,7 +57,7 @@ def streaming_store_bytes() -> int:
     """How much a launch must store for its stores to bypass the caches:
     NEREID_CPU_STREAMING_STORE_BYTES, else the last-level cache of this machine, at most
     STREAMING_STORE_BYTES_CAP."""
-    configured = os.environ.get("NEREID_CPU_STREAMING_STORE_BYTES", "")
+    configured = environment.NEREID_CPU_STREAMING_STORE_BYTES.get() or ""
     if configured:
         try:
             value = int(configured)
@@ -72,7 +72,7 @@ def streaming_store_bytes() -> int:
 
 def dump_directory() -> Optional[Path]:
     """Where NEREID_DUMP_IR asks for each stage's IR, or None."""
-    configured = os.environ.get("NEREID_DUMP_IR", "")
+    configured = environment.NEREID_DUMP_IR.get() or ""
     if configured in ("", "0"):
         return None
     return Path.cwd() if configured == "1" else Path(configured)
