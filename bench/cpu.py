@@ -17,11 +17,11 @@ The ceilings come from libnereid_bench_ceilings.so (bench/ceilings.cpp, built wi
 a STREAM triad over arrays far larger than the last-level cache, in GB/s, and an FMA-peak loop of
 independent vector FMA chains, in fp32 GFLOP/s, both on 1 thread and on every thread count of the
 run, each the best that its repetitions reach in the run (at its start, before every kernel and
-at its end: on a machine shared with other work, bandwidth and clocks vary). Kernel times are the
-best of --reps timed launches after a warm-up (time.perf_counter around whole launches); GB/s
-counts the bytes a kernel must move (add: 12 per element; softmax: 8; layer norm: 8 per element
-plus the weights and row statistics), GFLOP/s counts 2*M*N*K (attention: 4*N*N*D, its two
-products).
+at its end: on a machine shared with other work, bandwidth and clocks vary). Kernel times, and
+their peers', are the best of --reps timed launches and of as many more as fit in a second,
+after a warm-up (time.perf_counter around whole launches); GB/s counts the bytes a kernel must
+move (add: 12 per element; softmax: 8; layer norm: 8 per element plus the weights and row
+statistics), GFLOP/s counts 2*M*N*K (attention: 4*N*N*D, its two products).
 """
 
 from __future__ import annotations
@@ -457,20 +457,29 @@ def cases(quick: bool, large: bool) -> list[Case]:
 SETTLE_SECONDS = 0.3
 
 
+# Each kernel and peer is timed for at least this long, and for at least --reps calls: the
+# ceilings are the best of their runs before every case, seconds of them in all, and a kernel
+# timed for a few milliseconds on a machine whose bandwidth varies with its neighbours' work
+# would have much less chance than they of a quiet moment.
+MIN_TIMED_SECONDS = 1.0
+
+
 def best_seconds(function: Callable[[], None], reps: int) -> float:
-    """The best of `reps` timed calls after one warm-up call; fewer when one call takes more
-    than a second (at least 2)."""
+    """The best of at least `reps` timed calls, and of as many more as fit in MIN_TIMED_SECONDS,
+    after one warm-up call; fewer when one call takes more than a second (at least 2)."""
     time.sleep(SETTLE_SECONDS)
     start = time.perf_counter()
     function()
     warmup = time.perf_counter() - start
+    budget = MIN_TIMED_SECONDS
     if warmup > 1.0:
-        reps = max(2, min(reps, int(6.0 / warmup)))
-    best = math.inf
-    for _ in range(reps):
+        reps, budget = max(2, min(reps, int(6.0 / warmup))), 0.0
+    best, spent, calls = math.inf, 0.0, 0
+    while calls < reps or spent < budget:
         start = time.perf_counter()
         function()
-        best = min(best, time.perf_counter() - start)
+        elapsed = time.perf_counter() - start
+        best, spent, calls = min(best, elapsed), spent + elapsed, calls + 1
     return best
 
 
@@ -754,7 +763,8 @@ def main() -> None:
                   if TORCH is not None else "torch: n/a (not installed)")
     print(f"Nereid CPU backend, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime(started))}, "
           f"{git_revision()}; {describe_machine()}")
-    print(f"threads {threads}; best of {reps} after a warm-up; {torch_note}; "
+    print(f"threads {threads}; best of at least {reps} calls and {MIN_TIMED_SECONDS:.0f} s "
+          f"after a warm-up; {torch_note}; "
           f"{blas_threads.note}; load average {load_start[0]:.2f} at the start, "
           f"{load_end[0]:.2f} at the end ({time.time() - started:.0f} s)"
           + ("; --quick sizes" if args.quick else ""))
