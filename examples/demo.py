@@ -51,7 +51,7 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride_cm,
                     mask=(rows[:, None] < M) & ((k + ks)[None, :] < K), other=0.0)
         b = tl.load(b_ptr + (k + ks)[:, None] * stride_bk + cols[None, :],
                     mask=((k + ks)[:, None] < K) & (cols[None, :] < N), other=0.0)
-        acc += tl.dot(a, b, input_precision="ieee")
+        acc = tl.dot(a, b, acc, input_precision="ieee")
     tl.store(c_ptr + rows[:, None] * stride_cm + cols[None, :], acc,
              mask=(rows[:, None] < M) & (cols[None, :] < N))
 

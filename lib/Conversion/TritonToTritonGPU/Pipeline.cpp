@@ -12,6 +12,7 @@
 namespace mlir::nereid {
 
 void buildTritonGPUPipeline(OpPassManager &pm, const TritonGPUPipelineOptions &options) {
+  pm.addPass(ttg::createFoldDotAdditionsPass());
   ConvertTritonToTritonGPUPassOptions conversionOptions;
   conversionOptions.target = options.target;
   conversionOptions.numWarps = options.numWarps;
@@ -25,8 +26,8 @@ void buildTritonGPUPipeline(OpPassManager &pm, const TritonGPUPipelineOptions &o
 void registerTritonGPUPipeline() {
   PassPipelineRegistration<TritonGPUPipelineOptions>(
       "nereid-ttg-pipeline",
-      "tt IR to ttg IR for a target: layout assignment, coalescing, removal of layout "
-      "conversions, canonicalization and CSE",
+      "tt IR to ttg IR for a target: folding of dot additions, layout assignment, "
+      "coalescing, removal of layout conversions, canonicalization and CSE",
       buildTritonGPUPipeline);
 }
 

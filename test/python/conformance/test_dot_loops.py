@@ -204,6 +204,36 @@ def test_persistent_loop_matmul(conform, rng):
 
 
 @nereid.jit
+def added_dots_kernel(a_ptr, b_ptr, out_ptr, K, M: tl.constexpr, N: tl.constexpr,
+                      BK: tl.constexpr):
+    # `acc += tl.dot(a, b)`: backends fold the addition into the dot (tt-fold-dot-additions).
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    acc = tl.zeros((M, N), dtype=out_ptr.dtype.element_ty)
+    for k in range(0, K, BK):
+        rk = k + tl.arange(0, BK)
+        acc += tl.dot(tl.load(a_ptr + rm[:, None] * K + rk[None, :]),
+                      tl.load(b_ptr + rk[:, None] * N + rn[None, :]))
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@pytest.mark.parametrize("operand", ["float32", "int8"])
+def test_added_dots(conform, rng, operand):
+    M, N, BK = 16, 32, 16
+    K = BK * int(rng.integers(2, 6))
+    if operand == "int8":
+        a = rng.integers(-128, 128, (M, K)).astype(np.int8)
+        b = rng.integers(-128, 128, (K, N)).astype(np.int8)
+        out, tolerance = np.zeros((M, N), np.int32), Tolerance()  # exact in any order
+    else:
+        a = rng.standard_normal((M, K)).astype(np.float32)
+        b = rng.standard_normal((K, N)).astype(np.float32)
+        # Both round the operands to tf32 alike; the sums differ in order only.
+        out, tolerance = np.zeros((M, N), np.float32), dot_tolerance(a, b, "float32")
+    conform(added_dots_kernel, (1,), a, b, out, K, M=M, N=N, BK=BK, tolerances={2: tolerance})
+
+
+@nereid.jit
 def advancing_pointers_kernel(x_ptr, out_ptr, n_iters, step, BLOCK: tl.constexpr):
     # Pointer tiles that the loop advances by one offset in every element (the CPU backend
     # carries that offset as a scalar): forward by a runtime step, backward by a constant, and
