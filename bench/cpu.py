@@ -176,7 +176,7 @@ class Case:
     ceiling: str = "triad"          # "triad", "fma" or "launch"
     target_fraction: float = 0.0    # of the ceiling
     faster_than_numpy: bool = False
-    tuned: Optional[Callable[["Case", int], str]] = None  # what autotuning chose, per threads
+    tuned: Optional[Callable[[dict, int], str]] = None  # arrays, threads -> what tuning chose
 
 
 def random(shape, dtype=np.float32, seed=0) -> np.ndarray:
@@ -290,22 +290,15 @@ def matmul_make(dtype):
 
 def matmul_launch(a, threads):
     """Tunes on the first launch of a size, dtype and thread count (the check of the small size
-    on the CPU tunes it, and the interpreter's check then runs the chosen blocks)."""
+    on the CPU tunes it, and the interpreter's check then runs the chosen blocks), and records
+    the chosen blocks in `a["blocks"]` by thread count."""
     (m, k), (_, n) = a["a"].shape, a["b"].shape
     grid = lambda meta: (nereid.cdiv(m, meta["BLOCK_SIZE_M"])  # noqa: E731
                          * nereid.cdiv(n, meta["BLOCK_SIZE_N"]),)
     matmul_tuned[grid](a["a"], a["b"], a["c"], m, n, k, k, 1, n, 1, n, 1, num_threads=threads)
-
-
-def matmul_blocks(case: Case, threads: int) -> str:
-    """The blocks that the autotuner chose for `case` on `threads` threads."""
-    m, n, k = case.shape
-    dtype = "float32" if "fp32" in case.name else str(BF16)
-    config = matmul_tuned.cache.get((m, n, k, dtype, threads))
-    if config is None:
-        return "not tuned"
-    blocks = config.kwargs
-    return f"{blocks['BLOCK_SIZE_M']}x{blocks['BLOCK_SIZE_N']}x{blocks['BLOCK_SIZE_K']}"
+    blocks = matmul_tuned.best_config.kwargs
+    a.setdefault("blocks", {})[threads] = (f"{blocks['BLOCK_SIZE_M']}x{blocks['BLOCK_SIZE_N']}"
+                                           f"x{blocks['BLOCK_SIZE_K']}")
 
 
 def dot_bound(a) -> np.ndarray:
@@ -439,7 +432,7 @@ def cases(quick: bool, large: bool) -> list[Case]:
                 torch=lambda a: (lambda ta, tb, tc: lambda: TORCH.matmul(ta, tb, out=tc))(
                     torch_tensor(a["a"]), torch_tensor(a["b"]), torch_tensor(a["c"])),
                 agree=matmul_agree, ceiling="fma", target_fraction=0.60 if fp32 else 0.0,
-                tuned=matmul_blocks))
+                tuned=lambda a, threads: a["blocks"][threads]))
     n, d = (512, 64) if quick else (2048, 64)
     result.append(Case(
         f"flash attention fwd {n}x{d} f16", "GFLOP/s", 4.0 * n * n * d, "(none; vs numpy fp32)",
@@ -619,7 +612,8 @@ def measure_case(case: Case, threads: list[int], reps: int, blas_threads,
         measured.append(m)
     if case.tuned is not None:
         notes.append(f"{case.name}: autotuned blocks " + ", ".join(
-            f"{case.tuned(case, count)} on {count} thread{'s' * (count > 1)}" for count in threads))
+            f"{case.tuned(arrays, count)} on {count} thread{'s' * (count > 1)}"
+            for count in threads))
     return measured
 
 
