@@ -52,6 +52,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
   pm.addPass(createLoadCpuDotOperandsByRowsPass());
   pm.addPass(createStoreCpuTilesByRowsPass());
+  pm.addPass(createVersionCpuLoopsOnContiguousOffsetsPass());
   pm.addPass(createReduceCpuLoopAccumulatorsPass());
   pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
   pm.addPass(createStripMineCpuTilesPass({options.target}));

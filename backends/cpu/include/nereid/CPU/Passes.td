@@ -68,6 +68,31 @@ def StoreCpuTilesByRowsPass : Pass<"tt-cpu-store-tiles-by-rows", "ModuleOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
+def VersionCpuLoopsOnContiguousOffsetsPass
+    : Pass<"tt-cpu-version-loops-on-contiguous-offsets", "ModuleOp"> {
+  let summary = "Runs a loop over rows whose offsets turn out consecutive with vector accesses";
+  let description = [{
+    Input: ttg IR with CPU layouts, after tt-cpu-load-dot-operands-by-rows and
+    tt-cpu-store-tiles-by-rows.
+
+    The tutorial matmul wraps its columns around, `offs_bn = (pid_n * BLOCK_SIZE_N +
+    tl.arange(0, BLOCK_SIZE_N)) % N`, so AxisInfo cannot prove that a row of B is contiguous:
+    each register chunk of each row becomes a gather that tests at run time whether its
+    pointers are consecutive (tt-cpu-branch-on-contiguous-pointers), and the row loop that
+    loads B spends most of its instructions on those tests. Yet the row's offsets are the same
+    tile in every iteration, `splat(row * stride_bk) + offs_bn * stride_bn`. For every scf.for
+    without results or nested regions (the row loops of the passes above) that loads, stores
+    or prefetches a 1-D pointer tile adding one loop-invariant tile of i32 or i64 offsets to
+    splats, where AxisInfo does not prove those offsets consecutive, this pass computes them
+    before the loop and tests once whether `offsets - range` holds one value (its minimum
+    equals its maximum; `range` is `tt.make_range`), and runs the loop in an scf.if: a copy
+    in which the offsets are `splat(minimum) + range`, whose accesses AxisInfo then proves
+    contiguous, or the loop as it was. The consecutive form equals the offsets element for
+    element, wrap-around included, so both branches access the same addresses.
+  }];
+  let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
+}
+
 def ReduceCpuLoopAccumulatorsPass : Pass<"tt-cpu-reduce-loop-accumulators", "ModuleOp"> {
   let summary = "Reduces in each iteration a tile that a loop accumulates and then reduces";
   let description = [{
