@@ -24,6 +24,7 @@
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::nereid::cpu {
@@ -119,6 +120,59 @@ Value addIndex(OpBuilder &builder, Location loc, Value base, int64_t offset) {
                                arith::ConstantIndexOp::create(builder, loc, offset));
 }
 
+/// The buffer that `operand` of `dot` is the transpose of: when the operand is `tt.trans` of a
+/// `ttg.local_load` of a 2-D buffer (a buffer of the tile's columns, which
+/// tt-cpu-load-dot-operands-by-rows fills for a column-major operand) that the dot could read
+/// in place but for the transposition. Null otherwise.
+Value getBufferReadTransposed(tt::DotOp dot, Value operand, Type element, bool roundsToTF32) {
+  auto trans = operand.getDefiningOp<tt::TransOp>();
+  if (!trans || trans.getOrder() != ArrayRef<int32_t>{1, 0})
+    return nullptr;
+  return getBufferReadInPlace(dot, trans.getSrc(), element, roundsToTF32);
+}
+
+/// A stack buffer holding the transpose of the row-major 2-D buffer `source`, copied through
+/// registers in blocks of `chunk` x `chunk` elements (vector.transpose, which the vector
+/// lowering makes shuffles of), smaller at ragged edges.
+Value transposeToStack(OpBuilder &builder, Location loc, Value source, int64_t chunk) {
+  auto sourceType = cast<MemRefType>(source.getType());
+  int64_t rows = sourceType.getDimSize(0), columns = sourceType.getDimSize(1);
+  Type element = sourceType.getElementType();
+  Value result =
+      allocateStackBuffer(builder, loc, MemRefType::get({columns, rows}, element));
+  auto copyBlock = [&](OpBuilder &inner, Value row, int64_t height, Value column,
+                       int64_t width) {
+    Value block = ub::PoisonOp::create(inner, loc, VectorType::get({height, width}, element));
+    for (int64_t i = 0; i < height; ++i) {
+      Value line =
+          vector::LoadOp::create(inner, loc, VectorType::get({width}, element), source,
+                                 ValueRange{addIndex(inner, loc, row, i), column});
+      block = vector::InsertOp::create(inner, loc, line, block, ArrayRef<int64_t>{i});
+    }
+    Value transposed = vector::TransposeOp::create(inner, loc, block, ArrayRef<int64_t>{1, 0});
+    for (int64_t j = 0; j < width; ++j)
+      vector::StoreOp::create(
+          inner, loc, vector::ExtractOp::create(inner, loc, transposed, ArrayRef<int64_t>{j}),
+          result, ValueRange{addIndex(inner, loc, column, j), row});
+  };
+  auto copyRowOfBlocks = [&](OpBuilder &inner, Value row, int64_t height) {
+    int64_t fullColumns = columns - columns % chunk;
+    forEachStep(inner, loc, fullColumns, chunk, [&](OpBuilder &b, Value column) {
+      copyBlock(b, row, height, column, chunk);
+    });
+    if (fullColumns < columns)
+      copyBlock(inner, row, height, arith::ConstantIndexOp::create(inner, loc, fullColumns),
+                columns - fullColumns);
+  };
+  int64_t fullRows = rows - rows % chunk;
+  forEachStep(builder, loc, fullRows, chunk,
+              [&](OpBuilder &inner, Value row) { copyRowOfBlocks(inner, row, chunk); });
+  if (fullRows < rows)
+    copyRowOfBlocks(builder, arith::ConstantIndexOp::create(builder, loc, fullRows),
+                    rows - fullRows);
+  return result;
+}
+
 /// The K loop of one block of the result: `blockRows` rows from `row` and `width` columns from
 /// `column`, in chunks of `chunk` lanes. Its accumulators are read from `c` before the loop and
 /// written back after it; `a` and `b` are the operand buffers, `depth` the K extent.
@@ -206,6 +260,9 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     auto getOperandBuffer = [&](Value operand, Value tile) -> Value {
       if (Value buffer = getBufferReadInPlace(op, operand, element, roundsToTF32))
         return rewriter.getRemappedValue(buffer);
+      if (Value buffer = getBufferReadTransposed(op, operand, element, roundsToTF32))
+        return transposeToStack(rewriter, loc, rewriter.getRemappedValue(buffer),
+                                chunkWidth > 0 ? chunkWidth : 16);
       tile = extendTo(rewriter, loc, tile, element);
       if (roundsToTF32)
         tile = roundToTF32(rewriter, loc, tile);

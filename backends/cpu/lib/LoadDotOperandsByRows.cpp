@@ -6,6 +6,7 @@
 #include "LoopBuffers.h"
 #include "RowSlicer.h"
 
+#include "nereid/Analysis/AxisInfo.h"
 #include "nereid/CPU/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
@@ -90,10 +91,24 @@ Value getPointerStep(tt::LoadOp load, Operation *point) {
   return materializeBefore(step, point, dominance);
 }
 
-/// The loop over the rows of a tile, and the buffer it fills.
+/// The dimension of `load`'s 2-D tile to loop over: 1 (its columns) when its pointers are
+/// consecutive down the columns and not along the rows, as for B held column-major (`a @
+/// b.T` with b stored (N, K), as torch keeps linear weights), whose rows would be gathers;
+/// 0 (its rows) otherwise.
+unsigned getSliceDim(tt::LoadOp load, const DataFlowSolver &solver) {
+  const AxisInfo *info = getAxisInfo(solver, load.getPtr());
+  if (!info || info->getRank() != 2)
+    return 0;
+  return info->getContiguity(1) == 1 && info->getContiguity(0) > 1 ? 1 : 0;
+}
+
+/// The loop over the rows (or columns) of a tile, and the buffer it fills.
 struct RowLoop {
   scf::ForOp loop;
   ttg::LocalAllocOp buffer;
+  /// The dimension of the tile the loop runs over: each row of the buffer is a column of the
+  /// tile when it is 1.
+  unsigned sliceDim = 0;
   /// The buffers of columns that the loop reads, written outside it.
   SmallVector<Operation *> columnBuffers;
 
@@ -108,20 +123,23 @@ struct RowLoop {
 /// to `element` (the accumulator's element type), rounds it to tf32 when `roundsToTF32` says
 /// so, and writes it to a buffer of the tile's shape; none (creating nothing) when some row
 /// cannot be computed. `target` is the CPU's, whose registers bound the lanes of a layout.
+/// With `sliceDim` 1 the loop runs over the tile's columns, and the buffer holds the tile
+/// transposed: its row c is column c of the tile.
 std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsToTF32,
-                                     const TargetInfo &target) {
+                                     unsigned sliceDim, const TargetInfo &target) {
   Location loc = load.getLoc();
   auto tileType = cast<RankedTensorType>(load.getType());
-  int64_t rows = tileType.getDimSize(0), columns = tileType.getDimSize(1);
+  int64_t rows = tileType.getDimSize(sliceDim), columns = tileType.getDimSize(1 - sliceDim);
   MLIRContext *context = load.getContext();
   OpBuilder builder(load);
   RowLoop result;
+  result.sliceDim = sliceDim;
   result.buffer = ttg::LocalAllocOp::create(
       builder, loc, getRowMajorBufferType(context, {rows, columns}, element), Value());
   result.loop = createRowLoopBefore(load, rows);
   Value row = result.loop.getInductionVar();
   builder.setInsertionPointToStart(result.loop.getBody());
-  RowSlicer slicer(builder, loc, row);
+  RowSlicer slicer(builder, loc, row, sliceDim);
   IRMapping mapping;
   for (Value operand : load->getOperands()) {
     FailureOr<Value> operandRow = slicer.getRow(operand);
@@ -133,7 +151,7 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
     }
     mapping.map(operand, *operandRow);
   }
-  RankedTensorType rowType = RowSlicer::getRowType(tileType);
+  RankedTensorType rowType = RowSlicer::getRowType(tileType, sliceDim);
   Operation *rowLoad = builder.clone(*load, mapping);
   rowLoad->getResult(0).setType(rowType);
   Value values = rowLoad->getResult(0);
@@ -164,13 +182,21 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
 
 
 /// Makes `operand` of a dot read the buffer of `rowLoop` (whose elements are `element`), and
-/// erases the load it read before and what computed only its operands.
+/// erases the load it read before and what computed only its operands. A buffer of columns is
+/// read transposed (`tt.trans`), which the dot lowering does block by block.
 void readBuffer(OpOperand &operand, RowLoop rowLoop, Type element) {
   Operation *dot = operand.getOwner();
+  Location loc = dot->getLoc();
   Value previous = operand.get();
   OpBuilder builder(dot);
   auto type = cast<RankedTensorType>(previous.getType()).clone(element);
-  operand.set(ttg::LocalLoadOp::create(builder, dot->getLoc(), type, rowLoop.buffer.getResult()));
+  if (rowLoop.sliceDim == 0) {
+    operand.set(ttg::LocalLoadOp::create(builder, loc, type, rowLoop.buffer.getResult()));
+  } else {
+    auto columnsType = type.clone({type.getDimSize(1), type.getDimSize(0)});
+    Value columns = ttg::LocalLoadOp::create(builder, loc, columnsType, rowLoop.buffer.getResult());
+    operand.set(tt::TransOp::create(builder, loc, type, columns, ArrayRef<int32_t>{1, 0}));
+  }
   eraseUnused(previous);
 }
 
@@ -178,7 +204,7 @@ void readBuffer(OpOperand &operand, RowLoop rowLoop, Type element) {
 /// then reads their buffers. Its other operand is extended (and rounded) the same way as a
 /// whole tile, so that both have the accumulator's element type, and a tf32 dot computes as
 /// `ieee` on the rounded operands.
-void loadOperandsByRows(tt::DotOp dot, const TargetInfo &target) {
+void loadOperandsByRows(tt::DotOp dot, const DataFlowSolver &solver, const TargetInfo &target) {
   Type element = dot.getType().getElementType();
   bool roundsToTF32 = dot.getInputPrecision() == tt::InputPrecision::TF32 &&
                       dot.getA().getType().getElementType().isF32();
@@ -186,7 +212,7 @@ void loadOperandsByRows(tt::DotOp dot, const TargetInfo &target) {
   std::optional<RowLoop> rowLoops[2];
   for (auto [operand, rowLoop] : llvm::zip(operands, rowLoops))
     if (tt::LoadOp load = getOperandLoad(*operand))
-      rowLoop = createRowLoop(load, element, roundsToTF32, target);
+      rowLoop = createRowLoop(load, element, roundsToTF32, getSliceDim(load, solver), target);
   if (!rowLoops[0] && !rowLoops[1])
     return;
   for (auto [operand, rowLoop] : llvm::zip(operands, rowLoops)) {
@@ -206,7 +232,8 @@ struct LoadCpuDotOperandsByRowsPass
     : impl::LoadCpuDotOperandsByRowsPassBase<LoadCpuDotOperandsByRowsPass> {
   void runOnOperation() override {
     FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(getOperation());
-    if (failed(target))
+    FailureOr<std::unique_ptr<DataFlowSolver>> solver = AxisInfoAnalysis::run(getOperation());
+    if (failed(target) || failed(solver))
       return signalPassFailure();
     SmallVector<tt::DotOp> dots;
     getOperation()->walk([&](tt::DotOp dot) {
@@ -214,7 +241,7 @@ struct LoadCpuDotOperandsByRowsPass
         dots.push_back(dot);
     });
     for (tt::DotOp dot : dots)
-      loadOperandsByRows(dot, **target);
+      loadOperandsByRows(dot, **solver, **target);
   }
 };
 

@@ -31,11 +31,11 @@ FailureOr<Value> RowSlicer::getElement(Value column) {
   return memoized(elements, column, [&] { return computeElement(column); });
 }
 
-RankedTensorType RowSlicer::getRowType(RankedTensorType type) {
+RankedTensorType RowSlicer::getRowType(RankedTensorType type, unsigned sliceDim) {
   Attribute encoding;
   if (auto parent = dyn_cast_or_null<ttg::DistributedEncodingAttrInterface>(type.getEncoding()))
-    encoding = ttg::SliceEncodingAttr::get(type.getContext(), 0, parent);
-  return RankedTensorType::get({type.getDimSize(1)}, type.getElementType(), encoding);
+    encoding = ttg::SliceEncodingAttr::get(type.getContext(), sliceDim, parent);
+  return RankedTensorType::get({type.getDimSize(1 - sliceDim)}, type.getElementType(), encoding);
 }
 
 FailureOr<Value> RowSlicer::memoized(DenseMap<Value, Value> &known, Value key,
@@ -50,7 +50,9 @@ FailureOr<Value> RowSlicer::memoized(DenseMap<Value, Value> &known, Value key,
 
 FailureOr<Value> RowSlicer::computeRow(Value tile) {
   auto type = cast<RankedTensorType>(tile.getType());
-  RankedTensorType rowType = getRowType(type);
+  RankedTensorType rowType = getRowType(type, sliceDim);
+  // The dimension a row keeps.
+  unsigned keptDim = 1 - sliceDim;
   Operation *op = tile.getDefiningOp();
   if (!op)
     return failure();
@@ -59,12 +61,15 @@ FailureOr<Value> RowSlicer::computeRow(Value tile) {
   if (auto constant = dyn_cast<arith::ConstantOp>(op))
     return getSplatConstant(constant, rowType);
   if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
-    if (expand.getAxis() != 0)
+    if (expand.getAxis() != sliceDim)
       return failure();
     return convertTo(expand.getSrc(), rowType);
   }
-  if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
+  if (auto load = dyn_cast<ttg::LocalLoadOp>(op)) {
+    if (sliceDim != 0)
+      return failure();
     return readBufferRow(load, rowType);
+  }
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     FailureOr<Value> source = getRow(convert.getSrc());
     if (failed(source))
@@ -73,12 +78,13 @@ FailureOr<Value> RowSlicer::computeRow(Value tile) {
   }
   if (auto broadcast = dyn_cast<tt::BroadcastOp>(op)) {
     auto sourceType = cast<RankedTensorType>(broadcast.getSrc().getType());
-    if (sourceType.getDimSize(0) == 1 && sourceType.getDimSize(1) == type.getDimSize(1))
+    if (sourceType.getDimSize(sliceDim) == 1 &&
+        sourceType.getDimSize(keptDim) == type.getDimSize(keptDim))
       return getRow(broadcast.getSrc());
     // A column of the tile's rows. (A [1, 1] source, whose one element is not element `row`
     // of anything, is left alone.)
-    if (sourceType.getDimSize(0) != type.getDimSize(0) || sourceType.getDimSize(1) != 1 ||
-        sourceType.getDimSize(0) == 1)
+    if (sourceType.getDimSize(sliceDim) != type.getDimSize(sliceDim) ||
+        sourceType.getDimSize(keptDim) != 1 || sourceType.getDimSize(sliceDim) == 1)
       return failure();
     FailureOr<Value> element = getElement(broadcast.getSrc());
     if (succeeded(element))
@@ -104,7 +110,7 @@ FailureOr<Value> RowSlicer::computeElement(Value column) {
     return Value(arith::AddIOp::create(builder, loc, start, row));
   }
   if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
-    if (expand.getAxis() != 1)
+    if (expand.getAxis() != 1 - sliceDim)
       return failure();
     return getElement(expand.getSrc());
   }
@@ -155,10 +161,18 @@ FailureOr<Value> RowSlicer::readColumnElement(Value column, RankedTensorType row
     columnBufferOps.push_back(buffer.getDefiningOp());
   }
   Type element = type.getElementType();
+  // A [1, C] tile's buffer, seen as the [C, 1] column of its elements.
+  Value column2D = buffer;
+  if (sliceDim == 1)
+    column2D = ttg::MemDescReshapeOp::create(
+        builder, loc,
+        getRowMajorBufferType(builder.getContext(), {type.getDimSize(1), type.getDimSize(0)},
+                              element, /*mutableMemory=*/false),
+        buffer);
   Value view = ttg::MemDescIndexOp::create(
       builder, loc,
       getRowMajorBufferType(builder.getContext(), {1}, element, /*mutableMemory=*/false),
-      buffer, row);
+      column2D, row);
   Value single = ttg::LocalLoadOp::create(
       builder, loc, RankedTensorType::get({1}, element, rowType.getEncoding()), view);
   return Value(tt::BroadcastOp::create(builder, loc, rowType, single));

@@ -24,22 +24,30 @@ namespace mlir::nereid::cpu {
 /// is `splat(x[row]) + y`; the ops that compute `y` run once, where they are, and the row
 /// takes `y` itself. Fails on any other op (a load, a block argument); the caller then erases
 /// the loop, and the buffers of columns (getColumnBuffers) that were made for it.
+///
+/// A slicer made with `sliceDim` 1 slices the other way, for a loop over the columns of tiles:
+/// its "rows" are the columns (1-D tiles of the rows' elements), its "columns" the [1, C] rows,
+/// so that column c of `x[:, None] + y[None, :]` is `x + splat(y[c])`.
 class RowSlicer {
 public:
-  RowSlicer(OpBuilder &builder, Location loc, Value row) : builder(builder), loc(loc), row(row) {}
+  RowSlicer(OpBuilder &builder, Location loc, Value row, unsigned sliceDim = 0)
+      : builder(builder), loc(loc), row(row), sliceDim(sliceDim) {}
 
-  /// Row `row` of the 2-D tile `tile`; a [1, C] tile has one row, whatever `row` is.
+  /// Row `row` of the 2-D tile `tile`; a [1, C] tile has one row, whatever `row` is. (With
+  /// `sliceDim` 1: column `row`; an [R, 1] tile has one column.)
   FailureOr<Value> getRow(Value tile);
 
-  /// Element `row` of the column `column`, a [R, 1] or 1-D tile, as a scalar.
+  /// Element `row` of the column `column`, a [R, 1] or 1-D tile, as a scalar. (With `sliceDim`
+  /// 1: of a [1, C] or 1-D tile.)
   FailureOr<Value> getElement(Value column);
 
   /// The buffers that readColumnElement made, outside the loop.
   ArrayRef<Operation *> getColumnBuffers() const { return columnBufferOps; }
 
   /// The type of a row of the 2-D tile type `type`: its columns, in the layout that
-  /// expand_dims at dimension 0 takes back to the tile's.
-  static RankedTensorType getRowType(RankedTensorType type);
+  /// expand_dims at dimension 0 takes back to the tile's. With `sliceDim` 1, the type of a
+  /// column, which expand_dims at dimension 1 takes back.
+  static RankedTensorType getRowType(RankedTensorType type, unsigned sliceDim = 0);
 
 private:
   /// What `compute` gives for `key`, computed once: `known` holds the answers so far.
@@ -63,7 +71,7 @@ private:
   /// holds the column: for a column whose elements cost a division or a transcendental
   /// function each (the tutorial matmul's `offs_am % M`), which would run in every row of
   /// every K iteration. The buffer is written once, where the column is computed. Fails for
-  /// columns a buffer cannot hold.
+  /// columns a buffer cannot hold. (With `sliceDim` 1, the [1, C] row `column`.)
   FailureOr<Value> readColumnElement(Value column, RankedTensorType rowType);
 
   /// Row `row` of the 2-D buffer that `load` reads, read in the loop: when the loop is in the
@@ -76,6 +84,8 @@ private:
   OpBuilder &builder;
   Location loc;
   Value row;
+  /// The dimension of the tiles that the loop runs over: 0 for rows, 1 for columns.
+  unsigned sliceDim;
   DenseMap<Value, Value> rows, elements;
   /// The buffers of columns read by readColumnElement, and the ops that make them.
   DenseMap<Value, Value> columnBuffers;
