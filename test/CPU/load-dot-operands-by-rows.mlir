@@ -274,3 +274,68 @@ tt.func @query_outside_loop(%q_ptr: !tt.ptr<f16>, %p0: tensor<16x8xf16, #b>, %n:
   tt.return %r : tensor<8x8xf32, #blocked>
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#rows = #ttg.slice<{dim = 1, parent = #blocked}>
+#cols = #ttg.slice<{dim = 0, parent = #blocked}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// B held column-major (`a @ b.T` with b stored (N, K)): its pointers are b_ptr +
+// rows_k[:, None] + cols[None, :] * stride, consecutive down a column and not along a row.
+// The loop runs over B's 16 columns instead: column n is b_ptr + rows_k + splat(n * stride),
+// a contiguous load, written to row n of a buffer of the tile transposed; the dot reads B as
+// the transpose of that buffer, which its lowering copies in 8 x 8 register blocks: eight rows
+// of the buffer loaded, eight vectors of their elements stored as columns.
+// CHECK-LABEL: tt.func @column_major_b
+// CHECK-SAME: (%{{[^:]*}}: !tt.ptr<f32>, %[[B:[^:]*]]: !tt.ptr<f32>, %{{[^:]*}}: !tt.ptr<f32>, %[[STRIDE:[^:]*]]: i32)
+// CHECK: %[[KS:.*]] = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #[[ROWS:.*]]>
+// CHECK: %[[BBUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<16x16xf32, #shared, mutable>
+// CHECK: scf.for %[[N:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:   %[[COLUMN:.*]] = arith.muli %{{.*}}, %[[STRIDE]] : i32
+// CHECK:   %[[SPLAT:.*]] = tt.splat %[[COLUMN]] : i32 -> tensor<16xi32, #[[ROWS]]>
+// CHECK:   %[[OFF:.*]] = arith.addi %[[KS]], %[[SPLAT]] : tensor<16xi32, #[[ROWS]]>
+// CHECK:   %[[PTRS:.*]] = tt.addptr %{{.*}}, %[[OFF]]
+// CHECK:   %[[VALUES:.*]] = tt.load %[[PTRS]] : tensor<16x!tt.ptr<f32>, #[[ROWS]]>
+// CHECK:   %[[VIEW:.*]] = ttg.memdesc_index %[[BBUF]][%[[N]]]
+// CHECK:   ttg.local_store %[[VALUES]], %[[VIEW]]
+// CHECK: }
+// CHECK: %[[COLUMNS:.*]] = ttg.local_load %[[BBUF]] : !ttg.memdesc<16x16xf32, #shared, mutable> -> tensor<16x16xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+// CHECK: %[[BT:.*]] = tt.trans %[[COLUMNS]] {order = array<i32: 1, 0>}
+// CHECK: tt.dot %{{.*}}, %[[BT]], %{{.*}}
+
+// VECTOR-LABEL: func.func private @column_major_b_impl
+// VECTOR-NOT: llvm.intr.masked.gather
+// VECTOR: scf.for %[[ROW:[^ ]*]] = %c0 to %c16 step %c8 {
+// VECTOR:   scf.for %[[COLUMN:[^ ]*]] = %c0 to %c16 step %c8 {
+// VECTOR-COUNT-8: vector.load %{{.*}} : memref<16x16xf32>, vector<8xf32>
+// VECTOR:     %[[T0:.*]] = vector.from_elements
+// VECTOR:     vector.store %[[T0]], %{{.*}}[%[[COLUMN]], %[[ROW]]] : memref<16x16xf32>, vector<8xf32>
+// VECTOR-NOT: llvm.intr.masked.gather
+// VECTOR: return
+tt.func @column_major_b(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>, %stride: i32) {
+  %ap = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %a = tt.load %ap : tensor<8x16x!tt.ptr<f32>, #blocked>
+  %krows = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #rows>
+  %k2 = tt.expand_dims %krows {axis = 1 : i32} : tensor<16xi32, #rows> -> tensor<16x1xi32, #blocked>
+  %cols = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #cols>
+  %c2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<16xi32, #cols> -> tensor<1x16xi32, #blocked>
+  %s = tt.splat %stride : i32 -> tensor<1x16xi32, #blocked>
+  %cs = arith.muli %c2, %s : tensor<1x16xi32, #blocked>
+  %kb = tt.broadcast %k2 : tensor<16x1xi32, #blocked> -> tensor<16x16xi32, #blocked>
+  %csb = tt.broadcast %cs : tensor<1x16xi32, #blocked> -> tensor<16x16xi32, #blocked>
+  %boff = arith.addi %kb, %csb : tensor<16x16xi32, #blocked>
+  %bp = tt.splat %b_ptr : !tt.ptr<f32> -> tensor<16x16x!tt.ptr<f32>, #blocked>
+  %bps = tt.addptr %bp, %boff : tensor<16x16x!tt.ptr<f32>, #blocked>, tensor<16x16xi32, #blocked>
+  %b = tt.load %bps : tensor<16x16x!tt.ptr<f32>, #blocked>
+  %ad = ttg.convert_layout %a : tensor<8x16xf32, #blocked> -> tensor<8x16xf32, #a>
+  %bd = ttg.convert_layout %b : tensor<16x16xf32, #blocked> -> tensor<16x16xf32, #b>
+  %acc = arith.constant dense<0.0> : tensor<8x16xf32, #blocked>
+  %d = tt.dot %ad, %bd, %acc : tensor<8x16xf32, #a> * tensor<16x16xf32, #b> -> tensor<8x16xf32, #blocked>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.store %op, %d : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+}

@@ -132,8 +132,9 @@ Value getBufferReadTransposed(tt::DotOp dot, Value operand, Type element, bool r
 }
 
 /// A stack buffer holding the transpose of the row-major 2-D buffer `source`, copied through
-/// registers in blocks of `chunk` x `chunk` elements (vector.transpose, which the vector
-/// lowering makes shuffles of), smaller at ragged edges.
+/// registers in blocks of `chunk` x `chunk` elements, smaller at ragged edges: a
+/// vector.transpose, which canonicalization turns into vectors of elements of the rows, and
+/// LLVM into shuffles (vpermt2ps on AVX-512).
 Value transposeToStack(OpBuilder &builder, Location loc, Value source, int64_t chunk) {
   auto sourceType = cast<MemRefType>(source.getType());
   int64_t rows = sourceType.getDimSize(0), columns = sourceType.getDimSize(1);

@@ -85,10 +85,7 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
   // Slices of local-memory buffers (memref.subview) become offset arithmetic on their base.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  ConvertVectorToLLVMPassOptions vectorToLLVM;
-  // Square register blocks (a column-major dot operand's, DotOpToVector.cpp) become shuffles.
-  vectorToLLVM.vectorTransposeLowering = vector::VectorTransposeLowering::Shuffle16x16;
-  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
+  pm.addPass(createConvertVectorToLLVMPass());
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());

@@ -114,16 +114,37 @@ def test_matmul(conform, rng, M, N, K, dtype):
 
 
 @pytest.mark.parametrize("M,N,K", [(64, 40, 150)])
-def test_matmul_column_major_b(conform, rng, M, N, K):
-    """B held column-major (stride_bk = 1, stride_bn = K): the rows of B's tiles the CPU loads
-    one by one are gathers, several K iterations long, with the last one ragged."""
-    a = rng.standard_normal((M, K)).astype(np.float32)
-    b_columns = rng.standard_normal((N, K)).astype(np.float32)  # b[k][n] = b_columns[n][k]
-    c = np.full((M, N), np.nan, dtype=np.float32)
-    bound = (K + 1) * F32_EPS * (np.abs(a).astype(np.float64) @ np.abs(b_columns.T))
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_matmul_column_major_b(conform, rng, M, N, K, dtype):
+    """B held column-major (stride_bk = 1, stride_bn = K), as `a @ b.T` reads torch's linear
+    weights: the CPU loads B's tiles by columns and transposes them, several K iterations
+    long, with the last one ragged and the last block's columns wrapping around (`% N`)."""
+    np_dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
+    a = rng.standard_normal((M, K)).astype(np_dtype)
+    b_columns = rng.standard_normal((N, K)).astype(np_dtype)  # b[k][n] = b_columns[n][k]
+    c = np.full((M, N), np.nan, dtype=np_dtype)
+    a64, b64 = a.astype(np.float64), b_columns.T.astype(np.float64)
+    bound = (K + 1) * F32_EPS * (np.abs(a64) @ np.abs(b64))
+    if dtype != "float32":
+        bound = bound + ulp(a64 @ b64, np_dtype)
     block = 32
     grid = (nereid.cdiv(M, block) * nereid.cdiv(N, block),)
     conform(tutorials.matmul_kernel, grid, a, b_columns, c, M, N, K, *strides(a), 1, K,
+            *strides(c), BLOCK_SIZE_M=block, BLOCK_SIZE_N=block, BLOCK_SIZE_K=block,
+            GROUP_SIZE_M=2, tolerances={2: Tolerance(atol=bound)})
+
+
+@pytest.mark.parametrize("M,N,K", [(50, 64, 70)])
+def test_matmul_column_major_a(conform, rng, M, N, K):
+    """A held column-major (stride_am = 1, stride_ak = M). AxisInfo cannot prove its columns
+    contiguous (the tutorial's `offs_am % M`), so the CPU loads its rows, as gathers."""
+    a_columns = rng.standard_normal((K, M)).astype(np.float32)  # a[m][k] = a_columns[k][m]
+    b = rng.standard_normal((K, N)).astype(np.float32)
+    c = np.full((M, N), np.nan, dtype=np.float32)
+    bound = (K + 1) * F32_EPS * (np.abs(a_columns.T).astype(np.float64) @ np.abs(b))
+    block = 32
+    grid = (nereid.cdiv(M, block) * nereid.cdiv(N, block),)
+    conform(tutorials.matmul_kernel, grid, a_columns, b, c, M, N, K, 1, M, *strides(b),
             *strides(c), BLOCK_SIZE_M=block, BLOCK_SIZE_N=block, BLOCK_SIZE_K=block,
             GROUP_SIZE_M=2, tolerances={2: Tolerance(atol=bound)})
 
