@@ -45,6 +45,12 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
     (`ttg.prefetch`). The dot's other operand, when it is not such a load, is extended (and
     rounded) as a whole tile, so that a tf32 dot becomes `ieee` on rounded operands (the same
     values, docs/semantics.md). The dot's lowering reads such buffers in place.
+
+    A tile whose pointers AxisInfo proves consecutive down its columns and not along its rows
+    (a column-major B, as `a @ b.T` reads torch's linear weights) is loaded by columns
+    instead: the loop runs over its columns, loads each as a contiguous vector, and writes it
+    to a row of a buffer of the tile transposed; the dot reads `tt.trans` of a `local_load`
+    of that buffer, which its lowering copies transposed in register blocks.
   }];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
