@@ -277,12 +277,17 @@ matmul_tuned = nereid.autotune(
     do_bench=lambda call: nereid.testing.do_bench(call, return_mode="min"))(matmul_kernel)
 
 
-def matmul_make(dtype):
+def matmul_make(dtype, b_by_columns=False):
+    """A matmul's arrays: B row-major, or, `b_by_columns`, held as its (n, k) transpose (`a @
+    b.T`, as torch keeps linear weights), which the kernel reads with strides (1, k)."""
     def make(shape):
         m, n, k = shape
         # bf16's reference is numpy's sgemm on the same values, widened to fp32 once here.
-        a, b = random((m, k), dtype, 7), random((k, n), dtype, 8)
-        return {"a": a, "b": b, "c": np.full((m, n), np.nan, dtype),
+        a = random((m, k), dtype, 7)
+        stored = random((n, k) if b_by_columns else (k, n), dtype, 8)
+        b = stored.T if b_by_columns else stored
+        return {"a": a, "b": b, "c": np.full((m, n), np.nan, dtype), "b_stored": stored,
+                "b_strides": (1, k) if b_by_columns else (n, 1),
                 "a32": a.astype(np.float32), "b32": b.astype(np.float32),
                 "c32": np.zeros((m, n), np.float32)}
     return make
@@ -295,7 +300,8 @@ def matmul_launch(a, threads):
     (m, k), (_, n) = a["a"].shape, a["b"].shape
     grid = lambda meta: (nereid.cdiv(m, meta["BLOCK_SIZE_M"])  # noqa: E731
                          * nereid.cdiv(n, meta["BLOCK_SIZE_N"]),)
-    matmul_tuned[grid](a["a"], a["b"], a["c"], m, n, k, k, 1, n, 1, n, 1, num_threads=threads)
+    matmul_tuned[grid](a["a"], a["b_stored"], a["c"], m, n, k, k, 1, *a["b_strides"], n, 1,
+                       num_threads=threads)
     blocks = matmul_tuned.best_config.kwargs
     a.setdefault("blocks", {})[threads] = (f"{blocks['BLOCK_SIZE_M']}x{blocks['BLOCK_SIZE_N']}"
                                            f"x{blocks['BLOCK_SIZE_K']}")
@@ -433,6 +439,14 @@ def cases(quick: bool, large: bool) -> list[Case]:
                     torch_tensor(a["a"]), torch_tensor(a["b"]), torch_tensor(a["c"])),
                 agree=matmul_agree, ceiling="fma", target_fraction=0.60 if fp32 else 0.0,
                 tuned=lambda a, threads: a["blocks"][threads]))
+    size = matmul_sizes[0]
+    result.append(Case(
+        f"matmul {size}^3 fp32, b column-major", "GFLOP/s", 2.0 * size**3, "(none; a @ b.T)",
+        matmul_make(np.float32, b_by_columns=True), matmul_launch, matmul_check, (size,) * 3,
+        (128, 128, 128), numpy=lambda a: lambda: np.matmul(a["a32"], a["b32"], out=a["c32"]),
+        torch=lambda a: (lambda ta, tb, tc: lambda: TORCH.matmul(ta, tb.T, out=tc))(
+            torch_tensor(a["a"]), torch_tensor(a["b_stored"]), torch_tensor(a["c"])),
+        agree=matmul_agree, ceiling="fma", tuned=lambda a, threads: a["blocks"][threads]))
     n, d = (512, 64) if quick else (2048, 64)
     result.append(Case(
         f"flash attention fwd {n}x{d} f16", "GFLOP/s", 4.0 * n * n * d, "(none; vs numpy fp32)",
