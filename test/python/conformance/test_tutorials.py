@@ -114,7 +114,7 @@ def test_matmul(conform, rng, M, N, K, dtype):
 
 
 @pytest.mark.parametrize("M,N,K", [(64, 40, 150)])
-@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
 def test_matmul_column_major_b(conform, rng, M, N, K, dtype):
     """B held column-major (stride_bk = 1, stride_bn = K), as `a @ b.T` reads torch's linear
     weights: the CPU loads B's tiles by columns and transposes them, several K iterations
