@@ -211,7 +211,7 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
 // VECTOR-LABEL: func.func private @k_loop_impl
 // VECTOR: scf.for
 // VECTOR: scf.for
-// VECTOR-COUNT-2: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 3 : i32, rw = 0 : i32}>
+// VECTOR-COUNT-2: "llvm.intr.prefetch"(%{{.*}}) <{cache = 1 : i32, hint = 2 : i32, rw = 0 : i32}>
 // VECTOR-NOT: "llvm.intr.prefetch"
 // VECTOR: vector.store
 tt.func @k_loop(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %n: i32, %step: i64) -> tensor<8x16xf32, #blocked> {
