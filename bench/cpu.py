@@ -269,9 +269,10 @@ def layer_norm_check(a):
 
 # matmul: the tutorial's kernel, autotuned over block shapes as Triton's tutorial is (per size,
 # dtype and thread count: what suits one CPU's caches does not suit another's)
-MATMUL_CONFIGS = [nereid.Config(dict(BLOCK_SIZE_M=m, BLOCK_SIZE_N=n, BLOCK_SIZE_K=32,
+MATMUL_CONFIGS = [nereid.Config(dict(BLOCK_SIZE_M=m, BLOCK_SIZE_N=n, BLOCK_SIZE_K=k,
                                      GROUP_SIZE_M=8))
-                  for m, n in ((64, 64), (128, 128), (128, 256), (256, 128), (256, 256))]
+                  for m, n, k in ((64, 64, 32), (128, 128, 32), (128, 256, 32), (256, 128, 32),
+                                  (256, 256, 32), (128, 256, 64), (256, 256, 64))]
 matmul_tuned = nereid.autotune(
     MATMUL_CONFIGS, key=["M", "N", "K", "a_ptr", "num_threads"],
     do_bench=lambda call: nereid.testing.do_bench(call, return_mode="min"))(matmul_kernel)

@@ -514,16 +514,16 @@ tt.func public @dot(%a: tensor<2x2xf16>, %b: tensor<2x16xf16>, %c: tensor<2x16xf
 
 // -----
 
-// dot blocks: the 6-row blocks of the result are visited by a loop (rows 0 and 6), each with a
-// loop over its 16-column blocks (columns 0 and 16), and the remaining 2 rows after it; each
+// dot blocks: the 16-column blocks of the result are visited by a loop (columns 0 and 16),
+// each with a loop over its 6-row blocks (rows 0 and 6) and the remaining 2 rows after it; each
 // visit is one K loop over the block's accumulators (6 x 2 or 2 x 2 chunks of 8 lanes).
 // AVX2-LABEL: func.func private @dot_blocks_impl
-// AVX2: scf.for %{{.*}} = %{{.*}} to %c12{{.*}} step %c6{{.*}} {
-// AVX2:   scf.for %{{.*}} = %{{.*}} to %c32{{.*}} step %c16{{.*}} {
+// AVX2: scf.for %{{.*}} = %{{.*}} to %c32{{.*}} step %c16{{.*}} {
+// AVX2:   scf.for %{{.*}} = %{{.*}} to %c12{{.*}} step %c6{{.*}} {
 // AVX2-COUNT-12: vector.load %{{.*}} : memref<14x32xf32>, vector<8xf32>
 // AVX2:     scf.for {{.*}} iter_args
 // AVX2-COUNT-12: math.fma
-// AVX2: scf.for %{{.*}} = %{{.*}} to %c32{{.*}} step %c16{{.*}} {
+// AVX2:   }
 // AVX2-COUNT-4: vector.load %{{.*}} : memref<14x32xf32>, vector<8xf32>
 // AVX2:   scf.for {{.*}} iter_args
 // AVX2-COUNT-4: math.fma

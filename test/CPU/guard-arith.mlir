@@ -249,3 +249,15 @@ func.func @untouched(%a: i32, %b: i32) -> i32 {
   %p = arith.muli %s, %b : i32
   return %p : i32
 }
+
+// -----
+
+// Index arithmetic is the lowering's own addressing (the panel of a dot's B buffer that a
+// block of columns reads), not the language's integers: left alone.
+// CHECK-LABEL: func.func @index_division
+// CHECK-NEXT: arith.divui %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: return
+func.func @index_division(%a: index, %b: index) -> index {
+  %q = arith.divui %a, %b : index
+  return %q : index
+}

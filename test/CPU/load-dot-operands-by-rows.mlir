@@ -339,3 +339,59 @@ tt.func @column_major_b(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %out: !tt.pt
   tt.return
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#rows = #ttg.slice<{dim = 1, parent = #blocked}>
+#cols = #ttg.slice<{dim = 0, parent = #blocked}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// B wider than a block of the dot's micro-kernel (2 x 8 columns on AVX2): its buffer is laid
+// out in panels of 16 columns, each row written to its slice of the panels, and the dot,
+// visiting its blocks a column of blocks at a time, reads each panel's rows consecutively.
+// CHECK: #[[$PANELS:.*]] = #ttg.panel_shared<{width = 16, rows = 8}>
+// CHECK-LABEL: tt.func @panels_b
+// CHECK: %[[BBUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<8x32xf32, #[[$PANELS]], mutable>
+// CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} : i32 {
+// CHECK:   %[[VALUES:.*]] = tt.load %{{.*}} : tensor<32x!tt.ptr<f32>, #{{.*}}>
+// CHECK:   %[[VIEW:.*]] = ttg.memdesc_index %[[BBUF]][%[[K]]] : !ttg.memdesc<8x32xf32, #[[$PANELS]], mutable> -> !ttg.memdesc<32xf32, #[[$PANELS]], mutable>
+// CHECK:   ttg.local_store %[[VALUES]], %[[VIEW]]
+// CHECK: }
+// CHECK: %[[BT:.*]] = ttg.local_load %[[BBUF]] : !ttg.memdesc<8x32xf32, #[[$PANELS]], mutable> -> tensor<8x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+// CHECK: tt.dot %{{.*}}, %[[BT]], %{{.*}}
+
+// VECTOR-LABEL: func.func private @panels_b_impl
+// VECTOR: %[[ELEMENTS:.*]] = memref.alloca() {alignment = 64 : i64} : memref<256xf32>
+// VECTOR: %[[PANELS:.*]] = memref.reinterpret_cast %[[ELEMENTS]] to offset: [0], sizes: [8, 2, 16], strides: [16, 128, 1]
+// VECTOR: scf.for %[[COLUMN:[^ ]*]] = %c0 to %c32 step %c16 {
+// VECTOR:   %[[PANEL:.*]] = arith.divui %[[COLUMN]], %c16 : index
+// VECTOR:   scf.for %[[K:[^ ]*]] = %c0 to %c8 step %c1
+// VECTOR:     vector.load %[[PANELS]][%[[K]], %[[PANEL]], %c0] : memref<8x2x16xf32, strided<[16, 128, 1]>>, vector<8xf32>
+// VECTOR:     vector.load %[[PANELS]][%[[K]], %[[PANEL]], %c8] : memref<8x2x16xf32, strided<[16, 128, 1]>>, vector<8xf32>
+// VECTOR: return
+tt.func @panels_b(%a_ptr: !tt.ptr<f32>, %b_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+  %ap = tt.splat %a_ptr : !tt.ptr<f32> -> tensor<8x8x!tt.ptr<f32>, #blocked>
+  %a = tt.load %ap : tensor<8x8x!tt.ptr<f32>, #blocked>
+  %krows = tt.make_range {end = 8 : i32, start = 0 : i32} : tensor<8xi32, #rows>
+  %k2 = tt.expand_dims %krows {axis = 1 : i32} : tensor<8xi32, #rows> -> tensor<8x1xi32, #blocked>
+  %c32 = arith.constant dense<32> : tensor<8x1xi32, #blocked>
+  %ks = arith.muli %k2, %c32 : tensor<8x1xi32, #blocked>
+  %cols = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #cols>
+  %c2 = tt.expand_dims %cols {axis = 0 : i32} : tensor<32xi32, #cols> -> tensor<1x32xi32, #blocked>
+  %kb = tt.broadcast %ks : tensor<8x1xi32, #blocked> -> tensor<8x32xi32, #blocked>
+  %cb = tt.broadcast %c2 : tensor<1x32xi32, #blocked> -> tensor<8x32xi32, #blocked>
+  %boff = arith.addi %kb, %cb : tensor<8x32xi32, #blocked>
+  %bp = tt.splat %b_ptr : !tt.ptr<f32> -> tensor<8x32x!tt.ptr<f32>, #blocked>
+  %bps = tt.addptr %bp, %boff : tensor<8x32x!tt.ptr<f32>, #blocked>, tensor<8x32xi32, #blocked>
+  %b = tt.load %bps : tensor<8x32x!tt.ptr<f32>, #blocked>
+  %ad = ttg.convert_layout %a : tensor<8x8xf32, #blocked> -> tensor<8x8xf32, #a>
+  %bd = ttg.convert_layout %b : tensor<8x32xf32, #blocked> -> tensor<8x32xf32, #b>
+  %acc = arith.constant dense<0.0> : tensor<8x32xf32, #blocked>
+  %d = tt.dot %ad, %bd, %acc : tensor<8x8xf32, #a> * tensor<8x32xf32, #b> -> tensor<8x32xf32, #blocked>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x32x!tt.ptr<f32>, #blocked>
+  tt.store %op, %d : tensor<8x32x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+}

@@ -7,9 +7,12 @@
 // which is the interpreter's order of fused multiply-adds (docs/semantics.md, "dot"), so f32
 // results match it exactly; with inputPrecision = tf32 the f32 operands are first rounded to
 // tf32 as the interpreter rounds them (tf32x3, bf16x3 and bf16x6 compute as ieee, as there).
-// The blocks are visited by loops over rows and columns (the remainders of either after them),
-// so that the code has one K loop per block shape rather than one per block; each K loop is its
-// own block, so tt-cpu-schedule-chunks cannot interleave two and spill their accumulators. A
+// The blocks are visited by a loop over blocks of columns, each with a loop over blocks of rows
+// (the remainders of either after them), so that the code has one K loop per block shape rather
+// than one per block; each K loop is its own block, so tt-cpu-schedule-chunks cannot interleave
+// two and spill their accumulators. A column of blocks reads one block's columns of B, all its
+// rows: B in panels of those columns (#ttg.panel_shared, as tt-cpu-load-dot-operands-by-rows
+// lays out B) holds them in one run of memory that stays in the L1 while A's rows go by. A
 // batched (3-D) dot runs that code in a loop over the batch, on 2-D slices of the buffers.
 
 #include "LoopBuffers.h"
@@ -32,11 +35,6 @@ namespace {
 
 /// Rows of the result whose accumulators one K loop keeps in registers.
 constexpr int64_t kRowsPerBlock = 6;
-
-/// Vector registers per row of the accumulator block, on a target with `numRegisters`: the
-/// block's accumulators, one chunk of B per register of a row and the broadcast element of A
-/// must all stay in registers (6 x 2 + 2 + 1 = 15 of AVX2's 16, 6 x 4 + 4 + 1 = 29 of 32).
-int64_t getRegistersPerRow(unsigned numRegisters) { return numRegisters / 8; }
 
 /// A stack buffer holding the tile `value`, stored in chunks of `chunkWidth`.
 Value spillToStack(OpBuilder &builder, Location loc, Value value, int64_t chunkWidth) {
@@ -176,7 +174,9 @@ Value transposeToStack(OpBuilder &builder, Location loc, Value source, int64_t c
 
 /// The K loop of one block of the result: `blockRows` rows from `row` and `width` columns from
 /// `column`, in chunks of `chunk` lanes. Its accumulators are read from `c` before the loop and
-/// written back after it; `a` and `b` are the operand buffers, `depth` the K extent.
+/// written back after it; `a` and `b` are the operand buffers, `depth` the K extent. A 3-D `b`
+/// is B in panels ([K, panels, panel width], #ttg.panel_shared), a panel of which is a block's
+/// columns.
 void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Value c,
                           int64_t depth, bool isFloat, Type element, int64_t chunk, Value row,
                           int64_t blockRows, Value column, int64_t width) {
@@ -190,6 +190,15 @@ void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Va
     rowIndices.push_back(addIndex(builder, loc, row, m));
   for (int64_t offset = 0; offset < width; offset += chunk)
     columnIndices.push_back(addIndex(builder, loc, column, offset));
+  // The indices of B's chunks but K's: columns, or a panel and the columns in it.
+  SmallVector<SmallVector<Value>> bIndices;
+  auto bType = cast<MemRefType>(b.getType());
+  Value panel;
+  if (bType.getRank() == 3)
+    panel = arith::DivUIOp::create(builder, loc, column, index(bType.getDimSize(2)));
+  for (auto [piece, columnIndex] : llvm::enumerate(columnIndices))
+    bIndices.push_back(panel ? SmallVector<Value>{panel, index(piece * chunk)}
+                             : SmallVector<Value>{columnIndex});
   for (int64_t m = 0; m < blockRows; ++m)
     for (int64_t piece = 0; piece * chunk < width; ++piece) {
       int64_t size = std::min(chunk, width - piece * chunk);
@@ -206,8 +215,11 @@ void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Va
           auto [m, n] = piece;
           auto type = cast<VectorType>(value.getType());
           Value &bChunk = bChunks[n];
-          if (!bChunk)
-            bChunk = vector::LoadOp::create(inner, loc, type, b, ValueRange{k, columnIndices[n]});
+          if (!bChunk) {
+            SmallVector<Value> indices{k};
+            llvm::append_range(indices, bIndices[n]);
+            bChunk = vector::LoadOp::create(inner, loc, type, b, indices);
+          }
           Value &aSplat = aSplats[m];
           if (!aSplat)
             aSplat = vector::BroadcastOp::create(
@@ -229,9 +241,9 @@ void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Va
 
 struct DotOpConversion : OpConversionPattern<tt::DotOp> {
   DotOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth,
-                  int64_t registersPerRow)
+                  unsigned numVectorRegisters)
       : OpConversionPattern(converter, context), chunkWidth(chunkWidth),
-        registersPerRow(registersPerRow) {}
+        numVectorRegisters(numVectorRegisters) {}
 
   LogicalResult matchAndRewrite(tt::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -256,10 +268,17 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
 
     bool roundsToTF32 = op.getInputPrecision() == tt::InputPrecision::TF32 &&
                         cast<VectorType>(adaptor.getA().getType()).getElementType().isF32();
-    // The buffer of an operand: its own when it is read in place, else a stack buffer of the
-    // tile extended (and rounded) for the dot.
+    int64_t chunk = std::min(columns, chunkWidth > 0 ? chunkWidth : columns);
+    int64_t blockColumns = std::min(columns, getDotBlockColumns(chunk, numVectorRegisters));
+    // The buffer of an operand: its own when it is read in place (B in panels only when a
+    // panel is a block's columns), else a stack buffer of the tile extended (and rounded) for
+    // the dot.
     auto getOperandBuffer = [&](Value operand, Value tile) -> Value {
-      if (Value buffer = getBufferReadInPlace(op, operand, element, roundsToTF32))
+      Value buffer = getBufferReadInPlace(op, operand, element, roundsToTF32);
+      auto panels = buffer ? dyn_cast<ttg::PanelSharedEncodingAttr>(
+                                 cast<ttg::MemDescType>(buffer.getType()).getEncoding())
+                           : nullptr;
+      if (buffer && (!panels || panels.getWidth() == blockColumns))
         return rewriter.getRemappedValue(buffer);
       if (Value buffer = getBufferReadTransposed(op, operand, element, roundsToTF32))
         return transposeToStack(rewriter, loc, rewriter.getRemappedValue(buffer),
@@ -278,8 +297,6 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     auto index = [&](OpBuilder &builder, int64_t value) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, value);
     };
-    int64_t chunk = std::min(columns, chunkWidth > 0 ? chunkWidth : columns);
-    int64_t blockColumns = std::min(columns, chunk * registersPerRow);
 
     // One product of 2-D buffers: c2 += a2 x b2.
     auto emitProduct = [&](OpBuilder &builder, Value a2, Value b2, Value c2) {
@@ -288,20 +305,20 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
         emitAccumulatorBlock(inner, loc, a2, b2, c2, depth, isFloat, element, chunk, row,
                              blockRows, column, width);
       };
-      auto emitRowOfBlocks = [&](OpBuilder &inner, Value row, int64_t blockRows) {
-        int64_t fullColumns = columns - columns % blockColumns;
-        forEachStep(inner, loc, fullColumns, blockColumns, [&](OpBuilder &b, Value column) {
-          emitBlock(b, row, blockRows, column, blockColumns);
+      auto emitColumnOfBlocks = [&](OpBuilder &inner, Value column, int64_t width) {
+        int64_t fullRows = rows - rows % kRowsPerBlock;
+        forEachStep(inner, loc, fullRows, kRowsPerBlock, [&](OpBuilder &b, Value row) {
+          emitBlock(b, row, kRowsPerBlock, column, width);
         });
-        if (fullColumns < columns)
-          emitBlock(inner, row, blockRows, index(inner, fullColumns), columns - fullColumns);
+        if (fullRows < rows)
+          emitBlock(inner, index(inner, fullRows), rows - fullRows, column, width);
       };
-      int64_t fullRows = rows - rows % kRowsPerBlock;
-      forEachStep(builder, loc, fullRows, kRowsPerBlock, [&](OpBuilder &inner, Value row) {
-        emitRowOfBlocks(inner, row, kRowsPerBlock);
+      int64_t fullColumns = columns - columns % blockColumns;
+      forEachStep(builder, loc, fullColumns, blockColumns, [&](OpBuilder &inner, Value column) {
+        emitColumnOfBlocks(inner, column, blockColumns);
       });
-      if (fullRows < rows)
-        emitRowOfBlocks(builder, index(builder, fullRows), rows - fullRows);
+      if (fullColumns < columns)
+        emitColumnOfBlocks(builder, index(builder, fullColumns), columns - fullColumns);
     };
     if (rank == 2) {
       emitProduct(rewriter, a, b, c);
@@ -325,7 +342,7 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
   }
 
   int64_t chunkWidth;
-  int64_t registersPerRow;
+  unsigned numVectorRegisters;
 };
 
 } // namespace
@@ -333,7 +350,7 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info) {
   patterns.add<DotOpConversion>(typeConverter, patterns.getContext(), info.chunkWidth,
-                                getRegistersPerRow(info.numVectorRegisters));
+                                info.numVectorRegisters);
 }
 
 } // namespace mlir::nereid::cpu

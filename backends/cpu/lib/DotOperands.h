@@ -11,6 +11,16 @@
 
 namespace mlir::nereid::cpu {
 
+/// The columns of one block of the dot's micro-kernel (DotOpToVector.cpp), whose accumulators
+/// one K loop keeps in registers, on a target of `numVectorRegisters` registers of
+/// `chunkWidth` lanes: the block's accumulators, one chunk of B per register of a row and the
+/// broadcast element of A must all stay in registers (6 x 2 + 2 + 1 = 15 of AVX2's 16, 6 x 4
+/// + 4 + 1 = 29 of 32). B is read a block of columns at a time, so that a buffer of B in
+/// panels of this width has each block's rows consecutive.
+inline int64_t getDotBlockColumns(int64_t chunkWidth, unsigned numVectorRegisters) {
+  return chunkWidth * (numVectorRegisters / 8);
+}
+
 /// `value`, a tensor or vector, with its elements extended to `element` (a float type for
 /// float elements, an integer type for integers); `value` itself when they are `element`s.
 Value extendTo(OpBuilder &builder, Location loc, Value value, Type element);

@@ -1,7 +1,8 @@
 // The ttg local-memory ops on one CPU core. A program's "shared memory" is its own: a buffer
 // is a stack buffer of the program's function, row-major whatever its shared encoding (only
-// whole-tile loads and stores reach it, so its layout is not observable), and local_load and
-// local_store copy whole tiles; memdesc_index and memdesc_reshape are views of a buffer.
+// whole-tile loads and stores reach it, so its layout is not observable), except a matrix in
+// panels (#ttg.panel_shared), which a dot's micro-kernel reads a panel at a time; local_load
+// and local_store copy whole tiles; memdesc_index and memdesc_reshape are views of a buffer.
 // tt-cpu-accumulate-dots-in-memory makes them for dot accumulators and tt-cpu-strip-mine-tiles
 // for the tiles that one loop over strips computes and a later one uses; the layout pipeline
 // makes none for a CPU target.
@@ -24,11 +25,10 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
   LogicalResult matchAndRewrite(ttg::LocalAllocOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto type = cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
-    Value buffer = allocateStackBuffer(
-        rewriter, op.getLoc(), MemRefType::get(type.getShape(), type.getElementType()));
+    Value buffer = allocateStackBuffer(rewriter, op.getLoc(), type);
     if (adaptor.getSrc())
       storeTile(rewriter, op.getLoc(), adaptor.getSrc(), buffer, chunkWidth);
-    rewriter.replaceOpWithNewOp<memref::CastOp>(op, type, buffer);
+    rewriter.replaceOp(op, buffer);
     return success();
   }
 
@@ -65,6 +65,8 @@ struct MemDescReshapeOpConversion : OpConversionPattern<ttg::MemDescReshapeOp> {
   LogicalResult matchAndRewrite(ttg::MemDescReshapeOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     auto type = cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
+    if (isa<ttg::PanelSharedEncodingAttr>(op.getSrc().getType().getEncoding()))
+      return rewriter.notifyMatchFailure(op, "a matrix in panels has no reshaped views");
     Value buffer = adaptor.getSrc();
     auto all = [](int64_t rank) {
       return SmallVector<ReassociationIndices>{llvm::to_vector(llvm::seq<int64_t>(0, rank))};

@@ -30,21 +30,38 @@ Value allocateStackBuffer(OpBuilder &builder, Location loc, MemRefType type) {
                       ? cast<FunctionOpInterface>(parent)
                       : parent->getParentOfType<FunctionOpInterface>();
   builder.setInsertionPointToStart(&function.getFunctionBody().front());
-  return memref::AllocaOp::create(builder, loc, type, builder.getI64IntegerAttr(64));
+  auto rowMajor = MemRefType::get(type.getShape(), type.getElementType());
+  auto [strides, offset] = type.getStridesAndOffset();
+  if (strides == rowMajor.getStridesAndOffset().first) {
+    Value buffer = memref::AllocaOp::create(builder, loc, rowMajor, builder.getI64IntegerAttr(64));
+    return type == rowMajor ? buffer : memref::CastOp::create(builder, loc, type, buffer);
+  }
+  // Another layout: as many elements as its strides span, seen through them.
+  int64_t span = 1;
+  for (auto [size, stride] : llvm::zip(type.getShape(), strides))
+    span += (size - 1) * stride;
+  Value elements = memref::AllocaOp::create(
+      builder, loc, MemRefType::get({span}, type.getElementType()), builder.getI64IntegerAttr(64));
+  auto view = MemRefType::get(type.getShape(), type.getElementType(),
+                              StridedLayoutAttr::get(builder.getContext(), 0, strides));
+  Value buffer = memref::ReinterpretCastOp::create(builder, loc, view, elements, 0,
+                                                   type.getShape(), strides);
+  return view == type ? buffer : memref::CastOp::create(builder, loc, type, buffer);
 }
 
 void storeTile(OpBuilder &builder, Location loc, Value tile, Value buffer, int64_t chunkWidth) {
-  auto type = cast<VectorType>(tile.getType());
+  ArrayRef<int64_t> bufferShape = cast<MemRefType>(buffer.getType()).getShape();
   buildByChunks(builder, loc, VectorType(), {tile}, chunkWidth,
                 [&](OpBuilder &chunkBuilder, ArrayRef<Value> chunks, int64_t first) -> Value {
                   vector::StoreOp::create(chunkBuilder, loc, chunks.front(), buffer,
-                                          getIndices(chunkBuilder, loc, type.getShape(), first));
+                                          getIndices(chunkBuilder, loc, bufferShape, first));
                   return nullptr;
                 });
 }
 
 Value loadTile(OpBuilder &builder, Location loc, VectorType type, Value buffer,
                int64_t chunkWidth) {
+  ArrayRef<int64_t> bufferShape = cast<MemRefType>(buffer.getType()).getShape();
   return buildByChunks(
       builder, loc, type, {}, chunkWidth,
       [&](OpBuilder &chunkBuilder, ArrayRef<Value>, int64_t first) -> Value {
@@ -52,7 +69,7 @@ Value loadTile(OpBuilder &builder, Location loc, VectorType type, Value buffer,
                                        : type.getShape().back();
         return vector::LoadOp::create(chunkBuilder, loc,
                                       VectorType::get(width, type.getElementType()), buffer,
-                                      getIndices(chunkBuilder, loc, type.getShape(), first));
+                                      getIndices(chunkBuilder, loc, bufferShape, first));
       });
 }
 

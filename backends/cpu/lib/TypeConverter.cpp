@@ -28,14 +28,27 @@ CpuTypeConverter::CpuTypeConverter(MLIRContext *context) {
     return VectorType::get(type.getShape(), convertElementType(type.getElementType()));
   });
   // A local-memory buffer (of numbers) is a row-major memref (LocalMemoryOpToVector.cpp),
-  // which may be a slice of a larger one: its offset is dynamic.
+  // which may be a slice of a larger one: its offset is dynamic. A matrix in panels
+  // (#ttg.panel_shared) is a [rows, panels, width] memref whose panels are rows * width
+  // elements apart, and a row of it the [panels, width] slice.
   addConversion([](ttg::MemDescType type) -> Type {
+    MLIRContext *context = type.getContext();
+    if (auto panels = dyn_cast<ttg::PanelSharedEncodingAttr>(type.getEncoding())) {
+      int64_t width = panels.getWidth(), panelStride = int64_t(panels.getRows()) * width;
+      SmallVector<int64_t> shape{type.getShape().back() / width, width};
+      SmallVector<int64_t> strides{panelStride, 1};
+      if (type.getRank() == 2) {
+        shape.insert(shape.begin(), type.getDimSize(0));
+        strides.insert(strides.begin(), width);
+      }
+      return MemRefType::get(shape, type.getElementType(),
+                             StridedLayoutAttr::get(context, ShapedType::kDynamic, strides));
+    }
     SmallVector<int64_t> strides(type.getRank(), 1);
     for (int64_t dim = type.getRank() - 1; dim > 0; --dim)
       strides[dim - 1] = strides[dim] * type.getShape()[dim];
-    return MemRefType::get(
-        type.getShape(), type.getElementType(),
-        StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides));
+    return MemRefType::get(type.getShape(), type.getElementType(),
+                           StridedLayoutAttr::get(context, ShapedType::kDynamic, strides));
   });
   auto castMaterialization = [](OpBuilder &builder, Type type, ValueRange inputs,
                                 Location loc) -> Value {

@@ -312,6 +312,29 @@ tt.func @f(%a: !ttg.memdesc<2x16x16xf16, #shared>) { tt.return }
 
 // -----
 
+// expected-error @below {{panel_shared encoding must have powers of two in width and rows; got 6}}
+#shared = #ttg.panel_shared<{width = 6, rows = 8}>
+
+// -----
+
+#shared = #ttg.panel_shared<{width = 16, rows = 8}>
+// expected-error @below {{panel_shared encoding of 8 rows on a memdesc of 16}}
+tt.func @f(%a: !ttg.memdesc<16x32xf32, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.panel_shared<{width = 16, rows = 8}>
+// expected-error @below {{panel_shared encoding of width 16 on 8 columns, not a multiple of it}}
+tt.func @f(%a: !ttg.memdesc<8xf32, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.panel_shared<{width = 16, rows = 8}>
+// expected-error @below {{panel_shared encoding lays out a matrix or one of its rows; got a memdesc of rank 3}}
+tt.func @f(%a: !ttg.memdesc<2x8x16xf32, #shared>) { tt.return }
+
+// -----
+
 // expected-error @below {{nvmma_shared encoding must have swizzlingByteWidth 0, 32, 64 or 128; got 16}}
 #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 16, transposed = false, elementBitWidth = 16}>
 

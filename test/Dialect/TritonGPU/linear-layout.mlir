@@ -525,6 +525,34 @@ module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
 
 // -----
 
+// Panels of 4 columns of a 2x8 matrix: offsets 1, 2 are columns within a panel, 4 the next
+// row, 8 the next panel. A row of it (1-D): the row bit (offset 4) holds another row's element,
+// no element of this one.
+// CHECK-LABEL: remark: linear layout of 2x8:
+// CHECK-NEXT: (offset[16], block[1]) -> (dim0[2], dim1[8])
+// CHECK-NEXT:   offset 1 -> (dim0=0, dim1=1)
+// CHECK-NEXT:   offset 2 -> (dim0=0, dim1=2)
+// CHECK-NEXT:   offset 4 -> (dim0=1, dim1=0)
+// CHECK-NEXT:   offset 8 -> (dim0=0, dim1=4)
+// CHECK-EMPTY:
+// CHECK-LABEL: remark: linear layout of 8:
+// CHECK-NEXT: (offset[16], block[1]) -> (dim0[8])
+// CHECK-NEXT:   offset 1 -> (dim0=1)
+// CHECK-NEXT:   offset 2 -> (dim0=2)
+// CHECK-NEXT:   offset 4 -> (dim0=0)
+// CHECK-NEXT:   offset 8 -> (dim0=4)
+// CHECK-EMPTY:
+#panels = #ttg.panel_shared<{width = 4, rows = 2}>
+module attributes {ttg.target = "cpu:x86_64:avx2", "ttg.num-warps" = 1 : i32} {
+  tt.func @panels(%i: i32) {
+    %0 = ttg.local_alloc : () -> !ttg.memdesc<2x8xf32, #panels, mutable>
+    %1 = ttg.memdesc_index %0[%i] : !ttg.memdesc<2x8xf32, #panels, mutable> -> !ttg.memdesc<8xf32, #panels, mutable>
+    tt.return
+  }
+}
+
+// -----
+
 // Batched (rank-3) tensor-core layouts: the batch dimension dim0 comes from the slowest warps
 // of warpsPerCTA; each matrix is laid out as in rank 2. mma.sync with warps [2, 2, 1]:
 // CHECK-LABEL: remark: linear layout of 2x32x8:

@@ -122,6 +122,22 @@ module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
 
 // -----
 
+// A matrix in panels (a CPU dot's B) and a row of it.
+// CHECK: #[[$PANELS:.*]] = #ttg.panel_shared<{width = 16, rows = 8}>
+// CHECK-LABEL: tt.func @panels
+// CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<8x32xf32, #[[$PANELS]], mutable>
+// CHECK: ttg.memdesc_index %[[BUF]][%{{.*}}] : !ttg.memdesc<8x32xf32, #[[$PANELS]], mutable> -> !ttg.memdesc<32xf32, #[[$PANELS]], mutable>
+#panels = #ttg.panel_shared<{width = 16, rows = 8}>
+module attributes {ttg.target = "cpu:x86_64:avx2", "ttg.num-warps" = 1 : i32} {
+  tt.func @panels(%i: i32) {
+    %buf = ttg.local_alloc : () -> !ttg.memdesc<8x32xf32, #panels, mutable>
+    %row = ttg.memdesc_index %buf[%i] : !ttg.memdesc<8x32xf32, #panels, mutable> -> !ttg.memdesc<32xf32, #panels, mutable>
+    tt.return
+  }
+}
+
+// -----
+
 // ttg.prefetch takes a tile of pointers.
 // CHECK-LABEL: tt.func @prefetch
 // CHECK: ttg.prefetch %{{.*}} : tensor<8x!tt.ptr<f32>, #{{.*}}>

@@ -113,6 +113,27 @@ def test_matmul(conform, rng, M, N, K, dtype):
             GROUP_SIZE_M=2, tolerances={2: Tolerance(atol=bound)})
 
 
+@pytest.mark.parametrize("block_n", [128, 256])
+@pytest.mark.parametrize("dtype", ["float32", "bfloat16"])
+def test_matmul_wide_blocks(conform, rng, block_n, dtype):
+    """Blocks of B wider than a block of the CPU dot's micro-kernel (64 columns with AVX-512,
+    16 with AVX2): B's buffer is laid out in panels of that width. N ragged (the last block's
+    columns wrap around), K two blocks of 64 and a ragged third."""
+    M, N, K = 40, 300, 150
+    np_dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
+    a = rng.standard_normal((M, K)).astype(np_dtype)
+    b = rng.standard_normal((K, N)).astype(np_dtype)
+    c = np.full((M, N), np.nan, dtype=np_dtype)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    bound = (K + 1) * F32_EPS * (np.abs(a64) @ np.abs(b64))
+    if dtype != "float32":
+        bound = bound + ulp(a64 @ b64, np_dtype)
+    grid = (nereid.cdiv(M, 32) * nereid.cdiv(N, block_n),)
+    conform(tutorials.matmul_kernel, grid, a, b, c, M, N, K, *strides(a), *strides(b),
+            *strides(c), BLOCK_SIZE_M=32, BLOCK_SIZE_N=block_n, BLOCK_SIZE_K=64,
+            GROUP_SIZE_M=2, tolerances={2: Tolerance(atol=bound)})
+
+
 @pytest.mark.parametrize("M,N,K", [(64, 40, 150)])
 @pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
 def test_matmul_column_major_b(conform, rng, M, N, K, dtype):

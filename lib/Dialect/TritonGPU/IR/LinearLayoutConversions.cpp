@@ -352,6 +352,19 @@ LL NVMMASharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   return finish(tile, shape);
 }
 
+LL PanelSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
+  // Columns within a panel, then the rows (another row's, for a 1-D row of the matrix), then
+  // the panels.
+  unsigned columnDim = shape.size() - 1;
+  int32_t width = getWidth(), rows = getRows();
+  int32_t panels = shape.back() / width;
+  LL layout = LL::identity1D(width, kOffset, outDimName(columnDim));
+  layout *= shape.size() == 2 ? LL::identity1D(rows, kOffset, outDimName(0))
+                              : LL::zeros1D(rows, kOffset, outDimName(0));
+  layout *= LL::identity1D(panels, kOffset, outDimName(columnDim));
+  return finish(layout, shape);
+}
+
 LL mlir::nereid::ttg::toLinearLayout(MemDescType type) {
   return type.getEncoding().toLinearLayout(type.getShape());
 }

@@ -1,5 +1,5 @@
-// The shared-memory encodings (swizzled_shared, nvmma_shared): their textual form and their
-// verifiers. Their conversion to LinearLayout lives in LinearLayoutConversions.cpp.
+// The shared-memory encodings (swizzled_shared, nvmma_shared, panel_shared): their textual
+// form and their verifiers. Their conversion to LinearLayout lives in LinearLayoutConversions.cpp.
 
 #include "AttrParsing.h"
 
@@ -147,6 +147,55 @@ NVMMASharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type elementType
 
 LogicalResult
 NVMMASharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
+                                        function_ref<InFlightDiagnostic()> emitError) const {
+  return rejectTensor(*this, emitError);
+}
+
+//===----------------------------------------------------------------------===//
+// PanelSharedEncodingAttr
+//===----------------------------------------------------------------------===//
+
+Attribute PanelSharedEncodingAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  DictionaryAttr dict;
+  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
+    return {};
+  unsigned width = 0, rows = 0;
+  if (failed(checkKeys(parser, loc, dict, {"width", "rows"})) ||
+      failed(parseUnsigned(parser, loc, dict, "width", width)) ||
+      failed(parseUnsigned(parser, loc, dict, "rows", rows)))
+    return {};
+  return PanelSharedEncodingAttr::getChecked([&] { return parser.emitError(loc); },
+                                             parser.getContext(), width, rows);
+}
+
+void PanelSharedEncodingAttr::print(AsmPrinter &printer) const {
+  printer << "<{width = " << getWidth() << ", rows = " << getRows() << "}>";
+}
+
+LogicalResult PanelSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                              unsigned width, unsigned rows) {
+  return verifyPowersOfTwo(emitError, "panel_shared", "width and rows", {width, rows});
+}
+
+LogicalResult
+PanelSharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type,
+                                       function_ref<InFlightDiagnostic()> emitError) const {
+  if (shape.size() != 1 && shape.size() != 2)
+    return emitError() << "panel_shared encoding lays out a matrix or one of its rows; got a "
+                          "memdesc of rank "
+                       << shape.size();
+  if (shape.size() == 2 && shape[0] != getRows())
+    return emitError() << "panel_shared encoding of " << getRows() << " rows on a memdesc of "
+                       << shape[0];
+  if (shape.back() % getWidth() != 0)
+    return emitError() << "panel_shared encoding of width " << getWidth() << " on "
+                       << shape.back() << " columns, not a multiple of it";
+  return success();
+}
+
+LogicalResult
+PanelSharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
                                         function_ref<InFlightDiagnostic()> emitError) const {
   return rejectTensor(*this, emitError);
 }

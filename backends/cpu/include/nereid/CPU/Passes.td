@@ -51,6 +51,11 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
     instead: the loop runs over its columns, loads each as a contiguous vector, and writes it
     to a row of a buffer of the tile transposed; the dot reads `tt.trans` of a `local_load`
     of that buffer, which its lowering copies transposed in register blocks.
+
+    B's buffer (loaded by rows) is laid out in panels (`#ttg.panel_shared`) of the columns
+    of one block of the dot's micro-kernel (64 with AVX-512, 16 with AVX2) when it is wider
+    than one and they divide it: the micro-kernel then reads each block's rows consecutively,
+    where a row-major buffer puts them a whole row apart.
   }];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];

@@ -48,7 +48,8 @@ def TTG_SharedEncoding : AttrInterface<"SharedEncodingAttrInterface"> {
         The layout of a buffer of `shape` (valid for verifyMemDesc): in dimensions offset
         (the element's offset from the start of the buffer) and block, out dimensions dim0,
         ..., dimN-1 in that order, with the out sizes of `shape`. It is a bijection from the
-        offsets onto the tensor's elements.
+        offsets onto the tensor's elements, but for a row of a panel_shared matrix, whose
+        offsets between panels hold other rows (zero bases).
       }],
       "::mlir::nereid::LinearLayout", "toLinearLayout",
       (ins "::llvm::ArrayRef<int64_t>":$shape)>,
@@ -264,6 +265,38 @@ def TTG_NVMMASharedEncodingAttr : TTG_Attr<"NVMMASharedEncoding", "nvmma_shared"
     "unsigned":$swizzlingByteWidth,
     "bool":$transposed,
     "unsigned":$elementBitWidth
+  );
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Panel shared
+//===----------------------------------------------------------------------===//
+
+def TTG_PanelSharedEncodingAttr : TTG_Attr<"PanelSharedEncoding", "panel_shared",
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>,
+     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
+  let summary = "a matrix in local memory as panels of columns, as a CPU dot's B operand";
+  let description = [{
+    ```
+    #panels = #ttg.panel_shared<{width = 64, rows = 32}>
+    !ttg.memdesc<32x256xf32, #panels, mutable>
+    !ttg.memdesc<256xf32, #panels, mutable>
+    ```
+    A `rows` x C matrix stored as C / `width` panels of `width` columns, one after another;
+    each panel is `rows` x `width`, row-major. Element (r, c) is at offset
+    (c / width) * rows * width + r * width + c % width. A CPU dot's micro-kernel reads a
+    block of `width` columns of B (as many as its accumulator registers span) a row at a time:
+    in a panel those rows are consecutive, where a row-major B puts them a whole row apart.
+    A 1-D buffer with this encoding is a row of such a matrix (`ttg.memdesc_index`): its
+    columns in panels of `width`, `rows * width` elements apart; offsets between its panels
+    belong to other rows, and its LinearLayout maps them to no element of its own (zero
+    bases). C must be a multiple of `width`, and the 2-D shape's rows must be `rows`.
+  }];
+  let parameters = (ins
+    "unsigned":$width,
+    "unsigned":$rows
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;
