@@ -95,9 +95,10 @@ def test_layer_norm_backward(conform, rng, rows, cols):
             BLOCK_SIZE_N=nereid.next_power_of_2(cols), tolerances=tolerances)
 
 
-@pytest.mark.parametrize("M,N,K", [(33, 17, 5), (70, 50, 90)])
-@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
-def test_matmul(conform, rng, M, N, K, dtype):
+def matmul_problem(rng, M: int, N: int, K: int, dtype: str):
+    """Random A (M x K) and B (K x N) of `dtype`, C full of NaN, and the bound on C's error
+    against the exact product: K + 1 f32 epsilons of |A| @ |B|, plus an ulp of a f16 or bf16
+    result."""
     np_dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
     a = rng.standard_normal((M, K)).astype(np_dtype)
     b = rng.standard_normal((K, N)).astype(np_dtype)
@@ -106,6 +107,13 @@ def test_matmul(conform, rng, M, N, K, dtype):
     bound = (K + 1) * F32_EPS * (np.abs(a64) @ np.abs(b64))
     if dtype != "float32":
         bound = bound + ulp(a64 @ b64, np_dtype)
+    return a, b, c, bound
+
+
+@pytest.mark.parametrize("M,N,K", [(33, 17, 5), (70, 50, 90)])
+@pytest.mark.parametrize("dtype", ["float32", "float16", "bfloat16"])
+def test_matmul(conform, rng, M, N, K, dtype):
+    a, b, c, bound = matmul_problem(rng, M, N, K, dtype)
     block = 32
     grid = (nereid.cdiv(M, block) * nereid.cdiv(N, block),)
     conform(tutorials.matmul_kernel, grid, a, b, c, M, N, K, *strides(a), *strides(b),
@@ -120,14 +128,7 @@ def test_matmul_wide_blocks(conform, rng, block_n, dtype):
     16 with AVX2): B's buffer is laid out in panels of that width. N ragged (the last block's
     columns wrap around), K two blocks of 64 and a ragged third."""
     M, N, K = 40, 300, 150
-    np_dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
-    a = rng.standard_normal((M, K)).astype(np_dtype)
-    b = rng.standard_normal((K, N)).astype(np_dtype)
-    c = np.full((M, N), np.nan, dtype=np_dtype)
-    a64, b64 = a.astype(np.float64), b.astype(np.float64)
-    bound = (K + 1) * F32_EPS * (np.abs(a64) @ np.abs(b64))
-    if dtype != "float32":
-        bound = bound + ulp(a64 @ b64, np_dtype)
+    a, b, c, bound = matmul_problem(rng, M, N, K, dtype)
     grid = (nereid.cdiv(M, 32) * nereid.cdiv(N, block_n),)
     conform(tutorials.matmul_kernel, grid, a, b, c, M, N, K, *strides(a), *strides(b),
             *strides(c), BLOCK_SIZE_M=32, BLOCK_SIZE_N=block_n, BLOCK_SIZE_K=64,
@@ -140,14 +141,8 @@ def test_matmul_column_major_b(conform, rng, M, N, K, dtype):
     """B held column-major (stride_bk = 1, stride_bn = K), as `a @ b.T` reads torch's linear
     weights: the CPU loads B's tiles by columns and transposes them, several K iterations
     long, with the last one ragged and the last block's columns wrapping around (`% N`)."""
-    np_dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
-    a = rng.standard_normal((M, K)).astype(np_dtype)
-    b_columns = rng.standard_normal((N, K)).astype(np_dtype)  # b[k][n] = b_columns[n][k]
-    c = np.full((M, N), np.nan, dtype=np_dtype)
-    a64, b64 = a.astype(np.float64), b_columns.T.astype(np.float64)
-    bound = (K + 1) * F32_EPS * (np.abs(a64) @ np.abs(b64))
-    if dtype != "float32":
-        bound = bound + ulp(a64 @ b64, np_dtype)
+    a, b, c, bound = matmul_problem(rng, M, N, K, dtype)
+    b_columns = np.ascontiguousarray(b.T)  # b[k][n] = b_columns[n][k]
     block = 32
     grid = (nereid.cdiv(M, block) * nereid.cdiv(N, block),)
     conform(tutorials.matmul_kernel, grid, a, b_columns, c, M, N, K, *strides(a), 1, K,
@@ -159,10 +154,8 @@ def test_matmul_column_major_b(conform, rng, M, N, K, dtype):
 def test_matmul_column_major_a(conform, rng, M, N, K):
     """A held column-major (stride_am = 1, stride_ak = M). AxisInfo cannot prove its columns
     contiguous (the tutorial's `offs_am % M`), so the CPU loads its rows, as gathers."""
-    a_columns = rng.standard_normal((K, M)).astype(np.float32)  # a[m][k] = a_columns[k][m]
-    b = rng.standard_normal((K, N)).astype(np.float32)
-    c = np.full((M, N), np.nan, dtype=np.float32)
-    bound = (K + 1) * F32_EPS * (np.abs(a_columns.T).astype(np.float64) @ np.abs(b))
+    a, b, c, bound = matmul_problem(rng, M, N, K, "float32")
+    a_columns = np.ascontiguousarray(a.T)  # a[m][k] = a_columns[k][m]
     block = 32
     grid = (nereid.cdiv(M, block) * nereid.cdiv(N, block),)
     conform(tutorials.matmul_kernel, grid, a_columns, b, c, M, N, K, 1, M, *strides(b),
