@@ -272,7 +272,7 @@ def layer_norm_check(a):
 MATMUL_CONFIGS = [nereid.Config(dict(BLOCK_SIZE_M=m, BLOCK_SIZE_N=n, BLOCK_SIZE_K=k,
                                      GROUP_SIZE_M=8))
                   for m, n, k in ((64, 64, 32), (128, 128, 32), (128, 256, 32), (256, 128, 32),
-                                  (256, 256, 32), (128, 256, 64), (256, 256, 64))]
+                                  (256, 256, 32), (256, 256, 64), (256, 512, 64))]
 matmul_tuned = nereid.autotune(
     MATMUL_CONFIGS, key=["M", "N", "K", "a_ptr", "num_threads"],
     do_bench=lambda call: nereid.testing.do_bench(call, return_mode="min"))(matmul_kernel)
