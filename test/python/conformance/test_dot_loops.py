@@ -194,12 +194,17 @@ def nested_loop_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
                  mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
-def test_persistent_loop_matmul(conform, rng):
-    M, N, K = 45, 37, 70
-    a = rng.standard_normal((M, K)).astype(np.float16)
-    b = rng.standard_normal((K, N)).astype(np.float16)
+@pytest.mark.parametrize("operand", ["float16", "float32"])
+@pytest.mark.parametrize("blocks", [(16, 16, 16), (32, 256, 64)])
+def test_persistent_loop_matmul(conform, rng, operand, blocks):
+    """With 256-wide blocks, the CPU lays B's buffer out in panels (64 or 16 columns) while
+    its rows, masked by column, are wide enough for tt-cpu-strip-mine-tiles to split."""
+    M, N, K = 45, 300, 70
+    a = rng.standard_normal((M, K)).astype(operand)
+    b = rng.standard_normal((K, N)).astype(operand)
     c = np.zeros((M, N), dtype=np.float32)
-    conform(nested_loop_matmul_kernel, (3,), a, b, c, M, N, K, BM=16, BN=16, BK=16,
+    bm, bn, bk = blocks
+    conform(nested_loop_matmul_kernel, (3,), a, b, c, M, N, K, BM=bm, BN=bn, BK=bk,
             tolerances={2: dot_tolerance(a, b, "float32")})
 
 
