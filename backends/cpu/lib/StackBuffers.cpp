@@ -31,7 +31,7 @@ Value allocateStackBuffer(OpBuilder &builder, Location loc, MemRefType type) {
                       : parent->getParentOfType<FunctionOpInterface>();
   builder.setInsertionPointToStart(&function.getFunctionBody().front());
   auto rowMajor = MemRefType::get(type.getShape(), type.getElementType());
-  auto [strides, offset] = type.getStridesAndOffset();
+  SmallVector<int64_t> strides = type.getStridesAndOffset().first;
   if (strides == rowMajor.getStridesAndOffset().first) {
     Value buffer = memref::AllocaOp::create(builder, loc, rowMajor, builder.getI64IntegerAttr(64));
     return type == rowMajor ? buffer : memref::CastOp::create(builder, loc, type, buffer);
