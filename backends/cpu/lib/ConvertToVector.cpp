@@ -79,12 +79,14 @@ struct ConvertTritonCpuToVectorPass
     FailureOr<std::unique_ptr<DataFlowSolver>> axisInfo = AxisInfoAnalysis::run(module);
     if (failed(axisInfo))
       return signalPassFailure();
-    CpuLoweringInfo info{**axisInfo, getChunkWidth(**cpu), (*cpu)->getNumVectorRegisters()};
+    CpuLoweringInfo info{**axisInfo, getChunkWidth(**cpu), (*cpu)->getNumVectorRegisters(),
+                         bf16DotPairs};
 
     CpuTypeConverter typeConverter(context);
     ConversionTarget target(*context);
-    target.addLegalDialect<vector::VectorDialect, LLVM::LLVMDialect, func::FuncDialect,
-                           ub::UBDialect, memref::MemRefDialect>();
+    target.addLegalDialect<vector::VectorDialect, x86vector::X86VectorDialect,
+                           LLVM::LLVMDialect, func::FuncDialect, ub::UBDialect,
+                           memref::MemRefDialect>();
     target.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
         [](Operation *op) { return !hasTileTypes(op); });

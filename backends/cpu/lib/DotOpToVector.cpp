@@ -14,6 +14,9 @@
 // rows: B in panels of those columns (#ttg.panel_shared, as tt-cpu-load-dot-operands-by-rows
 // lays out B) holds them in one run of memory that stays in the L1 while A's rows go by. A
 // batched (3-D) dot runs that code in a loop over the batch, on 2-D slices of the buffers.
+// With the `bf16-dot-pairs` option, a dot of bf16 operands into f32 keeps its operands bf16
+// and each K step multiplies a pair of K with vdpbf16ps (AVX-512 BF16), its elements in the
+// order that gives the same fmas (emitAccumulatorBlock).
 
 #include "LoopBuffers.h"
 #include "StackBuffers.h"
@@ -29,6 +32,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 
 namespace mlir::nereid::cpu {
 namespace {
@@ -172,14 +176,36 @@ Value transposeToStack(OpBuilder &builder, Location loc, Value source, int64_t c
   return result;
 }
 
+/// The pair of bf16 elements at `indices` of the row-major buffer `a` (A's, at an even K)
+/// broadcast to every pair of a vector of `lanes` pairs, for vdpbf16ps: swapped, so that K's
+/// element is the high one, which the instruction multiplies first.
+Value broadcastSwappedPair(OpBuilder &builder, Location loc, Value a, ValueRange indices,
+                           int64_t lanes) {
+  Type bf16 = builder.getBF16Type(), i32 = builder.getI32Type();
+  Value pair = vector::LoadOp::create(builder, loc, VectorType::get(2, bf16), a, indices);
+  Value word = vector::ExtractOp::create(
+      builder, loc, vector::BitCastOp::create(builder, loc, VectorType::get(1, i32), pair),
+      ArrayRef<int64_t>{0});
+  Value sixteen = arith::ConstantIntOp::create(builder, loc, i32, 16);
+  Value swapped = arith::OrIOp::create(builder, loc,
+                                       arith::ShLIOp::create(builder, loc, word, sixteen),
+                                       arith::ShRUIOp::create(builder, loc, word, sixteen));
+  Value words = vector::BroadcastOp::create(builder, loc, VectorType::get(lanes, i32), swapped);
+  return vector::BitCastOp::create(builder, loc, VectorType::get(2 * lanes, bf16), words);
+}
+
 /// The K loop of one block of the result: `blockRows` rows from `row` and `width` columns from
 /// `column`, in chunks of `chunk` lanes. Its accumulators are read from `c` before the loop and
 /// written back after it; `a` and `b` are the operand buffers, `depth` the K extent. A 3-D `b`
 /// is B in panels ([K, panels, panel width], #ttg.panel_shared), a panel of which is a block's
-/// columns.
+/// columns. With `bf16Pairs`, the operands are bf16 and each step multiplies a pair of K,
+/// (k, k + 1), with vdpbf16ps: two f32 fmas of exact products, K's element then the next
+/// (docs/cpu.md, "dot"), so the same values as the fma of one K at a time but for subnormals,
+/// which the instruction reads and writes as zero.
 void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Value c,
-                          int64_t depth, bool isFloat, Type element, int64_t chunk, Value row,
-                          int64_t blockRows, Value column, int64_t width) {
+                          int64_t depth, bool isFloat, bool bf16Pairs, Type element,
+                          int64_t chunk, Value row, int64_t blockRows, Value column,
+                          int64_t width) {
   auto index = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
@@ -207,20 +233,36 @@ void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Va
                                                ValueRange{rowIndices[m], columnIndices[piece]}));
     }
   auto loop = scf::ForOp::create(
-      builder, loc, index(0), index(depth), index(1), initial,
+      builder, loc, index(0), index(depth), index(bf16Pairs ? 2 : 1), initial,
       [&](OpBuilder &inner, Location, Value k, ValueRange acc) {
         SmallVector<Value> updated;
         DenseMap<int64_t, Value> aSplats, bChunks;
+        auto loadB = [&](Value kIndex, int64_t n, VectorType type) -> Value {
+          SmallVector<Value> indices{kIndex};
+          llvm::append_range(indices, bIndices[n]);
+          return vector::LoadOp::create(inner, loc, type, b, indices);
+        };
         for (auto [piece, value] : llvm::zip(pieces, acc)) {
           auto [m, n] = piece;
           auto type = cast<VectorType>(value.getType());
+          int64_t lanes = type.getDimSize(0);
           Value &bChunk = bChunks[n];
-          if (!bChunk) {
-            SmallVector<Value> indices{k};
-            llvm::append_range(indices, bIndices[n]);
-            bChunk = vector::LoadOp::create(inner, loc, type, b, indices);
-          }
           Value &aSplat = aSplats[m];
+          if (bf16Pairs) {
+            // B's rows k and k + 1 interleaved, K's element high, as A's pair.
+            auto rowType = VectorType::get(lanes, inner.getBF16Type());
+            if (!bChunk)
+              bChunk = vector::InterleaveOp::create(inner, loc, loadB(addIndex(inner, loc, k, 1),
+                                                                      n, rowType),
+                                                    loadB(k, n, rowType));
+            if (!aSplat)
+              aSplat = broadcastSwappedPair(inner, loc, a, ValueRange{rowIndices[m], k}, lanes);
+            updated.push_back(
+                x86vector::DotBF16Op::create(inner, loc, type, value, aSplat, bChunk));
+            continue;
+          }
+          if (!bChunk)
+            bChunk = loadB(k, n, type);
           if (!aSplat)
             aSplat = vector::BroadcastOp::create(
                 inner, loc, type,
@@ -241,9 +283,9 @@ void emitAccumulatorBlock(OpBuilder &builder, Location loc, Value a, Value b, Va
 
 struct DotOpConversion : OpConversionPattern<tt::DotOp> {
   DotOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth,
-                  unsigned numVectorRegisters)
+                  unsigned numVectorRegisters, bool bf16DotPairs)
       : OpConversionPattern(converter, context), chunkWidth(chunkWidth),
-        numVectorRegisters(numVectorRegisters) {}
+        numVectorRegisters(numVectorRegisters), bf16DotPairs(bf16DotPairs) {}
 
   LogicalResult matchAndRewrite(tt::DotOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -261,6 +303,10 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
       return replaceWithError(rewriter, op,
                               "the CPU backend cannot mix integer and float operands in tt.dot");
     bool isFloat = isa<FloatType>(element);
+    // The operands' element type in the buffers the micro-kernel reads: the accumulator's, or
+    // bf16 for a dot that multiplies bf16 pairs.
+    bool bf16Pairs = bf16DotPairs && canMultiplyBF16Pairs(op, chunkWidth);
+    Type operandElement = bf16Pairs ? rewriter.getBF16Type() : element;
     ArrayRef<int64_t> shape = resultType.getShape();
     int64_t batch = rank == 3 ? shape[0] : 1;
     int64_t rows = shape[rank - 2], columns = shape[rank - 1];
@@ -274,16 +320,16 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     // panel is a block's columns), else a stack buffer of the tile extended (and rounded) for
     // the dot.
     auto getOperandBuffer = [&](Value operand, Value tile) -> Value {
-      Value buffer = getBufferReadInPlace(op, operand, element, roundsToTF32);
+      Value buffer = getBufferReadInPlace(op, operand, operandElement, roundsToTF32);
       auto panels = buffer ? dyn_cast<ttg::PanelSharedEncodingAttr>(
                                  cast<ttg::MemDescType>(buffer.getType()).getEncoding())
                            : nullptr;
       if (buffer && (!panels || panels.getWidth() == blockColumns))
         return rewriter.getRemappedValue(buffer);
-      if (Value buffer = getBufferReadTransposed(op, operand, element, roundsToTF32))
+      if (Value buffer = getBufferReadTransposed(op, operand, operandElement, roundsToTF32))
         return transposeToStack(rewriter, loc, rewriter.getRemappedValue(buffer),
                                 chunkWidth > 0 ? chunkWidth : 16);
-      tile = extendTo(rewriter, loc, tile, element);
+      tile = extendTo(rewriter, loc, tile, operandElement);
       if (roundsToTF32)
         tile = roundToTF32(rewriter, loc, tile);
       return spillToStack(rewriter, loc, tile, chunkWidth);
@@ -302,8 +348,8 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
     auto emitProduct = [&](OpBuilder &builder, Value a2, Value b2, Value c2) {
       auto emitBlock = [&](OpBuilder &inner, Value row, int64_t blockRows, Value column,
                            int64_t width) {
-        emitAccumulatorBlock(inner, loc, a2, b2, c2, depth, isFloat, element, chunk, row,
-                             blockRows, column, width);
+        emitAccumulatorBlock(inner, loc, a2, b2, c2, depth, isFloat, bf16Pairs, element, chunk,
+                             row, blockRows, column, width);
       };
       auto emitColumnOfBlocks = [&](OpBuilder &inner, Value column, int64_t width) {
         int64_t fullRows = rows - rows % kRowsPerBlock;
@@ -343,6 +389,7 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
 
   int64_t chunkWidth;
   unsigned numVectorRegisters;
+  bool bf16DotPairs;
 };
 
 } // namespace
@@ -350,7 +397,7 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
 void populateDotOpToVectorPatterns(const TypeConverter &typeConverter,
                                    RewritePatternSet &patterns, const CpuLoweringInfo &info) {
   patterns.add<DotOpConversion>(typeConverter, patterns.getContext(), info.chunkWidth,
-                                info.numVectorRegisters);
+                                info.numVectorRegisters, info.bf16DotPairs);
 }
 
 } // namespace mlir::nereid::cpu

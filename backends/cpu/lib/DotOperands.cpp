@@ -4,6 +4,17 @@
 
 namespace mlir::nereid::cpu {
 
+bool canMultiplyBF16Pairs(tt::DotOp dot, int64_t chunkWidth) {
+  RankedTensorType a = dot.getA().getType(), b = dot.getB().getType();
+  if (!a.getElementType().isBF16() || !b.getElementType().isBF16() ||
+      !dot.getType().getElementType().isF32())
+    return false;
+  int64_t rank = a.getRank(), depth = a.getDimSize(rank - 1);
+  int64_t columns = b.getDimSize(rank - 1);
+  int64_t chunk = chunkWidth > 0 ? std::min(columns, chunkWidth) : columns;
+  return depth % 2 == 0 && columns % chunk == 0 && llvm::is_contained({4, 8, 16}, chunk);
+}
+
 Value extendTo(OpBuilder &builder, Location loc, Value value, Type element) {
   auto type = cast<ShapedType>(value.getType());
   if (type.getElementType() == element)

@@ -7,6 +7,8 @@
 // sign-extended), and with inputPrecision = tf32 it rounds f32 operands to tf32, as NVIDIA's
 // cvt.rna.tf32 and the interpreter do (docs/semantics.md, "tt.dot").
 
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
 #include "mlir/IR/Builders.h"
 
 namespace mlir::nereid::cpu {
@@ -20,6 +22,13 @@ namespace mlir::nereid::cpu {
 inline int64_t getDotBlockColumns(int64_t chunkWidth, unsigned numVectorRegisters) {
   return chunkWidth * (numVectorRegisters / 8);
 }
+
+/// Whether `dot` can multiply its operands a pair of K at a time with AVX-512 BF16's
+/// `vdpbf16ps` (DotOpToVector.cpp) on a target of `chunkWidth` f32 lanes: bf16 operands with an
+/// f32 accumulator, an even K, and result rows that split into chunks of 4, 8 or 16 lanes, the
+/// widths the instruction has. Where the pipeline multiplies such pairs (its `bf16-dot-pairs`
+/// option), the dot's operands stay bf16 instead of being extended to f32.
+bool canMultiplyBF16Pairs(tt::DotOp dot, int64_t chunkWidth);
 
 /// `value`, a tensor or vector, with its elements extended to `element` (a float type for
 /// float elements, an integer type for integers); `value` itself when they are `element`s.

@@ -225,9 +225,14 @@ void readBuffer(OpOperand &operand, RowLoop rowLoop, Type element) {
 /// Loads the operand tiles of `dot` that are loads whose rows can be computed by rows; the dot
 /// then reads their buffers. Its other operand is extended (and rounded) the same way as a
 /// whole tile, so that both have the accumulator's element type, and a tf32 dot computes as
-/// `ieee` on the rounded operands.
-void loadOperandsByRows(tt::DotOp dot, const DataFlowSolver &solver, const TargetInfo &target) {
-  Type element = dot.getType().getElementType();
+/// `ieee` on the rounded operands. With `bf16DotPairs`, a dot whose lowering multiplies bf16
+/// pairs keeps bf16 operands.
+void loadOperandsByRows(tt::DotOp dot, const DataFlowSolver &solver, const TargetInfo &target,
+                        bool bf16DotPairs) {
+  auto cpu = dyn_cast<CpuTargetInfo>(&target);
+  bool keepsBF16 = bf16DotPairs && cpu && canMultiplyBF16Pairs(dot, getChunkWidth(*cpu));
+  Type element = keepsBF16 ? dot.getA().getType().getElementType()
+                           : dot.getType().getElementType();
   bool roundsToTF32 = dot.getInputPrecision() == tt::InputPrecision::TF32 &&
                       dot.getA().getType().getElementType().isF32();
   OpOperand *operands[] = {&dot.getAMutable(), &dot.getBMutable()};
@@ -260,6 +265,8 @@ void loadOperandsByRows(tt::DotOp dot, const DataFlowSolver &solver, const Targe
 
 struct LoadCpuDotOperandsByRowsPass
     : impl::LoadCpuDotOperandsByRowsPassBase<LoadCpuDotOperandsByRowsPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(getOperation());
     FailureOr<std::unique_ptr<DataFlowSolver>> solver = AxisInfoAnalysis::run(getOperation());
@@ -271,7 +278,7 @@ struct LoadCpuDotOperandsByRowsPass
         dots.push_back(dot);
     });
     for (tt::DotOp dot : dots)
-      loadOperandsByRows(dot, **solver, **target);
+      loadOperandsByRows(dot, **solver, **target, bf16DotPairs);
   }
 };
 

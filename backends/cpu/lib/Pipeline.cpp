@@ -50,7 +50,7 @@ std::unique_ptr<Pass> createCpuCanonicalizerPass() {
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createRebaseCpuLoopPointersPass());
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
-  pm.addPass(createLoadCpuDotOperandsByRowsPass());
+  pm.addPass(createLoadCpuDotOperandsByRowsPass({options.bf16DotPairs}));
   pm.addPass(createStoreCpuTilesByRowsPass());
   pm.addPass(createVersionCpuLoopsOnContiguousOffsetsPass());
   pm.addPass(createReduceCpuLoopAccumulatorsPass());
@@ -58,7 +58,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createVersionCpuLoopsOnMasksPass());
   pm.addPass(createStreamCpuLargeStoresPass({options.streamingStoreBytes}));
-  pm.addPass(createConvertTritonCpuToVectorPass({options.target}));
+  pm.addPass(createConvertTritonCpuToVectorPass({options.target, options.bf16DotPairs}));
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
   // divisions tt-cpu-guard-arith then guards like any other.
   pm.addPass(createConvertMathToFuncs());
@@ -85,7 +85,9 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
   // Slices of local-memory buffers (memref.subview) become offset arithmetic on their base.
   pm.addPass(memref::createExpandStridedMetadataPass());
   pm.addPass(createLowerAffinePass());
-  pm.addPass(createConvertVectorToLLVMPass());
+  ConvertVectorToLLVMPassOptions vectorToLLVM;
+  vectorToLLVM.x86Vector = true; // x86vector.avx512.dot, of bf16 dots in pairs
+  pm.addPass(createConvertVectorToLLVMPass(vectorToLLVM));
   pm.addPass(createFinalizeMemRefToLLVMConversionPass());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createArithToLLVMConversionPass());
@@ -124,8 +126,15 @@ struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLin
       llvm::cl::desc("the bytes a launch must store for its stores to bypass the caches (0: "
                      "never; tt-cpu-stream-large-stores)"),
       llvm::cl::init(0)};
+  Option<bool> bf16DotPairs{
+      *this, "bf16-dot-pairs",
+      llvm::cl::desc("bf16 dots multiply pairs of K with vdpbf16ps (the target must have "
+                     "AVX-512 BF16)"),
+      llvm::cl::init(false)};
 
-  CpuPipelineOptions get() const { return CpuPipelineOptions{target, streamingStoreBytes}; }
+  CpuPipelineOptions get() const {
+    return CpuPipelineOptions{target, streamingStoreBytes, bf16DotPairs};
+  }
 };
 
 } // namespace

@@ -1,6 +1,6 @@
 """The environment variables that every launch reads (NEREID_INTERPRET, TRITON_INTERPRET,
-NEREID_BACKEND, NEREID_NUM_THREADS, and the compile settings NEREID_DUMP_IR and
-NEREID_CPU_STREAMING_STORE_BYTES).
+NEREID_BACKEND, NEREID_NUM_THREADS, and the compile settings NEREID_DUMP_IR,
+NEREID_CPU_STREAMING_STORE_BYTES and NEREID_CPU_BF16_DOT).
 
 `os.environ.get` of an unset name raises and catches a KeyError inside, which costs about a
 microsecond on CPython, and a launch reads up to six names. Where CPython keeps the
@@ -37,19 +37,22 @@ NEREID_BACKEND = Variable("NEREID_BACKEND")
 NEREID_NUM_THREADS = Variable("NEREID_NUM_THREADS")
 NEREID_DUMP_IR = Variable("NEREID_DUMP_IR")
 NEREID_CPU_STREAMING_STORE_BYTES = Variable("NEREID_CPU_STREAMING_STORE_BYTES")
+NEREID_CPU_BF16_DOT = Variable("NEREID_CPU_BF16_DOT")
+
+_COMPILE_SETTINGS = (NEREID_DUMP_IR, NEREID_CPU_STREAMING_STORE_BYTES, NEREID_CPU_BF16_DOT)
 
 
 def compile_settings() -> tuple:
     """The variables that change what a backend compiles rather than how a launch runs,
-    NEREID_DUMP_IR and NEREID_CPU_STREAMING_STORE_BYTES: a kernel launched under other values
-    of them is compiled (and dumped) again. Their values (None where unset) as the environment
-    holds them (bytes on POSIX): every launch compares them, so they are read without decoding
-    (a tenth of a microsecond)."""
+    NEREID_DUMP_IR, NEREID_CPU_STREAMING_STORE_BYTES and NEREID_CPU_BF16_DOT: a kernel launched
+    under other values of them is compiled (and dumped) again. Their values (None where unset)
+    as the environment holds them (bytes on POSIX): every launch compares them, so they are
+    read without decoding (a tenth of a microsecond)."""
     if _ENVIRON_BYTES is None:
-        return (os.environ.get(NEREID_DUMP_IR.name),
-                os.environ.get(NEREID_CPU_STREAMING_STORE_BYTES.name))
+        return tuple(os.environ.get(variable.name) for variable in _COMPILE_SETTINGS)
     get = _ENVIRON_BYTES.get
-    return get(NEREID_DUMP_IR.key), get(NEREID_CPU_STREAMING_STORE_BYTES.key)
+    return (get(NEREID_DUMP_IR.key), get(NEREID_CPU_STREAMING_STORE_BYTES.key),
+            get(NEREID_CPU_BF16_DOT.key))
 
 
 def interpret_mode() -> bool:

@@ -7,7 +7,10 @@ optimized LLVM IR) and `s` (the assembly). Kernels compile afresh while it is se
 
 NEREID_CPU_STREAMING_STORE_BYTES=<bytes> sets how much a launch must store for its stores to
 bypass the caches (tt-cpu-stream-large-stores; 0 turns it off); by default, the size of this
-machine's last-level cache, at most STREAMING_STORE_BYTES_CAP."""
+machine's last-level cache, at most STREAMING_STORE_BYTES_CAP.
+
+NEREID_CPU_BF16_DOT=auto|fma|vdpbf16ps sets how a dot of bf16 operands into f32 multiplies
+(see bf16_dot_pairs)."""
 
 from __future__ import annotations
 
@@ -22,14 +25,16 @@ from nereid.language.dtypes import dtype
 from nereid.runtime import environment
 from nereid.runtime.cache import KernelCache
 
-from .kernel import CompiledCpuKernel, runtime_library_path
+from .kernel import CompiledCpuKernel, host_bf16_pair_cost, runtime_library_path
 from .linker import LinkError, link_shared_library
-from .target import Target, last_level_cache_bytes, resolve_target
+from .target import Target, host_target, last_level_cache_bytes, resolve_target
 
-# In a stage's pipeline, these stand for the target's `ttg.target` string and for the bytes a
-# launch must store for its stores to bypass the caches.
+# In a stage's pipeline, these stand for the target's `ttg.target` string, for the bytes a
+# launch must store for its stores to bypass the caches, and for whether bf16 dots multiply
+# pairs of K with vdpbf16ps.
 TARGET_PLACEHOLDER = "<ttg.target>"
 STREAMING_STORE_BYTES_PLACEHOLDER = "<streaming-store-bytes>"
+BF16_DOT_PAIRS_PLACEHOLDER = "<bf16-dot-pairs>"
 
 # The stages from tt IR to the LLVM dialect: (name, pass pipeline). Each runs on the result of
 # the one before; together they are the `nereid-cpu-lower` pipeline (backends/cpu/lib/
@@ -39,7 +44,8 @@ STAGES: tuple[tuple[str, str], ...] = (
     ("ttir", "builtin.module(inline,tt-cpu-lower-tensor-descriptors,canonicalize,cse,symbol-dce)"),
     ("ttg", f"builtin.module(nereid-ttg-pipeline{{target={TARGET_PLACEHOLDER} num-warps=1}})"),
     ("vector", f"builtin.module(nereid-cpu-to-vector{{target={TARGET_PLACEHOLDER} "
-               f"streaming-store-bytes={STREAMING_STORE_BYTES_PLACEHOLDER}}})"),
+               f"streaming-store-bytes={STREAMING_STORE_BYTES_PLACEHOLDER} "
+               f"bf16-dot-pairs={BF16_DOT_PAIRS_PLACEHOLDER}}})"),
     ("llir", f"builtin.module(nereid-cpu-to-llvm{{target={TARGET_PLACEHOLDER}}})"),
 )
 
@@ -68,6 +74,32 @@ def streaming_store_bytes() -> int:
                              f"turns streaming stores off), not {configured!r}")
         return value
     return min(last_level_cache_bytes(), STREAMING_STORE_BYTES_CAP)
+
+
+# The values of NEREID_CPU_BF16_DOT.
+BF16_DOT_CHOICES = ("auto", "fma", "vdpbf16ps")
+
+
+def bf16_dot_pairs(kernel_name: str, target: Target) -> bool:
+    """Whether the kernel's dots of bf16 operands into f32 multiply a pair of K at a time with
+    AVX-512 BF16's vdpbf16ps rather than extending the operands to f32 for FMAs: as
+    NEREID_CPU_BF16_DOT says, `vdpbf16ps` (the target must have AVX-512 BF16) or `fma`; by
+    default (`auto`), when the target is this machine and one vdpbf16ps, timed on it, takes
+    less time than the two FMAs it replaces (a target that is not the host: never). Either
+    gives the interpreter's results, but vdpbf16ps reads and writes subnormals as zero."""
+    configured = environment.NEREID_CPU_BF16_DOT.get() or "auto"
+    if configured not in BF16_DOT_CHOICES:
+        raise ValueError(f"NEREID_CPU_BF16_DOT must be one of {', '.join(BF16_DOT_CHOICES)}, "
+                         f"not {configured!r}")
+    has_bf16 = (target.ttg_target == "cpu:x86_64:avx512"
+                and "+avx512bf16" in target.features.split(","))
+    if configured == "vdpbf16ps" and not has_bf16:
+        raise ValueError(f"cannot compile kernel `{kernel_name}` with NEREID_CPU_BF16_DOT="
+                         f"vdpbf16ps: the target {target.cpu} ({target.ttg_target}) does not "
+                         "have AVX-512 BF16 (LLVM feature avx512bf16)")
+    if configured == "auto":
+        return has_bf16 and target == host_target() and host_bf16_pair_cost() < 2
+    return configured == "vdpbf16ps"
 
 
 def dump_directory() -> Optional[Path]:
@@ -164,8 +196,10 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     target = resolve_target(kernel_name, options)
     opt_level = int(options.get("opt_level", 3))
     streaming = str(streaming_store_bytes())
+    bf16_pairs = "true" if bf16_dot_pairs(kernel_name, target) else "false"
     resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target)
-                 .replace(STREAMING_STORE_BYTES_PLACEHOLDER, streaming))
+                 .replace(STREAMING_STORE_BYTES_PLACEHOLDER, streaming)
+                 .replace(BF16_DOT_PAIRS_PLACEHOLDER, bf16_pairs))
                 for stage, pipeline in (STAGES if stages is None else stages)]
     math_bitcode = _vector_math_bitcode(kernel_name, target)
     key = _cache_key(ttir_text, kernel_name, resolved, target, opt_level, math_bitcode)

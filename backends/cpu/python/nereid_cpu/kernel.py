@@ -69,6 +69,17 @@ def _runtime() -> ctypes.CDLL:
 
 
 @functools.lru_cache(maxsize=None)
+def host_bf16_pair_cost() -> float:
+    """How long one 512-bit vdpbf16ps takes on this core, in f32 FMAs of 512 bits (the
+    runtime's `nereid_cpu_bf16_pair_cost`, timed once per process, in a few milliseconds); 0
+    where the CPU lacks AVX-512 BF16."""
+    probe = _runtime().nereid_cpu_bf16_pair_cost
+    probe.argtypes = []
+    probe.restype = ctypes.c_double
+    return float(probe())
+
+
+@functools.lru_cache(maxsize=None)
 def _failure_pending() -> ctypes.c_int32:
     """The runtime's flag that a kernel recorded a failed tt.assert."""
     return ctypes.c_int32.in_dll(_runtime(), "nereid_cpu_failure_pending")

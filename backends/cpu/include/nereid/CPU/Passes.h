@@ -9,6 +9,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Dialect/X86Vector/X86VectorDialect.h"
 #include "mlir/Pass/Pass.h"
 
 #include <string>
@@ -28,6 +29,9 @@ struct CpuPipelineOptions {
   /// The bytes a launch must store for its stores to bypass the caches
   /// (tt-cpu-stream-large-stores; 0: never).
   int64_t streamingStoreBytes = 0;
+  /// Whether bf16 dots multiply pairs of K with AVX-512 BF16's vdpbf16ps (the target must
+  /// have it).
+  bool bf16DotPairs = false;
 };
 
 /// Adds the passes that take a tt module to an LLVM-dialect module with the entry points of

@@ -56,7 +56,15 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
     of one block of the dot's micro-kernel (64 with AVX-512, 16 with AVX2) when it is wider
     than one and they divide it: the micro-kernel then reads each block's rows consecutively,
     where a row-major buffer puts them a whole row apart.
+
+    With `bf16-dot-pairs`, a dot that the lowering multiplies a pair of K at a time with
+    AVX-512 BF16's `vdpbf16ps` (bf16 operands, an f32 accumulator; see the option of
+    tt-cpu-convert-to-vector) keeps its operands bf16: its buffers hold them unextended.
   }];
+  let options = [
+    Option<"bf16DotPairs", "bf16-dot-pairs", "bool", /*default=*/"false",
+           "bf16 dots multiply pairs of K with vdpbf16ps (the target has AVX-512 BF16)">,
+  ];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
 }
@@ -289,12 +297,19 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
 
     Tiles wider than a vector register are computed in chunks of register width (the f32
     lanes of the target's vector registers), which tt-cpu-schedule-chunks then interleaves.
+
+    With `bf16-dot-pairs` (for a target with AVX-512 BF16), a dot of bf16 operands into an f32
+    accumulator multiplies a pair of K at a time with `x86vector.avx512.dot` (`vdpbf16ps`),
+    where its shape allows (an even K, rows in chunks of 4, 8 or 16 lanes).
   }];
   let options = [
     Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
            "the ttg.target of the CPU, whose vector registers set the chunk width">,
+    Option<"bf16DotPairs", "bf16-dot-pairs", "bool", /*default=*/"false",
+           "bf16 dots multiply pairs of K with vdpbf16ps (the target has AVX-512 BF16)">,
   ];
-  let dependentDialects = ["mlir::vector::VectorDialect", "mlir::func::FuncDialect",
+  let dependentDialects = ["mlir::x86vector::X86VectorDialect",
+                           "mlir::vector::VectorDialect", "mlir::func::FuncDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
                            "mlir::ub::UBDialect", "mlir::memref::MemRefDialect"];

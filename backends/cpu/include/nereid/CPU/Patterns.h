@@ -22,6 +22,9 @@ struct CpuLoweringInfo {
   /// The vector registers of the target, which bound the accumulators that a dot's
   /// micro-kernel keeps in registers.
   unsigned numVectorRegisters;
+  /// Whether bf16 dots multiply pairs of K with AVX-512 BF16's vdpbf16ps where their shape
+  /// allows (canMultiplyBF16Pairs).
+  bool bf16DotPairs;
 };
 
 /// Reports at `op` that the CPU backend cannot lower it, saying why in `message`, and replaces

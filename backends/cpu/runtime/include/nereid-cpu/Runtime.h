@@ -1,6 +1,7 @@
 /* The CPU runtime of Nereid (libnereid_cpu_runtime.so): schedulers for the per-program entry
- * point `K_program` that the CPU backend generates for every kernel `K`. Plain C, so that
- * ctypes and C programs call it alike. */
+ * point `K_program` that the CPU backend generates for every kernel `K`, and the timing of
+ * instructions that the compiler chooses between on the host. Plain C, so that ctypes and C
+ * programs call it alike. */
 #ifndef NEREID_CPU_RUNTIME_H
 #define NEREID_CPU_RUNTIME_H
 
@@ -22,6 +23,12 @@ typedef void (*NereidCpuProgramFn)(void **args, int32_t pid_x, int32_t pid_y, in
 __attribute__((visibility("default"))) int32_t
 nereid_cpu_launch_tbb(NereidCpuProgramFn program, void **args, const int32_t grid[3],
                       int32_t num_threads);
+
+/* How long one 512-bit AVX-512 BF16 `vdpbf16ps` takes on the calling thread's core, in f32
+ * FMAs of 512 bits, run back to back without dependences (timed, a few milliseconds); 0 where
+ * the CPU lacks AVX-512 BF16. A vdpbf16ps does the products and sums of two such FMAs, so bf16
+ * dots multiply faster in pairs of K with it where this is below 2. */
+__attribute__((visibility("default"))) double nereid_cpu_bf16_pair_cost(void);
 
 #ifdef __cplusplus
 }
