@@ -5,7 +5,8 @@
 Kernels (Triton's tutorials, from test/python/kernels/tutorials.py): vector add 2^26 fp32,
 softmax 4096x4096 and 16384x1024 fp32, layer norm forward 8192x4096 fp32, matmul fp32 and bf16
 at 1024^3 and 2048^3 (4096^3 with --large; block shapes autotuned, as the tutorial's are, on the
-first launch of each size, dtype and thread count, and named in the notes), flash attention
+first launch of each size, dtype and thread count, and named in the notes; where the CPU has
+AVX-512 BF16, bf16 at the first size also with NEREID_CPU_BF16_DOT=vdpbf16ps), flash attention
 forward (one head of 2048 x 64, f16), and an empty kernel's launch. Each runs on the CPU
 backend (NEREID_INTERPRET unset) with num_threads = each of --threads (default 1 and every core).
 
@@ -54,6 +55,7 @@ import ml_dtypes  # noqa: E402
 
 import nereid  # noqa: E402
 from nereid import _capi  # noqa: E402
+from nereid_cpu.target import host_target  # noqa: E402
 
 from kernels.tutorials import (add_kernel, attention_fwd_kernel, layer_norm_fwd,  # noqa: E402
                                matmul_kernel, softmax_kernel)
@@ -273,9 +275,17 @@ MATMUL_CONFIGS = [nereid.Config(dict(BLOCK_SIZE_M=m, BLOCK_SIZE_N=n, BLOCK_SIZE_
                                      GROUP_SIZE_M=8))
                   for m, n, k in ((64, 64, 32), (128, 128, 32), (128, 256, 32), (256, 128, 32),
                                   (256, 256, 32), (256, 256, 64), (256, 512, 64))]
-matmul_tuned = nereid.autotune(
-    MATMUL_CONFIGS, key=["M", "N", "K", "a_ptr", "num_threads"],
-    do_bench=lambda call: nereid.testing.do_bench(call, return_mode="min"))(matmul_kernel)
+
+
+def tuned_matmul():
+    return nereid.autotune(
+        MATMUL_CONFIGS, key=["M", "N", "K", "a_ptr", "num_threads"],
+        do_bench=lambda call: nereid.testing.do_bench(call, return_mode="min"))(matmul_kernel)
+
+
+matmul_tuned = tuned_matmul()
+# bf16 in pairs of K with vdpbf16ps (NEREID_CPU_BF16_DOT, docs/cpu.md "dot"), tuned on its own.
+matmul_tuned_pairs = tuned_matmul()
 
 
 def matmul_make(dtype, b_by_columns=False):
@@ -294,18 +304,31 @@ def matmul_make(dtype, b_by_columns=False):
     return make
 
 
-def matmul_launch(a, threads):
+def matmul_launch(a, threads, tuned=matmul_tuned):
     """Tunes on the first launch of a size, dtype and thread count (the check of the small size
     on the CPU tunes it, and the interpreter's check then runs the chosen blocks), and records
     the chosen blocks in `a["blocks"]` by thread count."""
     (m, k), (_, n) = a["a"].shape, a["b"].shape
     grid = lambda meta: (nereid.cdiv(m, meta["BLOCK_SIZE_M"])  # noqa: E731
                          * nereid.cdiv(n, meta["BLOCK_SIZE_N"]),)
-    matmul_tuned[grid](a["a"], a["b_stored"], a["c"], m, n, k, k, 1, *a["b_strides"], n, 1,
-                       num_threads=threads)
-    blocks = matmul_tuned.best_config.kwargs
+    tuned[grid](a["a"], a["b_stored"], a["c"], m, n, k, k, 1, *a["b_strides"], n, 1,
+                num_threads=threads)
+    blocks = tuned.best_config.kwargs
     a.setdefault("blocks", {})[threads] = (f"{blocks['BLOCK_SIZE_M']}x{blocks['BLOCK_SIZE_N']}"
                                            f"x{blocks['BLOCK_SIZE_K']}")
+
+
+def matmul_pairs_launch(a, threads):
+    """matmul_launch with NEREID_CPU_BF16_DOT=vdpbf16ps, whatever the default on this CPU."""
+    saved = os.environ.get("NEREID_CPU_BF16_DOT")
+    os.environ["NEREID_CPU_BF16_DOT"] = "vdpbf16ps"
+    try:
+        matmul_launch(a, threads, matmul_tuned_pairs)
+    finally:
+        if saved is None:
+            del os.environ["NEREID_CPU_BF16_DOT"]
+        else:
+            os.environ["NEREID_CPU_BF16_DOT"] = saved
 
 
 def dot_bound(a) -> np.ndarray:
@@ -441,6 +464,13 @@ def cases(quick: bool, large: bool) -> list[Case]:
                 agree=matmul_agree, ceiling="fma", target_fraction=0.60 if fp32 else 0.0,
                 tuned=lambda a, threads: a["blocks"][threads]))
     size = matmul_sizes[0]
+    if "+avx512bf16" in host_target().features.split(","):
+        result.append(Case(
+            f"matmul {size}^3 bf16, vdpbf16ps", "GFLOP/s", 2.0 * size**3,
+            "(none; vs the fma row)", matmul_make(BF16), matmul_pairs_launch, matmul_check,
+            (size,) * 3, (128, 128, 128),
+            numpy=lambda a: lambda: np.matmul(a["a32"], a["b32"], out=a["c32"]),
+            agree=matmul_agree, ceiling="fma", tuned=lambda a, threads: a["blocks"][threads]))
     result.append(Case(
         f"matmul {size}^3 fp32, b column-major", "GFLOP/s", 2.0 * size**3, "(none; a @ b.T)",
         matmul_make(np.float32, b_by_columns=True), matmul_launch, matmul_check, (size,) * 3,
