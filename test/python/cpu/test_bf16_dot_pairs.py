@@ -45,13 +45,15 @@ def batched_dot(a_ptr, b_ptr, c_ptr, out_ptr, B: tl.constexpr, M: tl.constexpr,
 
 
 def run_matmul(a, b, c, blocks):
-    """The tutorial matmul, a fresh @jit, of `a` (M x K) and `b` (K x N) into `c`."""
+    """The tutorial matmul, a fresh @jit, of `a` (M x K) and `b` (K x N, a view of an (N, K)
+    array when it is column-major) into `c`."""
     (m, k), (_, n) = a.shape, b.shape
     block_m, block_n, block_k = blocks
     grid = (nereid.cdiv(m, block_m) * nereid.cdiv(n, block_n),)
+    b_stored, b_strides = (b.T, (1, k)) if b.flags.f_contiguous else (b, (n, 1))
     nereid.jit(tutorials.matmul_kernel.fn)[grid](
-        a, b, c, m, n, k, k, 1, n, 1, n, 1, BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n,
-        BLOCK_SIZE_K=block_k, GROUP_SIZE_M=4, num_threads=2)
+        a, b_stored, c, m, n, k, k, 1, *b_strides, n, 1, BLOCK_SIZE_M=block_m,
+        BLOCK_SIZE_N=block_n, BLOCK_SIZE_K=block_k, GROUP_SIZE_M=4, num_threads=2)
 
 
 def within_dot_tolerance(actual, a, b):
@@ -70,18 +72,21 @@ def assembly(dump: Path, kernel: str) -> str:
 
 
 @needs_bf16
-@pytest.mark.parametrize("shape,blocks,output", [
-    ((96, 80, 64), (64, 64, 32), np.float32),      # ragged M and N: masked rows and columns
-    ((64, 512, 200), (32, 256, 64), np.float32),   # B in panels; a ragged last K block
-    ((48, 64, 96), (16, 32, 32), BF16),            # rounded to bf16 on the way out
+@pytest.mark.parametrize("shape,blocks,output,b_by_columns", [
+    ((96, 80, 64), (64, 64, 32), np.float32, False),     # ragged M, N: masked rows, columns
+    ((64, 512, 200), (32, 256, 64), np.float32, False),  # B in panels; a ragged last K block
+    ((48, 64, 96), (16, 32, 32), BF16, False),           # rounded to bf16 on the way out
+    ((64, 96, 64), (32, 32, 32), np.float32, True),      # B column-major (`a @ b.T`)
 ])
-def test_pairs_equal_the_interpreter(shape, blocks, output, tmp_path, monkeypatch):
+def test_pairs_equal_the_interpreter(shape, blocks, output, b_by_columns, tmp_path,
+                                     monkeypatch):
     monkeypatch.setenv("NEREID_CPU_BF16_DOT", "vdpbf16ps")
     monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path))
     rng = np.random.default_rng()
     m, n, k = shape
     a = rng.standard_normal((m, k)).astype(BF16)
-    b = rng.standard_normal((k, n)).astype(BF16)
+    b = rng.standard_normal((n, k)).astype(BF16).T if b_by_columns else \
+        rng.standard_normal((k, n)).astype(BF16)
     c = np.full((m, n), np.nan, output)
     run_matmul(a, b, c, blocks)
     assert "vdpbf16ps" in assembly(tmp_path, "matmul_kernel")
