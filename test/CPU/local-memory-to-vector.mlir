@@ -64,4 +64,22 @@ tt.func @panel_round_trip(%x: tensor<32xf32, #blocked>, %i: i32) -> tensor<2x32x
   %y = ttg.local_load %buf : !ttg.memdesc<2x32xf32, #panels, mutable> -> tensor<2x32xf32, #blocked2>
   tt.return %y : tensor<2x32xf32, #blocked2>
 }
+
+// A large tile of one value (more than 64 chunks: 32 x 32 f32 is 128 on AVX2) is written by a
+// loop nest, one splat chunk per step, not a store per chunk.
+// CHECK-LABEL: func.func private @fill_large_splat_impl
+// CHECK: %[[BUF:.*]] = memref.alloca() {alignment = 64 : i64} : memref<32x32xf32>
+// CHECK: %[[ZEROS:.*]] = vector.broadcast %{{.*}} : f32 to vector<8xf32>
+// CHECK: scf.for %[[R:.*]] = %c0{{.*}} to %c32{{.*}} step %c1
+// CHECK:   scf.for %[[C:.*]] = %c0{{.*}} to %c32{{.*}} step %c8
+// CHECK:     vector.store %[[ZEROS]], %{{.*}}[%[[R]], %[[C]]] : memref<32x32xf32, strided<[32, 1], offset: ?>>, vector<8xf32>
+// CHECK-NOT: vector.store
+// CHECK: return
+tt.func @fill_large_splat() -> tensor<32x32xf32, #blocked2> {
+  %zeros = arith.constant dense<0.0> : tensor<32x32xf32, #blocked2>
+  %buf = ttg.local_alloc : () -> !ttg.memdesc<32x32xf32, #shared, mutable>
+  ttg.local_store %zeros, %buf : tensor<32x32xf32, #blocked2> -> !ttg.memdesc<32x32xf32, #shared, mutable>
+  %y = ttg.local_load %buf : !ttg.memdesc<32x32xf32, #shared, mutable> -> tensor<32x32xf32, #blocked2>
+  tt.return %y : tensor<32x32xf32, #blocked2>
+}
 }

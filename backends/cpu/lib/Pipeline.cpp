@@ -59,6 +59,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createVersionCpuLoopsOnMasksPass());
   pm.addPass(createStreamCpuLargeStoresPass({options.streamingStoreBytes}));
   pm.addPass(createConvertTritonCpuToVectorPass({options.target, options.bf16DotPairs}));
+  pm.addPass(createLimitCpuStackBuffersPass());
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
   // divisions tt-cpu-guard-arith then guards like any other.
   pm.addPass(createConvertMathToFuncs());

@@ -19,7 +19,8 @@ Value allocateStackBuffer(OpBuilder &builder, Location loc, MemRefType type);
 /// another shape with the same elements in row-major order, whose last dimension the chunks
 /// divide: a matrix in panels, [rows, panels, width]), a register
 /// chunk of `chunkWidth` elements at a time where chunks divide its rows (a tile built chunk
-/// by chunk is stored without being assembled into one long vector), else a row at a time.
+/// by chunk is stored without being assembled into one long vector), else a row at a time. A
+/// large tile of one value (a splat constant, a broadcast scalar) is written by a loop.
 void storeTile(OpBuilder &builder, Location loc, Value tile, Value buffer, int64_t chunkWidth);
 
 /// Reads the whole of `buffer` as a vector of `type` (its element type, and its shape or one

@@ -281,6 +281,28 @@ def StreamCpuLargeStoresPass : Pass<"tt-cpu-stream-large-stores", "ModuleOp"> {
                            "mlir::math::MathDialect"];
 }
 
+def LimitCpuStackBuffersPass : Pass<"tt-cpu-limit-stack-buffers", "ModuleOp"> {
+  let summary = "Moves the largest tile buffers of a function to the heap";
+  let description = [{
+    Input: the vector code of tt-cpu-convert-to-vector, whose tile buffers (a dot's operands
+    and accumulator, local memory) are `memref.alloca`s of static shape at the entry of each
+    function.
+
+    A program runs on the stack of an OpenMP or oneTBB worker (4 to 8 MiB by default) or of
+    the thread that launched it, and a block of large tiles would overflow it: a 2048 x 1024
+    f32 accumulator alone is 8 MiB, and the program crashed with a segmentation fault. When a
+    function's buffers at its entry take more than `max-stack-bytes`, this pass moves the
+    largest of them to the heap, one at a time, until the rest fit: each becomes a
+    `memref.alloc` (as aligned) at the same place, freed (`memref.dealloc`) before each of the
+    function's returns. Smaller programs keep every buffer on the stack, as before.
+  }];
+  let options = [
+    Option<"maxStackBytes", "max-stack-bytes", "int64_t", /*default=*/"1048576",
+           "the bytes of tile buffers a function may keep on its stack">,
+  ];
+  let dependentDialects = ["mlir::memref::MemRefDialect"];
+}
+
 def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> {
   let summary = "Lowers the tiles of a kernel with CPU layouts to MLIR vectors";
   let description = [{
