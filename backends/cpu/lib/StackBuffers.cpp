@@ -25,7 +25,7 @@ SmallVector<Value> getIndices(OpBuilder &builder, Location loc, ArrayRef<int64_t
 
 /// Tiles of more register chunks than this that hold one value everywhere are written by a
 /// loop rather than a store per chunk: a 512 x 512 f32 accumulator set to zero was 16384
-/// stores, and LLVM took a minute to compile them (2048 x 1024: more than ten).
+/// stores, and its matmul kernel took about 100 s to compile (4 s with the loop).
 constexpr int64_t kMaxUnrolledFillChunks = 64;
 
 /// The scalar that every element of `tile` holds, when it is a splat constant or a broadcast
