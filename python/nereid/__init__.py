@@ -11,10 +11,10 @@
 __version__ = "0.1.0"
 
 from . import ir, language, testing
-from .compiler.errors import CompilationError
+from .compiler.errors import CompilationError, TritonError
 from .runtime.autotuner import Config, autotune, heuristics
 from .runtime.jit import JITFunction, jit
 from .utils import cdiv, next_power_of_2
 
 __all__ = ["CompilationError", "Config", "JITFunction", "autotune", "cdiv", "heuristics", "ir",
-           "jit", "language", "next_power_of_2", "testing"]
+           "jit", "language", "next_power_of_2", "testing", "TritonError"]

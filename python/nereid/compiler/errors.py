@@ -17,7 +17,12 @@ def format_source_line(file: str, line: int, column: int) -> str:
     return f"{header}\n{text}\n{caret}"
 
 
-class CompilationError(Exception):
+class TritonError(Exception):
+    """The base of the errors that Nereid reports about a kernel, as `triton.TritonError` is
+    Triton's: `except nereid.TritonError` catches every one of them."""
+
+
+class CompilationError(TritonError):
     """A kernel could not be compiled. `kernel`, `file`, `line` and `column` say where; the
     message says what is wrong."""
 

@@ -5,11 +5,11 @@
 """
 
 from .. import __version__, testing
-from ..compiler.errors import CompilationError
+from ..compiler.errors import CompilationError, TritonError
 from ..runtime.autotuner import Config, autotune, heuristics
 from ..runtime.jit import JITFunction, jit
 from ..utils import cdiv, next_power_of_2
 from . import language
 
 __all__ = ["CompilationError", "Config", "JITFunction", "autotune", "cdiv", "heuristics", "jit",
-           "language", "next_power_of_2", "testing", "__version__"]
+           "language", "next_power_of_2", "testing", "TritonError", "__version__"]
