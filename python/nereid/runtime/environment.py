@@ -38,6 +38,7 @@ NEREID_NUM_THREADS = Variable("NEREID_NUM_THREADS")
 NEREID_DUMP_IR = Variable("NEREID_DUMP_IR")
 NEREID_CPU_STREAMING_STORE_BYTES = Variable("NEREID_CPU_STREAMING_STORE_BYTES")
 NEREID_CPU_BF16_DOT = Variable("NEREID_CPU_BF16_DOT")
+NEREID_LOG = Variable("NEREID_LOG")
 
 # The compile settings, in the order compile_settings gives them (which spells them out on
 # POSIX, where a launch reads them: a loop over this tuple would cost more than the reads).

@@ -4,24 +4,27 @@ tt IR (cached on disk) and launches with `kernel[grid](*args)`."""
 from __future__ import annotations
 
 import ast
+import copy
 import functools
 import hashlib
 import inspect
 import os
 import textwrap
-from typing import Any, Callable, Optional
+from types import CellType, ModuleType
+from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
 
 from numpy import ndarray
 
 from ..compiler.compiler import KernelSignature, compile_to_ir
 from ..compiler.errors import CompilationError
 from ..language.core import constexpr
+from ..language.dtypes import dtype
 from . import arguments as arguments_module
-from . import environment
+from . import environment, log
 from .arguments import ndarray_address
 from .cache import KernelCache
 from .environment import interpret_mode
-from .launcher import launch, resolve_grid
+from .launcher import describe_backend, launch, resolve_grid
 
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
 # `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
@@ -35,24 +38,133 @@ _LAUNCH_OPTION_NAMES = frozenset(LAUNCH_OPTIONS)
 RUN_OPTIONS = ("num_threads", "scheduler", "backend")
 
 
-class CompiledKernel:
-    """A kernel compiled for one signature: its IR by stage (`asm["ttir"]`) and metadata."""
+_MISSING = object()
 
-    def __init__(self, name: str, ttir: str, signature: KernelSignature, key: str) -> None:
+
+class UsedGlobal:
+    """A value that a @jit function read from outside itself (a module global, a closure
+    variable or a module's attribute) and compiled in: `name` as the source spells it, the value
+    then (a copy: upstream's `tl.constexpr` objects can change in place), and where it lives
+    (a namespace dict or a closure cell)."""
+
+    # The kinds of values that are compiled in as constants; anything else a kernel names is
+    # code (functions, classes, modules) or is not compiled in.
+    _VALUE_TYPES = (bool, int, float, str, bytes, type(None), constexpr, dtype)
+
+    def __init__(self, name: str, value: Any, home: Any) -> None:
         self.name = name
-        self.asm = {"ttir": ttir}
-        self.signature = signature
-        self.key = key
+        self.value = copy.copy(value)
+        self.home = home
+
+    @classmethod
+    def is_tracked(cls, value: Any) -> bool:
+        if isinstance(value, tuple):
+            return all(cls.is_tracked(item) for item in value)
+        return isinstance(value, cls._VALUE_TYPES)
+
+    def current(self) -> Any:
+        if isinstance(self.home, CellType):
+            try:
+                return self.home.cell_contents
+            except ValueError:
+                return _MISSING
+        return self.home.get(self.name.rsplit(".", 1)[-1], _MISSING)
+
+    def matches(self, current: Any) -> bool:
+        if type(current) is not type(self.value):
+            return False
+        if isinstance(current, constexpr):
+            return type(current.value) is type(self.value.value) and bool(
+                current.value == self.value.value)
+        return bool(current == self.value)
+
+
+class KernelStages(Mapping):
+    """A compiled kernel's IR by stage name, as upstream's `compiled.asm`: `ttir` at once, and
+    the stages of the backend it ran on (the CPU's: `ttgir`, `vector`, `llir`, `ll`, `s`),
+    compiled again on the first access to one of them, so that launches never pay for text
+    nobody reads."""
+
+    def __init__(self, ttir: str, names: Sequence[str] = (),
+                 produce: Optional[Callable[[], dict]] = None) -> None:
+        self._texts = {"ttir": ttir}
+        self._names = ("ttir", *names)
+        self._produce = produce
+
+    def __getitem__(self, stage: str) -> str:
+        if stage not in self._texts and stage in self._names and self._produce is not None:
+            produce, self._produce = self._produce, None
+            self._texts.update(produce())
+        return self._texts[stage]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
+class KernelMetadata:
+    """What upstream's `compiled.metadata` says of a kernel: its `name`, `hash` (the cache key),
+    the `backend` it ran on ("cpu", "interpreter"; None before a launch) and that backend's
+    `target` (the CPU's target string, such as "cpu:x86_64:avx512"), and the launch options
+    it was compiled under."""
+
+    def __init__(self, name: str, key: str, options: dict, backend: Optional[str] = None,
+                 target: Optional[str] = None) -> None:
+        self.name = name
+        self.hash = key
+        self.backend = backend
+        self.target = target
+        self.num_warps = options.get("num_warps", 4)
+        self.num_stages = options.get("num_stages", 3)
+        self.num_ctas = options.get("num_ctas", 1)
+        self.debug = bool(options.get("debug", False))
 
     def __repr__(self) -> str:
-        return f"CompiledKernel({self.name}, key={self.key[:12]})"
+        fields = ", ".join(f"{k}={v!r}" for k, v in vars(self).items())
+        return f"KernelMetadata({fields})"
+
+
+class CompiledKernel:
+    """A kernel compiled for one signature: its IR by stage (`asm`) and its `metadata`. A
+    launch returns it as compiled for the backend that ran it (`on_backend`)."""
+
+    def __init__(self, name: str, ttir: str, signature: KernelSignature, key: str,
+                 options: Optional[dict] = None, backend: Optional[str] = None) -> None:
+        self.name = name
+        self.signature = signature
+        self.key = key
+        self.options = dict(options or {})
+        stages, target = KernelStages(ttir), None
+        if backend is not None:
+            target, names, produce = describe_backend(backend, self)
+            stages = KernelStages(ttir, names, produce)
+        self.asm = stages
+        self.metadata = KernelMetadata(name, key, self.options, backend, target)
+        self._on_backends: dict[str, CompiledKernel] = {}
+
+    def on_backend(self, backend: str) -> "CompiledKernel":
+        """This kernel with the stages and target of `backend` (made once per backend)."""
+        if self.metadata.backend == backend:
+            return self
+        kernel = self._on_backends.get(backend)
+        if kernel is None:
+            kernel = self._on_backends[backend] = CompiledKernel(
+                self.name, self.asm["ttir"], self.signature, self.key, self.options, backend)
+        return kernel
+
+    def __repr__(self) -> str:
+        backend = f", backend={self.metadata.backend}" if self.metadata.backend else ""
+        return f"CompiledKernel({self.name}, key={self.key[:12]}{backend})"
 
 
 class JITFunction:
     """A @jit function: a kernel, or a device function that kernels call."""
 
-    def __init__(self, fn: Callable, do_not_specialize: tuple = (), noinline: bool = False,
-                 debug: Optional[bool] = None) -> None:
+    def __init__(self, fn: Callable, do_not_specialize: Sequence = (), noinline: bool = False,
+                 debug: Optional[bool] = None,
+                 do_not_specialize_on_alignment: Sequence = ()) -> None:
         self.fn = fn
         self.__name__ = fn.__name__
         self.__qualname__ = getattr(fn, "__qualname__", fn.__name__)
@@ -66,8 +178,9 @@ class JITFunction:
             if p.annotation is constexpr or p.annotation == "tl.constexpr"
             or getattr(p.annotation, "__name__", None) == "constexpr"
             or (isinstance(p.annotation, str) and p.annotation.endswith("constexpr"))}
-        self.do_not_specialize = {self.arg_names[d] if isinstance(d, int) else d
-                                  for d in do_not_specialize}
+        self.do_not_specialize = self._parameter_names(do_not_specialize)
+        self.do_not_specialize_on_alignment = self._parameter_names(
+            do_not_specialize_on_alignment)
         # The launch key of this function's parameters (see `_make_launch_key`), made on the
         # first launch.
         self._launch_key: Optional[Callable] = None
@@ -79,19 +192,36 @@ class JITFunction:
             raise CompilationError(fn.__name__, "the source of a @jit function must be "
                                                 f"available: {error}") from None
         self.raw_src = "".join(lines)
-        self.src = textwrap.dedent(self.raw_src)
+        self._src = textwrap.dedent(self.raw_src)
         self.dedent_indent = len(lines[0]) - len(lines[0].lstrip())
         self.file_name = inspect.getsourcefile(fn) or "<unknown>"
         self._definition: Optional[ast.FunctionDef] = None
         self._cache_key: Optional[str] = None
+        # The globals the compiled code read, recorded with the cache key (`check_globals`).
+        self.used_globals: dict[tuple, UsedGlobal] = {}
         self.compiled: dict[str, CompiledKernel] = {}
-        # By `_launch_key` and the compile settings: the compiled kernel, and the backend's
-        # relauncher when the launch went to the backend that host data picks.
-        self._launches: dict[tuple, tuple[CompiledKernel, Optional[Callable]]] = {}
+        # By `_launch_key` and the compile settings: the compiled kernel, the same as launched
+        # on its backend (what a launch returns), and the backend's relauncher when the launch
+        # went to the backend that host data picks.
+        self._launches: dict[tuple, tuple[CompiledKernel, CompiledKernel,
+                                          Optional[Callable]]] = {}
         functools.update_wrapper(self, fn)
 
     def __repr__(self) -> str:
         return f"JITFunction({self.__module__}:{self.__qualname__})"
+
+    def _parameter_names(self, parameters: Sequence) -> set[str]:
+        """Parameters given by name or position, checked against the signature."""
+        names = set()
+        for parameter in parameters:
+            if isinstance(parameter, int) and 0 <= parameter < len(self.arg_names):
+                names.add(self.arg_names[parameter])
+            elif isinstance(parameter, str) and parameter in self.arg_names:
+                names.add(parameter)
+            else:
+                raise ValueError(f"@jit of `{self.__name__}`: {parameter!r} is not a parameter "
+                                 f"of ({', '.join(self.arg_names)})")
+        return names
 
     # Source ----------------------------------------------------------------------------
 
@@ -106,47 +236,121 @@ class JITFunction:
 
     @property
     def cache_key(self) -> str:
-        """A hash of this function's source and of every @jit function it references, directly
-        or through others (a cycle of references counts each function once)."""
+        """A hash of this function's source, of the values of the globals it reads, and of
+        every @jit function it references, directly or through others (a cycle of references
+        counts each function once). Computing it records those globals (`used_globals`)."""
         if self._cache_key is None:
             self._cache_key = self._source_hash(set())
         return self._cache_key
+
+    @property
+    def hash(self) -> Optional[str]:
+        """Upstream Triton's name of the cache key; `fn.hash = None` makes it computed again
+        (after `_unsafe_update_src` of a function this one calls)."""
+        return self._cache_key
+
+    @hash.setter
+    def hash(self, value: Optional[str]) -> None:
+        if value is not None:
+            raise AttributeError("only `None` may be assigned to `hash`, to recompute it")
+        self._cache_key = None
+        self.used_globals = {}
+        self._launches.clear()  # their kernels were found by the old key
+
+    @property
+    def src(self) -> str:
+        """The function's source (dedented), which the compiler parses."""
+        return self._src
+
+    @src.setter
+    def src(self, value: str) -> None:
+        raise AttributeError("cannot set `src` directly; use `_unsafe_update_src()` and set "
+                             "`hash = None` on every @jit function that calls this one")
+
+    def _unsafe_update_src(self, new_src: str) -> None:
+        """Replaces the source the compiler parses (upstream Triton's hook, which its test
+        suites use to patch kernels). The signature stays the Python function's. Kernels
+        compiled from the old source are forgotten; callers keep their cache keys until their
+        `hash` is set to None, as upstream's do."""
+        self._src = textwrap.dedent(new_src)
+        self._definition = None
+        self.hash = None
 
     def _source_hash(self, visiting: set) -> str:
         if self._cache_key is not None:
             return self._cache_key
         visiting.add(id(self))
         digest = hashlib.sha256(self.src.encode())
-        for dependency in self._dependencies():
+        dependencies, used = self._references()
+        for dependency in dependencies:
             if id(dependency) not in visiting:
                 digest.update(dependency._source_hash(visiting).encode())
+            used.update(dependency.used_globals)
+        for global_ in sorted(used.values(), key=lambda g: g.name):
+            digest.update(f"{global_.name}={global_.value!r}".encode())
+        self.used_globals = used
         return digest.hexdigest()
 
-    def _dependencies(self) -> list["JITFunction"]:
-        """The @jit functions this one names: globals, closure variables, and attributes of
-        modules (`mylib.helper`)."""
-        scope = dict(self.fn.__globals__)
-        closure = self.fn.__closure__ or ()
-        for name, cell in zip(self.fn.__code__.co_freevars, closure):
+    def check_globals(self) -> None:
+        """Raises upstream Triton's RuntimeError when a global that this kernel (or a function
+        it calls) read when it was compiled has another value now: the compiled code holds the
+        old one."""
+        for global_ in self.used_globals.values():
+            current = global_.current()
+            if not global_.matches(current):
+                raise RuntimeError(f"Global variable {global_.name} has changed since we "
+                                   f"compiled this kernel, from {global_.value!r} to "
+                                   f"{current!r}")
+
+    def _references(self) -> tuple[list["JITFunction"], dict[tuple, "UsedGlobal"]]:
+        """The @jit functions this one names (globals, closure variables, and attributes of
+        modules such as `mylib.helper`), and the values it reads from its module's globals, its
+        closure and modules' attributes, by (name, id of where it lives). Parameters and names
+        the function assigns are its own; functions, classes and modules are code, not
+        values."""
+        closure = {}
+        for name, cell in zip(self.fn.__code__.co_freevars, self.fn.__closure__ or ()):
             try:
-                scope[name] = cell.cell_contents
+                closure[name] = (cell.cell_contents, cell)
             except ValueError:
                 pass
+        definition = self.parse()
+        local = set(self.arg_names)
+        for node in ast.walk(definition):
+            if isinstance(node, ast.Name) and not isinstance(node.ctx, ast.Load):
+                local.add(node.id)
 
-        def resolve(node: ast.AST) -> Any:
+        def resolve(node: ast.AST) -> tuple[Any, Any, str]:
+            """The value a name or dotted name refers to, where it lives (a cell or a
+            namespace dict) and its spelling; (None, None, "") when it is local or unknown."""
             if isinstance(node, ast.Name):
-                return scope.get(node.id)
+                if node.id in local:
+                    return None, None, ""
+                if node.id in closure:
+                    value, cell = closure[node.id]
+                    return value, cell, node.id
+                if node.id in self.fn.__globals__:
+                    return self.fn.__globals__[node.id], self.fn.__globals__, node.id
+                return None, None, ""
             if isinstance(node, ast.Attribute):
-                base = resolve(node.value)
-                return getattr(base, node.attr, None) if base is not None else None
-            return None
+                base, _, spelling = resolve(node.value)
+                if isinstance(base, ModuleType) and node.attr in vars(base):
+                    return vars(base)[node.attr], vars(base), f"{spelling}.{node.attr}"
+            return None, None, ""
 
         found: list[JITFunction] = []
-        for node in ast.walk(self.parse()):
-            value = resolve(node) if isinstance(node, (ast.Name, ast.Attribute)) else None
-            if isinstance(value, JITFunction) and value is not self and value not in found:
-                found.append(value)
-        return found
+        used: dict[tuple, UsedGlobal] = {}
+        for node in ast.walk(definition):
+            if not isinstance(node, (ast.Name, ast.Attribute)):
+                continue
+            value, home, spelling = resolve(node)
+            if isinstance(value, JITFunction):
+                if value is not self and value not in found:
+                    found.append(value)
+            elif home is not None and UsedGlobal.is_tracked(value):
+                key = (spelling.rsplit(".", 1)[-1], id(home))
+                used[key] = UsedGlobal(spelling, value, home)
+        return found, used
 
     # Arguments -------------------------------------------------------------------------
 
@@ -197,7 +401,8 @@ class JITFunction:
             ty, specialization = arguments_module.argument_type(
                 name, value, specialize=name not in self.do_not_specialize)
             types[name] = ty
-            if specialization == "divisible_by_16":
+            if specialization == "divisible_by_16" and \
+                    name not in self.do_not_specialize_on_alignment:
                 divisible.add(name)
             elif specialization == "equal_to_1":
                 equal_to_1.add(name)
@@ -209,16 +414,22 @@ class JITFunction:
         if kernel is not None:
             return kernel
         cache = KernelCache()
-        ttir = cache.get(key, "ttir")
-        if ttir is None:
-            ttir = compile_to_ir(self, signature)
-            cache.put(key, "ttir", ttir)
-        kernel = CompiledKernel(self.__name__, ttir, signature, key)
+        with log.timed(f"compiled `{self.__name__}` to tt IR") as report:
+            ttir = cache.get(key, "ttir")
+            if ttir is None:
+                ttir = compile_to_ir(self, signature)
+                cache.put(key, "ttir", ttir)
+            else:
+                report["note"] = "from the cache"
+        kernel = CompiledKernel(self.__name__, ttir, signature, key,
+                                {k: v for k, v in options.items() if k not in RUN_OPTIONS})
         self.compiled[key] = kernel
         return kernel
 
     def warmup(self, *args: Any, grid: Any = None, **kwargs: Any) -> CompiledKernel:
         """Compiles for these arguments without launching; returns the compiled kernel."""
+        if self.used_globals:
+            self.check_globals()
         kwargs, options = self._split_options(dict(kwargs))
         _, signature = self.specialize(args, kwargs)
         return self.compile(signature, options)
@@ -242,6 +453,7 @@ class JITFunction:
         for index, name in enumerate(self.arg_names):
             key, abi = f"{prefix}key{index}", f"{prefix}abi{index}"
             specialize = name not in self.do_not_specialize
+            align = specialize and name not in self.do_not_specialize_on_alignment
             if name in self.constexpr_names:
                 lines += [f"    {key} = (type({name}), {name})", f"    {abi} = None"]
                 continue
@@ -250,10 +462,10 @@ class JITFunction:
                 f"    {kind} = type({name})",
                 f"    if {kind} is {prefix}ndarray:",
                 f"        {abi} = {prefix}address({name})",
-                f"        {key} = ({kind}, {name}.dtype, {specialize} and {abi} % 16 == 0)",
+                f"        {key} = ({kind}, {name}.dtype, {align} and {abi} % 16 == 0)",
                 f"    elif {kind} is int:",
                 f"        {abi} = {name}",
-                f"        {key} = ({kind}, {specialize} and {name} == 1, {specialize} and "
+                f"        {key} = ({kind}, {specialize} and {name} == 1, {align} and "
                 f"{name} % 16 == 0, -2**31 <= {name} < 2**31, -2**63 <= {name} < 2**63, "
                 f"0 <= {name} < 2**64)",
                 f"    elif {kind} is float or {kind} is bool:",
@@ -278,6 +490,8 @@ class JITFunction:
         return namespace["launch_key"]
 
     def run(self, *args: Any, grid: Any, **kwargs: Any) -> CompiledKernel:
+        if self.used_globals:
+            self.check_globals()
         if kwargs.keys() <= _LAUNCH_OPTION_NAMES and not kwargs.keys() & self._arg_name_set:
             options, kwargs = kwargs, {}
         else:
@@ -304,16 +518,17 @@ class JITFunction:
             bound, signature = self.specialize(args, kwargs)
             kernel = self.compile(signature, options)
         else:
-            kernel, relaunch = entry
+            kernel, launched, relaunch = entry
             if direct and relaunch is not None:
                 relaunch(matched[2], resolve_grid(grid, lambda: {
                     **dict(zip(self.arg_names, matched[1])), **kernel.signature.constexprs}))
-                return kernel
+                return launched
             bound = dict(zip(self.arg_names, matched[1]))
-        relaunch = launch(self, kernel, bound, grid, options)
+        backend, relaunch = launch(self, kernel, bound, grid, options)
+        launched = kernel.on_backend(backend)
         if matched is not None:
-            self._launches[launch_key] = (kernel, relaunch if direct else None)
-        return kernel
+            self._launches[launch_key] = (kernel, launched, relaunch if direct else None)
+        return launched
 
 
 @functools.lru_cache(maxsize=None)
@@ -344,11 +559,21 @@ def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict) -
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def jit(fn: Optional[Callable] = None, *, do_not_specialize: tuple = (), noinline: bool = False,
-        debug: Optional[bool] = None, **unused: Any) -> Any:
-    """Decorates a Triton kernel or device function: `@jit` or `@jit(...)`."""
+def jit(fn: Optional[Callable] = None, *, version: Any = None, repr: Optional[Callable] = None,
+        launch_metadata: Optional[Callable] = None, do_not_specialize: Sequence = (),
+        do_not_specialize_on_alignment: Sequence = (), debug: Optional[bool] = None,
+        noinline: Optional[bool] = None) -> Any:
+    """Decorates a Triton kernel or device function: `@jit` or `@jit(...)`, with upstream
+    Triton's keywords (a keyword it does not have is a TypeError).
+
+    `do_not_specialize` names (or numbers) parameters whose values are not specialized on
+    (equal to 1, divisible by 16); `do_not_specialize_on_alignment` those that are not
+    specialized on divisibility by 16 only. `noinline=True` keeps a device function a call.
+    `debug`, `version`, `repr` and `launch_metadata` are accepted for upstream's code and do not
+    change what is compiled yet."""
     def decorator(function: Callable) -> JITFunction:
-        return JITFunction(function, do_not_specialize, noinline, debug)
+        return JITFunction(function, do_not_specialize, bool(noinline), debug,
+                           do_not_specialize_on_alignment)
 
     if fn is not None:
         return decorator(fn)

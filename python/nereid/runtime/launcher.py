@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Optional
 
 from . import backends
 from .environment import interpret_mode
@@ -33,20 +33,37 @@ def resolve_grid(grid: Any, meta: Callable[[], dict]) -> tuple[int, int, int]:
     return grid + (1,) * (3 - len(grid))
 
 
-def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict) -> Any:
+# The name of the interpreter where a backend's name is expected (a compiled kernel's
+# `metadata.backend`).
+INTERPRETER = "interpreter"
+
+
+def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any,
+           options: dict) -> tuple[str, Optional[Callable]]:
     """Runs `kernel` on the interpreter (NEREID_INTERPRET=1) or on the backend that
-    `backends.select` picks for its arguments. Returns the backend's relauncher for later
-    launches with the same key, or None (the interpreter has none)."""
+    `backends.select` picks for its arguments. Returns the name of the backend that ran it and
+    its relauncher for later launches with the same key, or None (the interpreter has none)."""
     grid = resolve_grid(grid, lambda: {**bound, **kernel.signature.constexprs})
     if interpret_mode():
         from . import interpreter
 
         interpreter.launch(jit_fn, kernel, bound, grid, options)
-        return None
+        return INTERPRETER, None
     name = backends.select(bound.values(), options)
     try:
         backend = backends.load(name)
     except RuntimeError as error:
         raise RuntimeError(f"cannot launch `{jit_fn.__name__}`: {error}; set NEREID_INTERPRET=1 "
                            "to run it in the interpreter") from None
-    return backend.launch(jit_fn, kernel, bound, grid, options)
+    return name, backend.launch(jit_fn, kernel, bound, grid, options)
+
+
+def describe_backend(name: str, kernel: Any) -> tuple[Optional[str], tuple,
+                                                      Optional[Callable[[], dict]]]:
+    """What backend `name` compiles `kernel` for: its target, the names of its stages after
+    tt IR, and a function that compiles them (None where it has none): the backend module's
+    `describe(kernel)`, where it has one."""
+    if name == INTERPRETER:
+        return INTERPRETER, (), None
+    describe = getattr(backends.load(name), "describe", None)
+    return describe(kernel) if describe is not None else (None, (), None)

@@ -4,12 +4,13 @@ The native kernel is compiled once per compiled tt kernel (by its key) and compi
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from nereid.runtime.environment import compile_settings
 
-from .compiler import compile
+from .compiler import ASM_STAGE_NAMES, compile, compile_stages
 from .kernel import CompiledCpuKernel, resolve_num_threads
+from .target import resolve_target
 
 # Native kernels by the key of the tt kernel they were compiled from and the compile settings
 # they were compiled under.
@@ -30,3 +31,11 @@ def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) ->
                   resolve_num_threads(options), options.get("scheduler") or "openmp")
     names = list(bound)
     return native.relauncher([names.index(name) for name in kernel.signature.types], options)
+
+
+def describe(kernel: Any) -> tuple[str, tuple[str, ...], Callable[[], dict]]:
+    """The target `kernel` compiles for on this host, the names of its stages in a compiled
+    kernel's `asm` after tt IR, and a function that compiles them (`compile_stages`)."""
+    target = resolve_target(kernel.name, kernel.options)
+    return (target.ttg_target, tuple(dict.fromkeys(ASM_STAGE_NAMES.values())),
+            lambda: compile_stages(kernel.asm["ttir"], kernel.name, kernel.options))

@@ -17,12 +17,12 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from pathlib import Path
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from nereid import _capi, ir
 from nereid.compiler.errors import error_from_diagnostics
 from nereid.language.dtypes import dtype
-from nereid.runtime import environment
+from nereid.runtime import environment, log
 from nereid.runtime.cache import KernelCache
 
 from .kernel import CompiledCpuKernel, host_bf16_pair_cost, runtime_library_path
@@ -140,22 +140,17 @@ def _cache_key(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
-def _build_library(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
-                   target: Target, opt_level: int, math_bitcode: Path,
-                   dump: Optional[Path]) -> bytes:
-    """The shared library of the kernel, as bytes."""
-
-    def write_stage(stage: str, text: str) -> None:
-        if dump is not None:
-            dump.mkdir(parents=True, exist_ok=True)
-            (dump / f"{kernel_name}.{stage}").write_text(text)
-
+def _lower(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
+           record: Optional[Callable[[str, str], None]] = None) -> ir.Module:
+    """The kernel's module after every stage; `record(stage, text)`, where given, gets the
+    input's and each stage's IR (printing a module costs about as much as a pass)."""
     try:
         module = ir.parse(ttir_text, f"<{kernel_name}>")
     except ir.IRError as error:
         raise error_from_diagnostics(kernel_name, "the CPU backend cannot parse the kernel's "
                                      "IR", error.diagnostics) from None
-    write_stage("tt", str(module))
+    if record is not None:
+        record("tt", str(module))
     for stage, pipeline in stages:
         try:
             module.run_pipeline(pipeline)
@@ -163,25 +158,82 @@ def _build_library(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str,
             raise error_from_diagnostics(
                 kernel_name, f"the CPU backend failed in stage `{stage}`",
                 error.diagnostics) from None
-        write_stage(stage, str(module))
+        if record is not None:
+            record(stage, str(module))
+    return module
 
-    def emit(kind: int) -> bytes:
-        try:
-            return module.emit(kind, target.triple, target.cpu, target.features, opt_level,
-                               [math_bitcode])
-        except ir.IRError as error:
-            raise error_from_diagnostics(
-                kernel_name, f"the CPU backend cannot generate code for {target.triple}",
-                error.diagnostics) from None
 
+def _emit(module: ir.Module, kernel_name: str, target: Target, opt_level: int,
+          math_bitcode: Path, kind: int) -> bytes:
+    try:
+        return module.emit(kind, target.triple, target.cpu, target.features, opt_level,
+                           [math_bitcode])
+    except ir.IRError as error:
+        raise error_from_diagnostics(
+            kernel_name, f"the CPU backend cannot generate code for {target.triple}",
+            error.diagnostics) from None
+
+
+def _build_library(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
+                   target: Target, opt_level: int, math_bitcode: Path,
+                   dump: Optional[Path]) -> bytes:
+    """The shared library of the kernel, as bytes."""
+    def record(stage: str, text: str) -> None:
+        dump.mkdir(parents=True, exist_ok=True)
+        (dump / f"{kernel_name}.{stage}").write_text(text)
+
+    module = _lower(ttir_text, kernel_name, stages, record if dump is not None else None)
     if dump is not None:
-        write_stage("ll", emit(_capi.EMIT_LLVM_IR).decode())
-        write_stage("s", emit(_capi.EMIT_ASSEMBLY).decode())
-    object_code = emit(_capi.EMIT_OBJECT)
+        for stage, kind in (("ll", _capi.EMIT_LLVM_IR), ("s", _capi.EMIT_ASSEMBLY)):
+            record(stage, _emit(module, kernel_name, target, opt_level, math_bitcode,
+                                kind).decode())
+    object_code = _emit(module, kernel_name, target, opt_level, math_bitcode,
+                        _capi.EMIT_OBJECT)
     with tempfile.TemporaryDirectory(prefix="nereid-cpu-") as scratch:
         library = Path(scratch) / f"{kernel_name}.so"
         link_shared_library(kernel_name, object_code, library)
         return library.read_bytes()
+
+
+# The names of the stages in a compiled kernel's `asm`, by their names in STAGES and
+# NEREID_DUMP_IR's files: upstream Triton's where it has one (`ttgir`; `llir` for LLVM IR and
+# `asm` for assembly, as triton-cpu says), and the CPU's own (`vector`, and `llvm` for the LLVM
+# dialect). The first stage (tt IR inlined and canonicalized) is not listed.
+ASM_STAGE_NAMES = {"ttg": "ttgir", "vector": "vector", "llir": "llvm", "ll": "llir",
+                   "s": "asm"}
+
+
+def compile_stages(ttir_text: str, kernel_name: str,
+                   options: Optional[Mapping[str, Any]] = None) -> dict[str, str]:
+    """Every stage's IR of the kernel as `compile` compiles it, by the names of
+    ASM_STAGE_NAMES: what a compiled kernel's `asm` holds."""
+    target, opt_level, resolved, math_bitcode = _resolve(kernel_name, options or {}, None)
+    texts: dict[str, str] = {}
+
+    def record(stage: str, text: str) -> None:
+        if stage in ASM_STAGE_NAMES:
+            texts[ASM_STAGE_NAMES[stage]] = text
+
+    module = _lower(ttir_text, kernel_name, resolved, record)
+    for stage, kind in (("ll", _capi.EMIT_LLVM_IR), ("s", _capi.EMIT_ASSEMBLY)):
+        record(stage, _emit(module, kernel_name, target, opt_level, math_bitcode,
+                            kind).decode())
+    return texts
+
+
+def _resolve(kernel_name: str, options: Mapping[str, Any],
+             stages: Optional[Sequence[tuple[str, str]]]) -> tuple[Target, int, list, Path]:
+    """The target, LLVM's optimization level, the stages with their placeholders filled in,
+    and the vector math library that a compilation under `options` uses."""
+    target = resolve_target(kernel_name, options)
+    opt_level = int(options.get("opt_level", 3))
+    streaming = str(streaming_store_bytes())
+    bf16_pairs = "true" if bf16_dot_pairs(kernel_name, target) else "false"
+    resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target)
+                 .replace(STREAMING_STORE_BYTES_PLACEHOLDER, streaming)
+                 .replace(BF16_DOT_PAIRS_PLACEHOLDER, bf16_pairs))
+                for stage, pipeline in (STAGES if stages is None else stages)]
+    return target, opt_level, resolved, _vector_math_bitcode(kernel_name, target)
 
 
 def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
@@ -192,25 +244,19 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     target (`triple`, `cpu`, `features`, `ttg_target`; the host's by default) and `opt_level`
     (LLVM's, 3 by default). `stages` replaces STAGES. The library is cached on disk, keyed by
     the IR, the stages, the target and the builds of libnereid and of the math library."""
-    options = options or {}
-    target = resolve_target(kernel_name, options)
-    opt_level = int(options.get("opt_level", 3))
-    streaming = str(streaming_store_bytes())
-    bf16_pairs = "true" if bf16_dot_pairs(kernel_name, target) else "false"
-    resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target)
-                 .replace(STREAMING_STORE_BYTES_PLACEHOLDER, streaming)
-                 .replace(BF16_DOT_PAIRS_PLACEHOLDER, bf16_pairs))
-                for stage, pipeline in (STAGES if stages is None else stages)]
-    math_bitcode = _vector_math_bitcode(kernel_name, target)
+    target, opt_level, resolved, math_bitcode = _resolve(kernel_name, options or {}, stages)
     key = _cache_key(ttir_text, kernel_name, resolved, target, opt_level, math_bitcode)
     cache = KernelCache()
     dump = dump_directory()
-    path = cache.file(key, _LIBRARY_ARTIFACT) if dump is None else None
-    if path is None:
-        library = _build_library(ttir_text, kernel_name, resolved, target, opt_level,
-                                 math_bitcode, dump)
-        path = cache.put(key, _LIBRARY_ARTIFACT, library)
-        if path is None:  # an unwritable cache: load it from a private copy
-            path = Path(tempfile.mkdtemp(prefix="nereid-cpu-")) / f"{kernel_name}.so"
-            path.write_bytes(library)
-    return CompiledCpuKernel(kernel_name, path, signature, key)
+    with log.timed(f"compiled `{kernel_name}` for {target.ttg_target}") as report:
+        path = cache.file(key, _LIBRARY_ARTIFACT) if dump is None else None
+        if path is None:
+            library = _build_library(ttir_text, kernel_name, resolved, target, opt_level,
+                                     math_bitcode, dump)
+            path = cache.put(key, _LIBRARY_ARTIFACT, library)
+            if path is None:  # an unwritable cache: load it from a private copy
+                path = Path(tempfile.mkdtemp(prefix="nereid-cpu-")) / f"{kernel_name}.so"
+                path.write_bytes(library)
+        else:
+            report["note"] = "from the cache"
+        return CompiledCpuKernel(kernel_name, path, signature, key)
