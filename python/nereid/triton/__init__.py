@@ -9,7 +9,10 @@ from ..compiler.errors import CompilationError, TritonError
 from ..runtime.autotuner import Config, autotune, heuristics
 from ..runtime.jit import JITFunction, jit
 from ..utils import cdiv, next_power_of_2
-from . import language
+from . import knobs, language, runtime
+from .runtime._allocation import set_allocator
+from .runtime.errors import InterpreterError, OutOfResources
 
 __all__ = ["CompilationError", "Config", "JITFunction", "autotune", "cdiv", "heuristics", "jit",
-           "language", "next_power_of_2", "testing", "TritonError", "__version__"]
+           "language", "next_power_of_2", "testing", "TritonError", "__version__",
+           "InterpreterError", "OutOfResources", "knobs", "runtime", "set_allocator"]
