@@ -8,13 +8,19 @@ VENV ?= .venv
 PYTHON := $(VENV)/bin/python
 LLVM_PREFIX ?= /usr/lib/llvm-22
 
+# ccache rewrites the absolute paths under the checkout in compile commands into relative ones,
+# so that trees at the same depth (build/, the wheel's build-wheel/) can share its entries.
+export CCACHE_BASEDIR := $(CURDIR)
+export CCACHE_NOHASHDIR := 1
+
 CMAKE_FLAGS := -G Ninja \
   -DCMAKE_BUILD_TYPE=$(BUILD_TYPE) \
   -DCMAKE_C_COMPILER=clang-22 -DCMAKE_CXX_COMPILER=clang++-22 -DLLVM_USE_LINKER=lld \
   -DMLIR_DIR=$(LLVM_PREFIX)/lib/cmake/mlir \
   -DLLVM_EXTERNAL_LIT=$(LLVM_PREFIX)/bin/lit
 
-.PHONY: all deps configure build test check-lit check-unit check-python demo self-contained clean
+.PHONY: all deps configure build test check-lit check-unit check-python check-wheel wheel demo \
+  self-contained clean
 
 all: build
 
@@ -39,8 +45,17 @@ check-unit: build
 check-python: build
 	$(PYTHON) -m pytest -q test/python
 
+# The wheel that `pip install .` builds (LLVM and MLIR linked in; pyproject.toml), in dist/.
+wheel: deps
+	$(PYTHON) -m pip wheel --no-deps --wheel-dir dist .
+
+# What a user installs: the wheel, in a fresh virtual environment, runs a kernel from outside
+# the source tree.
+check-wheel: wheel
+	scripts/check-wheel.sh dist
+
 # Every suite; pytest runs last so that its summary closes the output.
-test: check-lit check-unit check-python
+test: check-lit check-unit check-wheel check-python
 
 demo: build
 	$(PYTHON) examples/demo.py
@@ -50,8 +65,8 @@ demo: build
 self-contained: deps
 	cmake -S . -B build-self-contained $(CMAKE_FLAGS) -DNEREID_SELF_CONTAINED=ON \
 	  -DNEREID_BUILD_TESTS=OFF
-	ninja -C build-self-contained -j$(JOBS) nereid nereid_cpu_runtime
+	ninja -C build-self-contained -j$(JOBS) nereid-python-package
 	NEREID_LIBRARY=$(CURDIR)/build-self-contained/lib/libnereid.so $(PYTHON) -m pytest -q test/python
 
 clean:
-	rm -rf $(BUILD_DIR) build-self-contained
+	rm -rf $(BUILD_DIR) build-self-contained build-wheel dist

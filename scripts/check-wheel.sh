@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# Installs the wheel in DIST (default dist/) into a fresh virtual environment, as a user would,
+# and runs a kernel there from a folder outside the source tree: on the CPU backend and in the
+# interpreter, each checked against numpy. Fails when the wheel is missing, misses a file the
+# package loads at run time, or imports anything from the checkout.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DIST="$(cd "${1:-$ROOT/dist}" && pwd)"
+PYTHON="${PYTHON:-python3}"
+
+shopt -s nullglob
+wheels=("$DIST"/nereid_triton-*.whl)
+if ((${#wheels[@]} != 1)); then
+  echo "check-wheel: expected one nereid_triton wheel in $DIST, found ${#wheels[@]}" >&2
+  exit 1
+fi
+wheel="${wheels[0]}"
+case "$(basename "$wheel")" in
+  *-py3-none-*) ;;
+  *) echo "check-wheel: $(basename "$wheel") is not tagged py3-none" >&2; exit 1 ;;
+esac
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+"$PYTHON" -m venv "$work/venv"
+"$work/venv/bin/python" -m pip install -q "$wheel"
+
+cat > "$work/kernel.py" <<'EOF'
+import os
+import sys
+
+import numpy as np
+
+import nereid
+import nereid.language as tl
+
+root, prefix = sys.argv[1], sys.prefix
+
+
+@nereid.jit
+def scaled_add(x_ptr, y_ptr, out_ptr, n, alpha, BLOCK: tl.constexpr):
+    offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offsets < n
+    x = tl.load(x_ptr + offsets, mask=mask)
+    y = tl.load(y_ptr + offsets, mask=mask)
+    tl.store(out_ptr + offsets, tl.exp(x) * alpha + y, mask=mask)
+
+
+rng = np.random.default_rng()
+n = 10_000
+x = rng.standard_normal(n).astype(np.float32)
+y = rng.standard_normal(n).astype(np.float32)
+expected = np.exp(x) * np.float32(1.5) + y
+for interpret in ("0", "1"):
+    os.environ["NEREID_INTERPRET"] = interpret
+    out = np.full(n, np.nan, np.float32)
+    scaled_add[(nereid.cdiv(n, 256),)](x, y, out, n, 1.5, BLOCK=256)
+    np.testing.assert_allclose(out, expected, rtol=1e-6, atol=1e-6)
+# Everything came from the virtual environment, nothing from the checkout.
+for path in (nereid.__file__, sys.modules["nereid_cpu"].__file__, nereid._capi.library_path()):
+    path = os.path.realpath(path)
+    assert path.startswith(os.path.realpath(prefix) + os.sep), path
+    assert not path.startswith(root + os.sep), path
+print("check-wheel: the installed package ran a kernel on the CPU backend and the "
+      "interpreter, with", nereid._capi.library_path())
+EOF
+# Run from the temporary folder, with a private kernel cache and nothing of the checkout on the
+# path.
+(cd "$work" && env -u PYTHONPATH NEREID_CACHE_DIR="$work/cache" \
+  "$work/venv/bin/python" kernel.py "$ROOT")
