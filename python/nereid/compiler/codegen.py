@@ -546,8 +546,7 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
         if core.is_builtin(function):
             return function(*args, **kwargs)
         if function is builtins.print:
-            raise self.error(node, "print() does not run in a kernel; use tl.static_print for "
-                                   "compile-time values or tl.device_print for run-time ones")
+            return self._print(args, kwargs, node)
         if any(isinstance(a, (tensor, block_pointer)) for a in [*args, *kwargs.values()]):
             name = getattr(function, "__name__", repr(function))
             raise self.error(node, f"`{name}` is not a Triton function and cannot take tensors; "
@@ -556,6 +555,18 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
         result = function(*[unwrap_deep(a) for a in args],
                           **{k: unwrap_deep(v) for k, v in kwargs.items()})
         return wrap_constexpr(result)
+
+    def _print(self, args: list, kwargs: dict, node: ast.AST) -> None:
+        """`print(...)` in a kernel is `tl.device_print`, as in Triton: a leading string is the
+        prefix and the rest are values that every program prints when it runs. Unlike Triton,
+        a first argument that is not a string is a value printed with no prefix."""
+        if kwargs:
+            raise self.error(node, "print() in a kernel is tl.device_print and takes no keyword "
+                                   f"arguments; got {', '.join(kwargs)}")
+        prefix = ""
+        if args and isinstance(unwrap(args[0]), str):
+            prefix, args = unwrap(args[0]), args[1:]
+        return tl.device_print(prefix, *args)
 
     def call_jit(self, function: Any, args: list, kwargs: dict, node: Optional[ast.AST]) -> Any:
         """Generates a call of another @jit function: inline (its parameters bound to the

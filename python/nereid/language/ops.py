@@ -358,7 +358,14 @@ def debug_barrier() -> None:
 def device_print(prefix: Any, *args: Any, hex: Any = False) -> None:
     """Prints `prefix` and the values from every program. As in Triton, a prefix followed by
     values is normalized to " prefix: " (so `"x"` prints as `... idx (0) x: 5`)."""
-    prefix = str(unwrap(prefix))
+    prefix = unwrap(prefix)
+    if not isinstance(prefix, str):
+        raise SemanticError(f"tl.device_print's first argument is its prefix, a string; got "
+                            f"{prefix!r}")
+    for value in args:
+        if isinstance(unwrap(value), str):
+            raise SemanticError(f"tl.device_print prints one string prefix and then values; "
+                                f"{unwrap(value)!r} is a second string: join it into the prefix")
     if args:
         if not prefix.endswith(" "):
             prefix += " "
@@ -392,8 +399,12 @@ def static_assert(cond: Any, msg: Any = "") -> None:
 
 
 @builtin
-def static_print(*values: Any, sep: str = " ", end: str = "\n") -> None:
-    print(*[unwrap(v) for v in values], sep=sep, end=end)
+def static_print(*values: Any, sep: Any = " ", end: Any = "\n", file: Any = None,
+                 flush: Any = False) -> None:
+    """Prints `values` while the kernel compiles, as Python's `print` would: constexprs print
+    their values, tensors their types. Nothing is printed at run time."""
+    print(*[unwrap(v) for v in values], sep=unwrap(sep), end=unwrap(end), file=unwrap(file),
+          flush=unwrap(flush))
 
 
 @builtin
