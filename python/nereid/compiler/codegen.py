@@ -19,7 +19,7 @@ from ..language import core
 from ..language.core import constexpr, tensor
 from ..language.semantic import Semantic, SemanticError, block_pointer
 from .early_returns import contains_return, fold_early_returns
-from .errors import CompilationError
+from .errors import CompilationError, did_you_mean, front_end_debugging
 from .ir_builder import Block, Builder, Location, Region
 from .loops import LoopGenerator
 from .values import (describe, flatten, is_constexpr_like, rebuild, types_of, unwrap,
@@ -100,7 +100,10 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             raise
         except (SemanticError, TypeError, ValueError, AssertionError, NotImplementedError,
                 IndexError, KeyError, RuntimeError, AttributeError, ZeroDivisionError) as error:
-            raise self.error(node, str(error) or type(error).__name__) from None
+            # The internal error is the compiler's business, not the kernel author's; it stays
+            # chained when debugging the frontend.
+            cause = error if front_end_debugging() else None
+            raise self.error(node, str(error) or type(error).__name__) from cause
         finally:
             self.builder.location = saved
             self.semantic.active_generator = saved_generator
@@ -120,7 +123,8 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             return self._global_value(self.context.globals[name])
         if hasattr(builtins, name):
             return getattr(builtins, name)
-        raise self.error(node, f"name `{name}` is not defined")
+        known = [*self.scope, *self.context.nonlocals, *self.context.globals, *dir(builtins)]
+        raise self.error(node, f"name `{name}` is not defined{did_you_mean(name, known)}")
 
     @staticmethod
     def _global_value(value: Any) -> Any:
@@ -375,9 +379,10 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
         base = unwrap(base)
         if not hasattr(base, node.attr):
             owner = getattr(base, "__name__", type(base).__name__)
-            if owner == "nereid.language":
-                owner = "triton.language"
-            raise self.error(node, f"`{node.attr}` is not a name of {owner}")
+            if owner.startswith("nereid.language"):
+                owner = "triton.language" + owner[len("nereid.language"):]
+            hint = did_you_mean(node.attr, dir(base), f"{ast.unparse(node.value)}.")
+            raise self.error(node, f"`{node.attr}` is not a name of {owner}{hint}")
         return getattr(base, node.attr)
 
     def visit_Subscript(self, node: ast.Subscript) -> Any:

@@ -12,7 +12,7 @@ from ..language.core import constexpr, tensor
 from ..language.dtypes import dtype
 from ..language.semantic import Semantic
 from .codegen import CodeGenerator, FunctionContext
-from .errors import error_from_diagnostics
+from .errors import CompilationError, error_from_diagnostics, front_end_debugging
 from .functions import FunctionTable
 from .ir_builder import Block, Builder, print_block
 
@@ -82,6 +82,17 @@ def verify_ir(kernel_name: str, text: str) -> None:
 
 
 def compile_to_ir(jit_fn: Any, signature: KernelSignature) -> str:
-    text = generate_ir(jit_fn, signature)
-    verify_ir(jit_fn.__name__, text)
+    """The verified tt IR of `jit_fn` for `signature`.
+
+    A CompilationError leaves here without the frames of the code generator (dozens, one per
+    nested AST node): what the user sees is their own call, the launch, and the error's text,
+    which shows the kernel's line. NEREID_FRONT_END_DEBUGGING=1 (or
+    TRITON_FRONT_END_DEBUGGING=1) keeps them, as Triton does."""
+    try:
+        text = generate_ir(jit_fn, signature)
+        verify_ir(jit_fn.__name__, text)
+    except CompilationError as error:
+        if front_end_debugging():
+            raise
+        raise error.with_traceback(None) from None
     return text
