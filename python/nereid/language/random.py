@@ -49,6 +49,11 @@ def philox_impl(c0, c1, c2, c3, k0, k1, n_rounds: constexpr = N_ROUNDS_DEFAULT):
 
 @jit
 def philox(seed, c0, c1, c2, c3, n_rounds: constexpr = N_ROUNDS_DEFAULT):
+    """Four blocks of random integers from the Philox generator for the counters `c0..c3` and the
+    key `seed`: uint32 for 32-bit counters, uint64 for 64-bit ones.
+
+    :param seed: an integer scalar, the key.
+    :param n_rounds: the rounds of Philox to run (10 by default)."""
     seed = ops.to_tensor(seed)
     ops.static_assert(seed.dtype.is_int())
     seed = seed.to(dtypes.uint64)
@@ -110,6 +115,7 @@ def rand(seed, offset, n_rounds: constexpr = N_ROUNDS_DEFAULT):
 
 @jit
 def rand4x(seed, offsets, n_rounds: constexpr = N_ROUNDS_DEFAULT):
+    """Four blocks of float32 uniform in [0, 1) for each offset, from one run of Philox."""
     i1, i2, i3, i4 = randint4x(seed, offsets, n_rounds)
     u1 = uint_to_uniform_float(i1)
     u2 = uint_to_uniform_float(i2)
@@ -139,6 +145,7 @@ def randn(seed, offset, n_rounds: constexpr = N_ROUNDS_DEFAULT):
 
 @jit
 def randn4x(seed, offset, n_rounds: constexpr = N_ROUNDS_DEFAULT):
+    """Four blocks of standard normal float32 for each offset, from one run of Philox."""
     u1, u2, u3, u4 = rand4x(seed, offset, n_rounds)
     n1, n2 = pair_uniform_to_normal(u1, u2)
     n3, n4 = pair_uniform_to_normal(u3, u4)

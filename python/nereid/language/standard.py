@@ -81,6 +81,12 @@ def _pick_sum_dtype(in_dtype, dtype):
 
 @jit
 def sum(input, axis=None, keep_dims: constexpr = False, dtype: constexpr = None):
+    """The sum of `input` along `axis` (all axes when None).
+
+    Integers narrower than 32 bits add up in 32 bits of their signedness (int32 or uint32), as in
+    Triton; other dtypes add in their own. `dtype` picks the dtype to add in instead.
+
+    :param keep_dims: keep the reduced dimensions as ones of size 1."""
     out_dtype: constexpr = _pick_sum_dtype(input.dtype, dtype)
     if out_dtype is not None:
         input = input.to(out_dtype)
@@ -89,6 +95,10 @@ def sum(input, axis=None, keep_dims: constexpr = False, dtype: constexpr = None)
 
 @jit
 def xor_sum(input, axis=None, keep_dims: constexpr = False):
+    """The bitwise xor of the elements of the integer tensor `input` along `axis` (all axes when
+    None).
+
+    :param keep_dims: keep the reduced dimensions as ones of size 1."""
     ops.static_assert(input.dtype.is_int(), "xor_sum is defined on integers only")
     return ops.reduce(input, axis, _xor_combine, keep_dims=keep_dims)
 
@@ -131,6 +141,15 @@ def _min_or_max(input, axis, return_indices: constexpr, tie_break_left: constexp
 @jit
 def max(input, axis=None, return_indices: constexpr = False,
         return_indices_tie_break_left: constexpr = True, keep_dims: constexpr = False):
+    """The maximum of `input` along `axis` (all axes when None).
+
+    float16 and bfloat16 compare in float32, and integers narrower than 32 bits in int32, so the
+    result has that dtype. With `return_indices`, returns the pair (maximum, index along `axis`),
+    the values then in the input's dtype (bfloat16 as float32).
+
+    :param return_indices_tie_break_left: among equal maxima, return the smallest index;
+        otherwise any of them.
+    :param keep_dims: keep the reduced dimensions as ones of size 1."""
     return _min_or_max(input, axis, return_indices, return_indices_tie_break_left, keep_dims,
                        _max_combine, _argmax_combine_tie_break_left,
                        _argmax_combine_tie_break_fast)
@@ -139,6 +158,15 @@ def max(input, axis=None, return_indices: constexpr = False,
 @jit
 def min(input, axis=None, return_indices: constexpr = False,
         return_indices_tie_break_left: constexpr = True, keep_dims: constexpr = False):
+    """The minimum of `input` along `axis` (all axes when None).
+
+    float16 and bfloat16 compare in float32, and integers narrower than 32 bits in int32, so the
+    result has that dtype. With `return_indices`, returns the pair (minimum, index along `axis`),
+    the values then in the input's dtype (bfloat16 as float32).
+
+    :param return_indices_tie_break_left: among equal minima, return the smallest index;
+        otherwise any of them.
+    :param keep_dims: keep the reduced dimensions as ones of size 1."""
     return _min_or_max(input, axis, return_indices, return_indices_tie_break_left, keep_dims,
                        _min_combine, _argmin_combine_tie_break_left,
                        _argmin_combine_tie_break_fast)
@@ -146,6 +174,10 @@ def min(input, axis=None, return_indices: constexpr = False,
 
 @jit
 def argmax(input, axis, tie_break_left: constexpr = True, keep_dims: constexpr = False):
+    """The index (int32) of the maximum of `input` along `axis`.
+
+    :param tie_break_left: among equal maxima, the smallest index; otherwise any of them.
+    :param keep_dims: keep the reduced dimension as one of size 1."""
     (_, index) = max(input, axis, return_indices=True,
                      return_indices_tie_break_left=tie_break_left, keep_dims=keep_dims)
     return index
@@ -153,6 +185,10 @@ def argmax(input, axis, tie_break_left: constexpr = True, keep_dims: constexpr =
 
 @jit
 def argmin(input, axis, tie_break_left: constexpr = True, keep_dims: constexpr = False):
+    """The index (int32) of the minimum of `input` along `axis`.
+
+    :param tie_break_left: among equal minima, the smallest index; otherwise any of them.
+    :param keep_dims: keep the reduced dimension as one of size 1."""
     (_, index) = min(input, axis, return_indices=True,
                      return_indices_tie_break_left=tie_break_left, keep_dims=keep_dims)
     return index
@@ -163,6 +199,12 @@ def argmin(input, axis, tie_break_left: constexpr = True, keep_dims: constexpr =
 @jit
 def cumsum(input, axis=0, reverse: constexpr = False, dtype: constexpr = None):
     # As Triton does, bfloat16 scans in float32.
+    """The inclusive running sum of `input` along `axis`, in the shape of `input`.
+
+    bfloat16 adds in float32 and integers narrower than 32 bits in 32 bits of their signedness,
+    which is the result's dtype; `dtype` picks the dtype to add in instead.
+
+    :param reverse: run from the end of the axis toward its start."""
     if input.dtype == dtypes.bfloat16:
         input = input.to(dtypes.float32)
     out_dtype: constexpr = _pick_sum_dtype(input.dtype, dtype)
@@ -173,6 +215,10 @@ def cumsum(input, axis=0, reverse: constexpr = False, dtype: constexpr = None):
 
 @jit
 def cumprod(input, axis=0, reverse: constexpr = False):
+    """The inclusive running product of `input` along `axis`, in the shape and dtype of `input`
+    (bfloat16 multiplies in float32).
+
+    :param reverse: run from the end of the axis toward its start."""
     if input.dtype == dtypes.bfloat16:
         input = input.to(dtypes.float32)
     return ops.associative_scan(input, axis, _prod_combine, reverse)
@@ -182,16 +228,24 @@ def cumprod(input, axis=0, reverse: constexpr = False):
 
 @jit
 def cdiv(x, div):
+    """`x` divided by `div`, rounded up: `(x + div - 1) // div`, for positive integers."""
     return (x + div - 1) // div
 
 
 @jit
 def sigmoid(x):
+    """`1 / (1 + exp(-x))`, elementwise, for float `x`."""
     return 1 / (1 + math.exp(-x))
 
 
 @jit
 def softmax(x, dim=None, keep_dims: constexpr = False, ieee_rounding: constexpr = False):
+    """`exp(x - max(x)) / sum(exp(x - max(x)))` along dimension `dim` (0 when None), for float
+    `x`, in the shape of `x`; float16 and bfloat16 compute in float32, which is the result's
+    dtype.
+
+    :param keep_dims: accepted as in Triton; the result keeps the shape of `x`.
+    :param ieee_rounding: passed to the division (`tl.fdiv`)."""
     if dim is None:
         _dim: constexpr = 0
     else:
@@ -213,6 +267,11 @@ def sort(x, dim: constexpr = None, descending: constexpr = False):
     # for. Values only move (selects), so -0.0, infinities and NaNs keep their bits. Unrolled,
     # the 55 steps of a sort of 1024 elements took a backend minutes to compile; as loops, the
     # kernel holds one step.
+    """`x` sorted along its last dimension, whose size is a power of two, ascending unless
+    `descending`. Values only move, so -0.0, infinities and NaN keep their bits; ties keep no
+    particular order.
+
+    :param dim: the dimension to sort; only the last one is supported."""
     _dim: constexpr = len(x.shape) - 1 if dim is None else dim
     ops.static_assert(_dim == len(x.shape) - 1, "only the minor dimension can be sorted")
     n_dims: constexpr = _log2(x.shape[_dim])
@@ -236,6 +295,10 @@ def sort(x, dim: constexpr = None, descending: constexpr = False):
 def topk(x, k: constexpr, dim: constexpr = None):
     # The k largest elements along the last dimension, largest first: the first k of a
     # descending sort, gathered.
+    """The `k` largest elements of `x` along its last dimension, largest first: the first `k` of a
+    descending sort. `k` is a compile-time power of two, at most the dimension's size.
+
+    :param dim: the dimension to search; only the last one is supported."""
     _dim: constexpr = len(x.shape) - 1 if dim is None else dim
     ops.static_assert(_dim == len(x.shape) - 1, "only the minor dimension can be searched")
     ops.static_assert(_is_power_of_two(k), "topk's k must be a power of two")

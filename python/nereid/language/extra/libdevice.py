@@ -35,6 +35,10 @@ _EXTERNAL = ("lgamma", "tgamma", "erfinv", "erfcinv", "j0", "j1", "y0", "y1", "n
              "normcdfinv", "exp10", "sinpi", "cospi", "logb", "hypot", "nextafter", "fdim")
 
 
+_FLOAT_RULE = ("The arguments are tensors or scalars, converted to the dtype of the first float "
+               "among them and broadcast together; the result has that dtype.")
+
+
 def _float_operands(name: str, args: tuple) -> list[tensor]:
     sem = semantic()
     values = [sem.to_tensor(a) for a in args]
@@ -52,6 +56,8 @@ def _unary(name: str, op: str):
         (x,) = _float_operands(name, (arg0,))
         return semantic()._unary(op, x)
     function.__name__ = function.__qualname__ = name
+    function.__doc__ = (f"libdevice's `{name}` of `arg0`, elementwise: the `{op}` op, which each "
+                        "backend lowers with its own math library.\n\n" + _FLOAT_RULE)
     return function
 
 
@@ -61,6 +67,9 @@ def _binary(name: str, op: str):
         x, y = _float_operands(name, (arg0, arg1))
         return semantic()._binary(op, x, y)
     function.__name__ = function.__qualname__ = name
+    function.__doc__ = (f"libdevice's `{name}` of `arg0` and `arg1`, elementwise: the `{op}` op, "
+                        "which each backend lowers with its own math library.\n\n"
+                        + _FLOAT_RULE)
     return function
 
 
@@ -73,6 +82,8 @@ def _predicate(name: str, op: str):
                                                f": {x.handle.type}")
         return tensor(handle, result_type)
     function.__name__ = function.__qualname__ = name
+    function.__doc__ = (f"libdevice's `{name}` of `arg0`, elementwise, as a boolean (int1) "
+                        f"tensor: the `{op}` op.\n\n`arg0` is a float tensor or scalar.")
     return function
 
 
@@ -86,6 +97,10 @@ def _external(name: str):
         symbol = f"__nv_{name}f" if ty == dtypes.float32 else f"__nv_{name}"
         return semantic().extern_elementwise("libdevice", "", values, symbol, ty, True)
     function.__name__ = function.__qualname__ = name
+    function.__doc__ = (f"libdevice's `{name}`, elementwise: a `tt.extern_elementwise` of "
+                        f"`__nv_{name}f` (float32) or `__nv_{name}` (float64), which a backend "
+                        "maps to its own implementation or reports missing.\n\n" + _FLOAT_RULE
+                        + " Only float32 and float64 are supported.")
     return function
 
 
@@ -102,14 +117,17 @@ del _name, _op
 
 @builtin
 def fma(x: Any, y: Any, z: Any) -> tensor:
+    """`x * y + z` with a single rounding, elementwise, as `tl.fma`."""
     return semantic().fma(x, y, z)
 
 
 @builtin
 def div_rn(x: Any, y: Any) -> tensor:
+    """`x / y` rounded correctly to nearest even, as `tl.div_rn`."""
     return semantic().div_rn(x, y)
 
 
 @builtin
 def sqrt_rn(x: Any) -> tensor:
+    """The square root of `x` rounded correctly to nearest even, as `tl.sqrt_rn`."""
     return semantic().precise_sqrt(x)
