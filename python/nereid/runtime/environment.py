@@ -1,6 +1,7 @@
 """The environment variables that every launch reads (NEREID_INTERPRET, TRITON_INTERPRET,
-NEREID_BACKEND, NEREID_NUM_THREADS, and the compile settings NEREID_DUMP_IR,
-NEREID_CPU_STREAMING_STORE_BYTES and NEREID_CPU_BF16_DOT).
+NEREID_BACKEND, NEREID_NUM_THREADS, OMP_NUM_THREADS, NEREID_CPU_SCHEDULER, and the compile
+settings NEREID_DUMP_IR, NEREID_CPU_STREAMING_STORE_BYTES and NEREID_CPU_BF16_DOT), and
+NEREID_LOG, which compilations read.
 
 `os.environ.get` of an unset name raises and catches a KeyError inside, which costs about a
 microsecond on CPython, and a launch reads up to six names. Where CPython keeps the
@@ -39,6 +40,8 @@ NEREID_DUMP_IR = Variable("NEREID_DUMP_IR")
 NEREID_CPU_STREAMING_STORE_BYTES = Variable("NEREID_CPU_STREAMING_STORE_BYTES")
 NEREID_CPU_BF16_DOT = Variable("NEREID_CPU_BF16_DOT")
 NEREID_LOG = Variable("NEREID_LOG")
+NEREID_CPU_SCHEDULER = Variable("NEREID_CPU_SCHEDULER")
+OMP_NUM_THREADS = Variable("OMP_NUM_THREADS")
 
 # The compile settings, in the order compile_settings gives them (which spells them out on
 # POSIX, where a launch reads them: a loop over this tuple would cost more than the reads).

@@ -28,7 +28,7 @@ def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) ->
         native = _kernels[key] = compile(kernel.asm["ttir"], kernel.name,
                                          kernel.signature.types, options)
     native.launch([bound[name] for name in kernel.signature.types], grid,
-                  resolve_num_threads(options), options.get("scheduler") or "openmp")
+                  resolve_num_threads(options), options.get("scheduler"))
     names = list(bound)
     return native.relauncher([names.index(name) for name in kernel.signature.types], options)
 

@@ -21,6 +21,10 @@ from nereid.runtime import environment
 from .marshal import ArgumentMarshaller
 
 SCHEDULERS = ("openmp", "tbb")
+# oneTBB: as fast as OpenMP on an idle machine, and it does not slow down 10 to 70 times when
+# other processes keep the cores busy, as OpenMP's spinning workers do (bench/shared_machine.py,
+# bench/RESULTS.md).
+DEFAULT_SCHEDULER = "tbb"
 _INT32_MAX = 2**31 - 1
 _RUNTIME_NAME = "libnereid_cpu_runtime.so"
 
@@ -30,24 +34,86 @@ class KernelLoadError(RuntimeError):
 
 
 @functools.lru_cache(maxsize=None)
-def _core_count() -> int:
-    return os.cpu_count() or 1
+def available_cores() -> int:
+    """The cores this process may use: those of its affinity mask (`taskset`, a container's
+    cpuset), at most its cgroup's CPU quota rounded up (cgroup v2 `cpu.max`, v1
+    `cpu.cfs_quota_us`), and at least 1."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    quota = _cgroup_cpu_quota()
+    if quota is not None:
+        cores = min(cores, quota)
+    return max(1, cores)
+
+
+def _cgroup_cpu_quota(root: str = "/") -> Optional[int]:
+    """The CPUs the process's cgroup may use per period, rounded up; None when unlimited or
+    unknown. `root` is where /proc and /sys are (tests give another)."""
+    try:
+        with open(os.path.join(root, "proc/self/cgroup")) as stream:
+            entries = [line.rstrip("\n").split(":", 2) for line in stream]
+    except OSError:
+        return None
+    for _, controllers, path in (entry for entry in entries if len(entry) == 3):
+        directory = os.path.join(root, "sys/fs/cgroup")
+        if controllers == "":  # cgroup v2: "max 100000" or "<quota> <period>"
+            files = [os.path.join(directory + path, "cpu.max")]
+        elif "cpu" in controllers.split(","):  # cgroup v1: quota (-1: none) and period
+            directory = os.path.join(directory, controllers) + path
+            files = [os.path.join(directory, "cpu.cfs_quota_us"),
+                     os.path.join(directory, "cpu.cfs_period_us")]
+        else:
+            continue
+        try:
+            fields = []
+            for name in files:
+                with open(name) as stream:
+                    fields += stream.read().split()
+        except OSError:
+            continue
+        if len(fields) == 2 and fields[0] not in ("max", "-1"):
+            quota, period = int(fields[0]), int(fields[1])
+            if quota > 0 and period > 0:
+                return -(-quota // period)
+    return None
+
+
+def _positive_count(value: str, name: str) -> int:
+    try:
+        count = int(value)
+    except ValueError:
+        count = 0
+    if count < 1:
+        raise ValueError(f"{name} must be a positive integer; got {value!r}")
+    return count
 
 
 def resolve_num_threads(options: Mapping[str, Any]) -> int:
     """The threads that run a launch's programs: the launch option `num_threads`, else
-    NEREID_NUM_THREADS, else every core."""
+    NEREID_NUM_THREADS, else OMP_NUM_THREADS (its first level; empty is unset), else every core
+    available to the process (`available_cores`). OMP_NUM_THREADS is checked even when another setting
+    wins, because the OpenMP runtime reads it too, and aborts on a value it cannot parse."""
+    omp_threads = environment.OMP_NUM_THREADS.get()
+    if omp_threads:
+        omp_threads = _positive_count(omp_threads.split(",")[0].strip(), "OMP_NUM_THREADS")
     configured = options.get("num_threads") or environment.NEREID_NUM_THREADS.get()
-    if not configured:
-        return _core_count()
-    try:
-        count = int(configured)
-    except ValueError:
-        count = 0
-    if count < 1:
-        raise ValueError(f"num_threads (or NEREID_NUM_THREADS) must be a positive integer; got "
-                         f"{configured!r}")
-    return count
+    if configured:
+        return _positive_count(str(configured), "num_threads (or NEREID_NUM_THREADS)")
+    return omp_threads or available_cores()
+
+
+def resolve_scheduler(kernel_name: str, options: Mapping[str, Any]) -> str:
+    """What runs a launch's programs on several threads: the launch option `scheduler`, else
+    NEREID_CPU_SCHEDULER, else DEFAULT_SCHEDULER."""
+    scheduler = options.get("scheduler") or environment.NEREID_CPU_SCHEDULER.get() \
+        or DEFAULT_SCHEDULER
+    if scheduler not in SCHEDULERS:
+        raise ValueError(f"kernel `{kernel_name}`: unknown scheduler {scheduler!r} (the "
+                         f"option `scheduler` or NEREID_CPU_SCHEDULER); expected one of "
+                         f"{', '.join(SCHEDULERS)}")
+    return scheduler
 
 
 @functools.lru_cache(maxsize=None)
@@ -144,10 +210,12 @@ class CompiledCpuKernel:
         return f"CompiledCpuKernel({self.name}, {self.path})"
 
     def launch(self, values: Sequence[Any], grid: Sequence[int],
-               num_threads: Optional[int] = None, scheduler: str = "openmp") -> None:
+               num_threads: Optional[int] = None, scheduler: Optional[str] = None) -> None:
         """Runs every program of the 3-D `grid` on `values`, the arguments in parameter order,
-        on `num_threads` threads (None: see `resolve_num_threads`)."""
-        self._check_scheduler(scheduler)
+        on `num_threads` threads with `scheduler` (None: see `resolve_num_threads` and
+        `resolve_scheduler`)."""
+        options = {"scheduler": scheduler}
+        scheduler = resolve_scheduler(self.name, options)
         if num_threads is None:
             num_threads = resolve_num_threads({})
         with self._lock:
@@ -158,25 +226,22 @@ class CompiledCpuKernel:
                    options: Mapping[str, Any]) -> Callable[[Sequence[Any], Sequence[int]], None]:
         """The launch that @jit repeats for launches with the same key:
         `relaunch(abi_values, grid)` (see `ArgumentMarshaller.packer`) with the launch options
-        `options`. Without a `num_threads` option it reads NEREID_NUM_THREADS on every call,
-        which may change between launches."""
-        scheduler = options.get("scheduler") or "openmp"
-        self._check_scheduler(scheduler)
+        `options`. Without a `num_threads` or `scheduler` option it reads NEREID_NUM_THREADS
+        (and OMP_NUM_THREADS) or NEREID_CPU_SCHEDULER on every call, which may change between
+        launches."""
+        fixed_scheduler = resolve_scheduler(self.name, options) \
+            if options.get("scheduler") else None
         fixed_threads = resolve_num_threads(options) if options.get("num_threads") else None
         pack = self._marshaller.packer(positions)
 
         def relaunch(abi_values: Sequence[Any], grid: Sequence[int]) -> None:
             num_threads = fixed_threads or resolve_num_threads(options)
+            scheduler = fixed_scheduler or resolve_scheduler(self.name, options)
             with self._lock:
                 pack(abi_values)
                 self._run(grid, num_threads, scheduler)
 
         return relaunch
-
-    def _check_scheduler(self, scheduler: str) -> None:
-        if scheduler not in SCHEDULERS:
-            raise ValueError(f"kernel `{self.name}`: unknown scheduler {scheduler!r}; "
-                             f"expected one of {', '.join(SCHEDULERS)}")
 
     def _run(self, grid: Sequence[int], num_threads: int, scheduler: str) -> None:
         """Runs the grid on the packed arguments; the caller holds the lock."""
