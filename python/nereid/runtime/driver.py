@@ -14,7 +14,6 @@ A backend other than the CPU and the interpreter brings its driver with
 from __future__ import annotations
 
 import functools
-import os
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -180,21 +179,14 @@ def clock_khz() -> int:
     return 0
 
 
-def available_cores() -> int:
-    """The cores this process may run on (its affinity mask where the system has one)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        return os.cpu_count() or 1
-
-
 class HostUtils:
     """`driver.active.utils` of the host's drivers (the CPU's and the interpreter's): the
     CPU's properties under the keys of upstream Triton's CUDA `get_device_properties`."""
 
     def get_device_properties(self, device: Any = None) -> dict[str, int]:
         """The host CPU as a device, for occupancy arithmetic written for GPUs:
-        `multiprocessor_count`: the cores this process may use; `warpSize`: 1;
+        `multiprocessor_count`: the cores this process may use (its affinity mask and cgroup
+        quota: nereid_cpu.kernel.available_cores); `warpSize`: 1;
         `max_shared_mem`: the bytes of the cache one core has to itself (core_cache_bytes);
         `max_num_regs`: the 32-bit lanes of one core's vector registers (512 with AVX-512,
         128 with AVX2 or NEON; 0 for an ISA the CPU backend does not compile for);
@@ -202,6 +194,7 @@ class HostUtils:
         does not tell a process about its memory's interface. `device` is None, 0, "cpu" or
         a torch.device("cpu")."""
         _check_host_device(device)
+        from nereid_cpu.kernel import available_cores
         from nereid_cpu.target import host_target
 
         isa = host_target().ttg_target.rsplit(":", 1)[-1]

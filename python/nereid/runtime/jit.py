@@ -24,7 +24,8 @@ from . import environment, log
 from .arguments import ndarray_address
 from .cache import KernelCache
 from .environment import interpret_mode
-from .launcher import describe_backend, launch, resolve_grid
+from .launcher import (backend_occupancy, chosen_backend, describe_backend, launch,
+                       resolve_grid)
 
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
 # `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
@@ -153,6 +154,16 @@ class CompiledKernel:
             kernel = self._on_backends[backend] = CompiledKernel(
                 self.name, self.asm["ttir"], self.signature, self.key, self.options, backend)
         return kernel
+
+    def _init_handles(self) -> None:
+        """Upstream's hook that loads a kernel on its device and reads what it uses: sets
+        `n_regs`, `n_spills`, `n_max_threads` and `metadata.shared` from the backend, for the
+        occupancy arithmetic that upstream's tutorials write for GPUs."""
+        resources = backend_occupancy(self.metadata.backend or "cpu", self)
+        self.n_regs = resources["n_regs"]
+        self.n_spills = resources["n_spills"]
+        self.n_max_threads = resources["n_max_threads"]
+        self.metadata.shared = resources["shared"]
 
     def __repr__(self) -> str:
         backend = f", backend={self.metadata.backend}" if self.metadata.backend else ""
@@ -427,12 +438,14 @@ class JITFunction:
         return kernel
 
     def warmup(self, *args: Any, grid: Any = None, **kwargs: Any) -> CompiledKernel:
-        """Compiles for these arguments without launching; returns the compiled kernel."""
+        """Compiles for these arguments without launching; returns the compiled kernel, for the
+        backend that a launch on them would run on."""
         if self.used_globals:
             self.check_globals()
         kwargs, options = self._split_options(dict(kwargs))
-        _, signature = self.specialize(args, kwargs)
-        return self.compile(signature, options)
+        bound, signature = self.specialize(args, kwargs)
+        return self.compile(signature, options).on_backend(
+            chosen_backend(bound.values(), options))
 
     def _make_launch_key(self) -> Callable:
         """Generates `launch_key(options, *args, **kwargs)`, unrolled over this

@@ -44,18 +44,35 @@ def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any,
     `backends.select` picks for its arguments. Returns the name of the backend that ran it and
     its relauncher for later launches with the same key, or None (the interpreter has none)."""
     grid = resolve_grid(grid, lambda: {**bound, **kernel.signature.constexprs})
-    if interpret_mode():
+    name = chosen_backend(bound.values(), options)
+    if name == INTERPRETER:
         from . import interpreter
 
         interpreter.launch(jit_fn, kernel, bound, grid, options)
         return INTERPRETER, None
-    name = backends.select(bound.values(), options)
     try:
         backend = backends.load(name)
     except RuntimeError as error:
         raise RuntimeError(f"cannot launch `{jit_fn.__name__}`: {error}; set NEREID_INTERPRET=1 "
                            "to run it in the interpreter") from None
     return name, backend.launch(jit_fn, kernel, bound, grid, options)
+
+
+def chosen_backend(values: Any, options: dict) -> str:
+    """The backend a launch on `values` with `options` runs on: the interpreter under
+    NEREID_INTERPRET=1, else what `backends.select` picks."""
+    return INTERPRETER if interpret_mode() else backends.select(values, options)
+
+
+def backend_occupancy(name: str, kernel: Any) -> dict:
+    """What `kernel` uses of a device of backend `name`, for GPU occupancy arithmetic
+    (`n_regs`, `n_spills`, `n_max_threads`, `shared`): the backend module's
+    `occupancy(kernel)`; the interpreter runs on the host and answers as the CPU does."""
+    module = backends.load("cpu" if name == INTERPRETER else name)
+    occupancy = getattr(module, "occupancy", None)
+    if occupancy is None:
+        raise NotImplementedError(f"the {name} backend does not report a kernel's resources")
+    return occupancy(kernel)
 
 
 def describe_backend(name: str, kernel: Any) -> tuple[Optional[str], tuple,

@@ -3,6 +3,6 @@ on host memory. `nereid.runtime.backends` imports it by the name "cpu"."""
 
 from .compiler import STAGES, compile
 from .kernel import CompiledCpuKernel
-from .backend import describe, launch
+from .backend import describe, launch, occupancy
 
-__all__ = ["STAGES", "CompiledCpuKernel", "compile", "describe", "launch"]
+__all__ = ["STAGES", "CompiledCpuKernel", "compile", "describe", "launch", "occupancy"]

@@ -39,3 +39,18 @@ def describe(kernel: Any) -> tuple[str, tuple[str, ...], Callable[[], dict]]:
     target = resolve_target(kernel.name, kernel.options)
     return (target.ttg_target, tuple(dict.fromkeys(ASM_STAGE_NAMES.values())),
             lambda: compile_stages(kernel.asm["ttir"], kernel.name, kernel.options))
+
+
+def occupancy(kernel: Any) -> dict:
+    """What `kernel` uses of a core, in the terms of GPU occupancy arithmetic, which divides a
+    device's registers and shared memory by a kernel's (upstream's fused-softmax tutorial:
+    `max_num_regs // (n_regs * warp_size * num_warps)` and `max_shared_mem // shared`). A CPU
+    program has a core to itself, so each program counts as using all of the core's vector
+    registers across its warps and all of its private cache, and the arithmetic gives one
+    program per core at a time (`multiprocessor_count` of them)."""
+    from nereid.runtime.driver import HostUtils
+
+    properties = HostUtils().get_device_properties()
+    num_warps = max(1, int(kernel.metadata.num_warps))
+    return {"n_regs": max(1, properties["max_num_regs"] // num_warps), "n_spills": 0,
+            "n_max_threads": 1, "shared": properties["max_shared_mem"]}

@@ -37,7 +37,7 @@ class KernelLoadError(RuntimeError):
 def available_cores() -> int:
     """The cores this process may use: those of its affinity mask (`taskset`, a container's
     cpuset), at most its cgroup's CPU quota rounded up (cgroup v2 `cpu.max`, v1
-    `cpu.cfs_quota_us`), and at least 1."""
+    `cpu.cfs_quota_us`), and at least 1. Read once per process."""
     try:
         cores = len(os.sched_getaffinity(0))
     except (AttributeError, OSError):
