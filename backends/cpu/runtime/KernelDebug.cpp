@@ -1,15 +1,26 @@
 // tt.print and tt.assert at run time (include/nereid-cpu/KernelDebug.h): the same text as the
 // interpreter's (interpreter/lib/Debug.cpp), floats through the shared formatFloat.
+//
+// Failures are kept per kernel library, not per process: several Python threads may launch
+// kernels at once, and each launch must report its own failure and no other's. The calls that
+// report a failure carry no launch context (the kernel ABI has none, and they run on OpenMP or
+// oneTBB workers, not on the launching thread), but they carry the kernel's name, a string
+// constant of the kernel's own shared library; dladdr maps it to that library's load address,
+// which keys the record. Launches of one library run one at a time (the Python driver holds a
+// lock per library), so a library's record belongs to the launch in progress.
 
 #include "nereid-cpu/KernelDebug.h"
 
 #include "nereid/Interpreter/FloatFormats.h"
+
+#include <dlfcn.h>
 
 #include <cinttypes>
 #include <cstdio>
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 
 using mlir::nereid::interpreter::decodeFloat;
 using mlir::nereid::interpreter::formatFloat;
@@ -20,15 +31,27 @@ namespace {
 
 std::mutex outputMutex;
 
+/// The first failure (in program order) of the launch in progress of one kernel library.
 struct Failure {
-  std::mutex mutex;
-  bool recorded = false;
   int64_t programOrder = 0;
   std::string message;
   std::string file;
   int32_t line = 0;
   int32_t column = 0;
-} failure;
+};
+
+/// The failures not yet taken, by the load address of the kernel library that recorded them.
+std::mutex failuresMutex;
+std::unordered_map<const void *, Failure> failures;
+
+/// The load address of the shared library that holds `address` (code or a constant of a
+/// kernel), or `address` itself where the loader knows no library there.
+const void *libraryOf(const void *address) {
+  Dl_info info;
+  if (dladdr(address, &info) && info.dli_fbase)
+    return info.dli_fbase;
+  return address;
+}
 
 std::string formatValue(int32_t kind, int32_t bits, uint64_t value, bool isSigned, bool hex) {
   char buffer[64];
@@ -116,8 +139,8 @@ std::string describeElement(const Element &element) {
 }
 
 /// Records the failure `what` of program `pid` at file:line:column, with the interpreter's
-/// wording: "<what> in kernel 'k' at program (x, y, z): <detail>". The first failure of a
-/// launch in program order is kept.
+/// wording: "<what> in kernel 'k' at program (x, y, z): <detail>", in the record of the library
+/// that holds the string `kernel`. The first failure of a launch in program order is kept.
 void recordFailure(const char *what, const char *kernel, const int32_t pid[3],
                    const std::string &detail, const char *file, int32_t line, int32_t column) {
   std::string text = std::string(what) + " in kernel '" + kernel + "' at program (" +
@@ -125,16 +148,13 @@ void recordFailure(const char *what, const char *kernel, const int32_t pid[3],
                      std::to_string(pid[2]) + "): " + detail;
   // Program order: z slowest, x fastest, as the interpreter runs them.
   int64_t order = (int64_t(pid[2]) << 42) + (int64_t(pid[1]) << 21) + pid[0];
-  std::lock_guard<std::mutex> lock(failure.mutex);
-  if (failure.recorded && failure.programOrder <= order)
+  const void *library = libraryOf(kernel);
+  std::lock_guard<std::mutex> lock(failuresMutex);
+  auto [entry, inserted] = failures.try_emplace(library);
+  if (!inserted && entry->second.programOrder <= order)
     return;
-  failure.recorded = true;
-  failure.programOrder = order;
-  failure.message = std::move(text);
-  failure.file = file;
-  failure.line = line;
-  failure.column = column;
-  nereid_cpu_failure_pending = 1;
+  entry->second = Failure{order, std::move(text), file, line, column};
+  nereid_cpu_failure_pending = static_cast<int32_t>(failures.size());
 }
 
 } // namespace
@@ -167,16 +187,20 @@ extern "C" void nereid_cpu_gather_index_failed(const char *kernel, const char *f
   recordFailure("out-of-range tt.gather index", kernel, pid, detail, file, line, column);
 }
 
-extern "C" int32_t nereid_cpu_take_failure(char *message, size_t message_size, char *file,
-                                           size_t file_size, int32_t *line, int32_t *column) {
-  std::lock_guard<std::mutex> lock(failure.mutex);
-  if (!failure.recorded)
+extern "C" int32_t nereid_cpu_take_failure(const void *kernel_code, char *message,
+                                           size_t message_size, char *file, size_t file_size,
+                                           int32_t *line, int32_t *column) {
+  const void *library = libraryOf(kernel_code);
+  std::lock_guard<std::mutex> lock(failuresMutex);
+  auto entry = failures.find(library);
+  if (entry == failures.end())
     return 0;
+  const Failure &failure = entry->second;
   std::snprintf(message, message_size, "%s", failure.message.c_str());
   std::snprintf(file, file_size, "%s", failure.file.c_str());
   *line = failure.line;
   *column = failure.column;
-  failure.recorded = false;
-  nereid_cpu_failure_pending = 0;
+  failures.erase(entry);
+  nereid_cpu_failure_pending = static_cast<int32_t>(failures.size());
   return 1;
 }

@@ -147,12 +147,15 @@ def host_bf16_pair_cost() -> float:
 
 @functools.lru_cache(maxsize=None)
 def _failure_pending() -> ctypes.c_int32:
-    """The runtime's flag that a kernel recorded a failed tt.assert."""
+    """The runtime's count of kernel libraries with a failed tt.assert recorded and not yet
+    taken: non-zero after a launch, the launch asks for its own library's failure."""
     return ctypes.c_int32.in_dll(_runtime(), "nereid_cpu_failure_pending")
 
 
-def take_failure(kernel: str) -> Optional[Exception]:
-    """The KernelError of the failed tt.assert that the runtime recorded, or None."""
+def take_failure(kernel: str, code_address: int) -> Optional[Exception]:
+    """The KernelError of the failed tt.assert that the runtime recorded for the kernel library
+    holding `code_address` (the kernel's program function), or None. Failures of other
+    libraries, launched at the same time by other threads, stay for their own launches."""
     from nereid.ir import Diagnostic
     from nereid.runtime.interpreter import KernelError
 
@@ -160,15 +163,28 @@ def take_failure(kernel: str) -> Optional[Exception]:
     file = ctypes.create_string_buffer(4096)
     line, column = ctypes.c_int32(), ctypes.c_int32()
     take = _runtime().nereid_cpu_take_failure
-    take.argtypes = [ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p, ctypes.c_size_t,
-                     ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int32)]
+    take.argtypes = [ctypes.c_void_p, ctypes.c_char_p, ctypes.c_size_t, ctypes.c_char_p,
+                     ctypes.c_size_t, ctypes.POINTER(ctypes.c_int32),
+                     ctypes.POINTER(ctypes.c_int32)]
     take.restype = ctypes.c_int32
-    if not take(message, len(message), file, len(file), ctypes.byref(line),
+    if not take(code_address, message, len(message), file, len(file), ctypes.byref(line),
                 ctypes.byref(column)):
         return None
     diagnostic = Diagnostic("error", message.value.decode(errors="replace"),
                             file.value.decode(errors="replace"), line.value, column.value)
     return KernelError(kernel, [diagnostic], where="the CPU backend")
+
+
+# The lock of each loaded kernel library, by its dlopen handle. The runtime keeps failures per
+# library (KernelDebug.cpp), so launches of one library must not overlap, even from two
+# CompiledCpuKernel objects that loaded the same file (dlopen returns the same handle).
+_library_locks: dict[int, threading.Lock] = {}
+_library_locks_guard = threading.Lock()
+
+
+def _library_lock(handle: int) -> threading.Lock:
+    with _library_locks_guard:
+        return _library_locks.setdefault(handle, threading.Lock())
 
 
 @functools.lru_cache(maxsize=None)
@@ -203,8 +219,9 @@ class CompiledCpuKernel:
         self._marshaller = ArgumentMarshaller(name, signature)
         self._grid_sizes = (ctypes.c_int32 * 3)()
         self._failure_pending = _failure_pending()
-        # One launch at a time packs the argument slots and the grid, and runs on them.
-        self._lock = threading.Lock()
+        # One launch of the library at a time packs the argument slots and the grid, runs on
+        # them and takes the library's failure.
+        self._lock = _library_lock(self._library._handle)
 
     def __repr__(self) -> str:
         return f"CompiledCpuKernel({self.name}, {self.path})"
@@ -260,6 +277,6 @@ class CompiledCpuKernel:
             _tbb_launch()(self._program_address, self._marshaller.args_address, sizes,
                           num_threads)
         if self._failure_pending.value:
-            failure = take_failure(self.name)
+            failure = take_failure(self.name, self._program_address)
             if failure is not None:
                 raise failure

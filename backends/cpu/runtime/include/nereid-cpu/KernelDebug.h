@@ -1,7 +1,9 @@
 /* tt.print and tt.assert in CPU kernels (libnereid_cpu_runtime.so). The CPU backend lowers
  * them to calls of these functions, which print and report as the interpreter does; the
  * Python driver collects an assertion failure after the launch with nereid_cpu_take_failure.
- * Plain C. */
+ * Failures are recorded per kernel library (the shared object that holds the `kernel` string
+ * of the report), so that launches of different kernels on different threads at once each get
+ * their own; launches of one library must not overlap. Plain C. */
 #ifndef NEREID_CPU_KERNELDEBUG_H
 #define NEREID_CPU_KERNELDEBUG_H
 
@@ -39,8 +41,9 @@ nereid_cpu_print(int32_t pid_x, int32_t pid_y, int32_t pid_z, const char *prefix
                  int32_t is_signed, int32_t hex);
 
 /* Records that tt.assert found an element false in program (pid_x, pid_y, pid_z) of kernel
- * `kernel`, at file:line:column. The first failure of a launch in program order is kept; the
- * program goes on. */
+ * `kernel` (a string constant of the kernel's own shared library, whose record it goes to), at
+ * file:line:column. The first failure of a launch in program order is kept; the program goes
+ * on. */
 __attribute__((visibility("default"))) void
 nereid_cpu_assert_failed(const char *kernel, const char *message, const char *file,
                          int32_t line, int32_t column, int32_t pid_x, int32_t pid_y,
@@ -58,14 +61,17 @@ nereid_cpu_gather_index_failed(const char *kernel, const char *file, int32_t lin
                                int64_t shape3, int64_t index, int64_t gathered, int64_t bound,
                                int32_t axis);
 
-/* Non-zero while a failure is recorded and not yet taken. */
+/* How many kernel libraries have a failure recorded and not yet taken: the driver's check after
+ * each launch reads it, and calls nereid_cpu_take_failure only when it is non-zero. */
 __attribute__((visibility("default"))) extern volatile int32_t nereid_cpu_failure_pending;
 
-/* Takes the recorded failure: copies its message (NUL-terminated, truncated to `size`) and its
- * file, line and column, clears it, and returns 1; returns 0 when there is none. */
+/* Takes the failure recorded by the kernel library that holds the address `kernel_code` (its
+ * program function, say): copies its message (NUL-terminated, truncated to `size`) and its
+ * file, line and column, clears it, and returns 1; returns 0 when that library has none (other
+ * libraries' failures stay for their own launches). */
 __attribute__((visibility("default"))) int32_t
-nereid_cpu_take_failure(char *message, size_t message_size, char *file, size_t file_size,
-                        int32_t *line, int32_t *column);
+nereid_cpu_take_failure(const void *kernel_code, char *message, size_t message_size, char *file,
+                        size_t file_size, int32_t *line, int32_t *column);
 
 #ifdef __cplusplus
 }
