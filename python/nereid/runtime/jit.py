@@ -9,6 +9,7 @@ import functools
 import hashlib
 import inspect
 import os
+import sys
 import textwrap
 from types import CellType, ModuleType
 from typing import Any, Callable, Iterator, Mapping, Optional, Sequence
@@ -502,7 +503,13 @@ class JITFunction:
         exec("\n".join(lines), namespace)  # source generated from the parameters' names
         return namespace["launch_key"]
 
-    def run(self, *args: Any, grid: Any, **kwargs: Any) -> CompiledKernel:
+    def run(self, *args: Any, grid: Any, **kwargs: Any) -> Optional[CompiledKernel]:
+        # On torch's fake tensors (torch.compile tracing a custom op) a launch does nothing and
+        # returns None: see nereid.torch, which only a program that imported torch loads.
+        if sys.modules.get("torch") is not None:
+            from .. import torch as torch_integration
+            if torch_integration.skips_launch(args, kwargs):
+                return None
         if self.used_globals:
             self.check_globals()
         if kwargs.keys() <= _LAUNCH_OPTION_NAMES and not kwargs.keys() & self._arg_name_set:
