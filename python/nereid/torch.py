@@ -27,10 +27,13 @@ where a program has imported it."""
 
 from __future__ import annotations
 
+import importlib.abc
+import importlib.util
 import sys
 from typing import Any, Callable, Iterable, Optional
 
 import torch
+from numpy import ndarray
 from torch._subclasses.fake_tensor import FakeTensor
 from torch._subclasses.functional_tensor import FunctionalTensor
 
@@ -46,36 +49,46 @@ _FAKE, _FUNCTIONAL, _PROXY = (torch._C._TorchDispatchModeKey.FAKE,
                               torch._C._TorchDispatchModeKey.FUNCTIONAL,
                               torch._C._TorchDispatchModeKey.PROXY)
 _get_dispatch_mode = torch._C._get_dispatch_mode
+_dispatch_modes = torch._C._len_torch_dispatch_stack
+# The kinds of launch arguments that a launch on tensors looks past at once (isinstance against
+# torch.Tensor costs a few hundred nanoseconds).
+_NOT_TENSORS = frozenset((int, float, bool, type(None), ndarray))
 
-_NOT_TRACEABLE = ("a Nereid kernel cannot be launched while torch traces {what}: the launch is "
-                  "no torch operation, so the traced graph would leave it out. Launch it in a "
+_NOT_TRACEABLE = ("a Nereid kernel cannot be launched while torch traces {}: the launch is no "
+                  "torch operation, so the traced graph would leave it out. Launch it in a "
                   "function decorated with nereid.torch.triton_op, which torch traces as one "
                   "operator")
+_FUNCTIONALIZED = _NOT_TRACEABLE.format("it with functionalization (AOTAutograd, as in "
+                                        "torch.compile's aot_eager and inductor backends, and "
+                                        "torch.library.triton_op's body)")
+_RECORDED = _NOT_TRACEABLE.format("a graph (make_fx, torch.export)")
 
 
 def skips_launch(args: tuple, kwargs: dict) -> bool:
     """Whether a launch on these arguments runs nothing because torch is only tracing it: an
     argument is a fake or meta tensor, or a FakeTensorMode is active (a custom operator's fake
     implementation, shape propagation in torch.compile). Raises where torch traces a program
-    into a graph that the launch would be missing from (functionalization, which
-    `torch.library.triton_op` decomposes its body under; make_fx on real tensors). Called by
-    every launch once torch is imported."""
-    if not _hidden and "torch._dynamo" in sys.modules:
-        _hide_launches_from_dynamo()
-    if _get_dispatch_mode(_FUNCTIONAL) is not None:
-        raise RuntimeError(_NOT_TRACEABLE.format(what="it with functionalization "
-                                                      "(torch.library.triton_op, AOTAutograd)"))
-    fake = _get_dispatch_mode(_FAKE) is not None
-    for value in (*args, *kwargs.values()):
-        if isinstance(value, torch.Tensor):
-            if isinstance(value, FunctionalTensor) or torch._is_functional_tensor(value):
-                raise RuntimeError(_NOT_TRACEABLE.format(what="it with functionalization "
-                                                              "(torch.library.triton_op, "
-                                                              "AOTAutograd)"))
-            if isinstance(value, FakeTensor) or value.is_meta:
-                fake = True
-    if not fake and _get_dispatch_mode(_PROXY) is not None:
-        raise RuntimeError(_NOT_TRACEABLE.format(what="a graph (make_fx, torch.export)"))
+    into a graph that the launch would be missing from (functionalization, make_fx). Every
+    launch calls it once torch is imported."""
+    fake = False
+    if _dispatch_modes():
+        if _get_dispatch_mode(_FUNCTIONAL) is not None:
+            raise RuntimeError(_FUNCTIONALIZED)
+        if _get_dispatch_mode(_PROXY) is not None:
+            # Not so in an operator's fake implementation: torch records the operator, then
+            # runs the fake implementation with the proxy mode off.
+            raise RuntimeError(_RECORDED)
+        fake = _get_dispatch_mode(_FAKE) is not None
+    for values in (args, kwargs.values()):
+        for value in values:
+            kind = type(value)
+            if kind is torch.Tensor:
+                fake = fake or value.is_meta
+            elif kind not in _NOT_TENSORS and isinstance(value, torch.Tensor):
+                if isinstance(value, FakeTensor) or value.is_meta:
+                    fake = True
+                elif isinstance(value, FunctionalTensor) or torch._is_functional_tensor(value):
+                    raise RuntimeError(_FUNCTIONALIZED)
     return fake
 
 
@@ -107,7 +120,6 @@ def wrap_triton(kernel: Any, /) -> Any:
     kernels (upstream Triton's) go to torch's `wrap_triton`."""
     if not isinstance(kernel, _KERNEL_TYPES):
         return torch.library.wrap_triton(kernel)
-    _hide_launches_from_dynamo()
     return TorchKernel(kernel)
 
 
@@ -123,7 +135,6 @@ def triton_op(name: str, fn: Optional[Callable] = None, /, *,
     Unlike torch's, the operator is opaque to torch.compile (as a custom_op is): inductor calls
     it rather than fusing its kernels with the code around it."""
     def register(fn: Callable) -> Any:
-        _hide_launches_from_dynamo()
         op = torch.library.custom_op(name, fn, mutates_args=mutates_args, schema=schema)
         op.register_fake(fn)
         return op
@@ -131,20 +142,12 @@ def triton_op(name: str, fn: Optional[Callable] = None, /, *,
     return register if fn is None else register(fn)
 
 
-# Whether the launch entry points are hidden from dynamo.
-_hidden = False
-
-
 def _hide_launches_from_dynamo() -> None:
     """Wraps the launch entry points of Nereid's kernels in `torch.compiler.disable`: dynamo,
     on reaching a launch in a compiled function, breaks the graph there with the reason below
     and runs the launch eagerly, instead of tracing the launch path (generated code, ctypes
-    calls), which breaks its graph at every step and compiles each of its frames. The wrapper
-    costs a launch well under a microsecond."""
-    global _hidden
-    if _hidden:
-        return
-    _hidden = True
+    calls), which would break its graph at every step and compile each of its frames. The
+    wrapper costs a launch well under a microsecond."""
     reason = ("a Nereid launch runs eagerly between graphs; for fullgraph=True, launch it in an "
               "operator made with nereid.torch.triton_op")
     for cls, name in ((JITFunction, "run"), (JITFunction, "warmup"), (Autotuner, "run"),
@@ -155,5 +158,27 @@ def _hide_launches_from_dynamo() -> None:
             setattr(cls, name, torch.compiler.disable(method, reason=reason))
 
 
+class _HideLaunchesWhenDynamoLoads(importlib.abc.MetaPathFinder):
+    """Hides the launch entry points from dynamo as soon as `torch._dynamo` is imported
+    (torch.compile imports it), rather than importing it here: that takes more than a second,
+    which a program that launches on torch tensors without compiling should not pay."""
+
+    def find_spec(self, name: str, path: Any, target: Any = None) -> Any:
+        if name != "torch._dynamo":
+            return None
+        sys.meta_path.remove(self)
+        spec = importlib.util.find_spec(name)
+        if spec is not None and spec.loader is not None:
+            load = spec.loader.exec_module
+
+            def load_and_hide(module: Any) -> None:
+                load(module)
+                _hide_launches_from_dynamo()
+            spec.loader.exec_module = load_and_hide
+        return spec
+
+
 if "torch._dynamo" in sys.modules:
     _hide_launches_from_dynamo()
+else:
+    sys.meta_path.insert(0, _HideLaunchesWhenDynamoLoads())

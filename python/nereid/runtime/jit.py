@@ -506,10 +506,9 @@ class JITFunction:
     def run(self, *args: Any, grid: Any, **kwargs: Any) -> Optional[CompiledKernel]:
         # On torch's fake tensors (torch.compile tracing a custom op) a launch does nothing and
         # returns None: see nereid.torch, which only a program that imported torch loads.
-        if sys.modules.get("torch") is not None:
-            from .. import torch as torch_integration
-            if torch_integration.skips_launch(args, kwargs):
-                return None
+        if (sys.modules.get("torch") is not None
+                and _torch_integration().skips_launch(args, kwargs)):
+            return None
         if self.used_globals:
             self.check_globals()
         if kwargs.keys() <= _LAUNCH_OPTION_NAMES and not kwargs.keys() & self._arg_name_set:
@@ -564,6 +563,14 @@ def frontend_source_hash() -> str:
                 with open(os.path.join(root, name), "rb") as stream:
                     digest.update(name.encode() + stream.read())
     return digest.hexdigest()
+
+
+def _torch_integration() -> ModuleType:
+    """`nereid.torch`, imported by the first launch of a program that imported torch."""
+    module = sys.modules.get("nereid.torch")
+    if module is None:
+        from .. import torch as module
+    return module
 
 
 def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict) -> str:
