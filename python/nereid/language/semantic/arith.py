@@ -61,6 +61,12 @@ class ArithmeticMixin(SemanticBase):
 
     # Operand preparation ---------------------------------------------------------------
 
+    def _operand_type(self, value: Any) -> dtype:
+        """The scalar type of an operand: a Python number's literal type, a tensor's dtype."""
+        value = unwrap(value)
+        return python_scalar_dtype(value) if is_python_scalar(value) else \
+            self.to_tensor(value).dtype
+
     def _operands(self, lhs: Any, rhs: Any, div_or_mod: bool = False,
                   allow_lhs_ptr: bool = False, allow_rhs_ptr: bool = False
                   ) -> tuple[tensor, tensor, dtype]:
@@ -242,6 +248,12 @@ class ArithmeticMixin(SemanticBase):
     # Comparisons -----------------------------------------------------------------------
 
     def compare(self, predicate: str, lhs: Any, rhs: Any) -> tensor:
+        """A comparison; two pointers of one type compare as addresses, but a pointer and
+        anything else is an error, as in Triton (an integer compared with a pointer is most
+        likely a pointer passed where a size was meant)."""
+        lhs_ty, rhs_ty = self._operand_type(lhs), self._operand_type(rhs)
+        if (lhs_ty.is_ptr() or rhs_ty.is_ptr()) and lhs_ty != rhs_ty:
+            raise SemanticError(f"invalid operands of type {lhs_ty} and {rhs_ty}")
         lhs_t, rhs_t, ty = self._operands(lhs, rhs, allow_lhs_ptr=True, allow_rhs_ptr=True)
         if ty.is_ptr():
             lhs_t, rhs_t = self.cast(lhs_t, tl.int64), self.cast(rhs_t, tl.int64)

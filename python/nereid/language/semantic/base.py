@@ -18,6 +18,20 @@ class SemanticError(Exception):
     """A kernel breaks a rule of the language; the code generator adds the source line."""
 
 
+# The most elements a tile may hold: Triton's TRITON_MAX_TENSOR_NUMEL.
+MAX_TENSOR_NUMEL = 1048576
+
+
+def tile_type(element: dtype, shape: Sequence[int]) -> block_type:
+    """The type of a tile of `element` of `shape`, which may hold at most MAX_TENSOR_NUMEL
+    elements (Triton's limit, in its words)."""
+    ty = block_type(element, shape)
+    if ty.numel > MAX_TENSOR_NUMEL:
+        raise SemanticError(f"numel ({ty.numel}) exceeds triton maximum tensor numel "
+                            f"({MAX_TENSOR_NUMEL})")
+    return ty
+
+
 def unwrap(value: Any) -> Any:
     return value.value if isinstance(value, constexpr) else value
 
@@ -144,7 +158,7 @@ class SemanticBase:
     # Shapes ----------------------------------------------------------------------------
 
     def splat(self, value: tensor, shape: Sequence[int]) -> tensor:
-        ty = block_type(value.dtype, shape)
+        ty = tile_type(value.dtype, shape)
         handle = self.builder.create_one(f"tt.splat {value.handle.name}", ty.to_ir(),
                                          f": {value.handle.type} -> {ty.to_ir()}")
         return tensor(handle, ty)
@@ -167,7 +181,7 @@ class SemanticBase:
             if have != want and have != 1:
                 raise SemanticError(f"cannot broadcast dimension {index} of shape "
                                     f"{list(source)} to {list(shape)}")
-        ty = block_type(value.dtype, shape)
+        ty = tile_type(value.dtype, shape)
         handle = self.builder.create_one(f"tt.broadcast {value.handle.name}", ty.to_ir(),
                                          f": {value.handle.type} -> {ty.to_ir()}")
         return tensor(handle, ty)
@@ -206,7 +220,7 @@ class SemanticBase:
             raise SemanticError(f"expand_dims axis {axis} is out of range for a tensor of "
                                 f"rank {len(shape)}")
         shape.insert(axis, 1)
-        ty = block_type(value.dtype, shape)
+        ty = tile_type(value.dtype, shape)
         handle = self.builder.create_one(
             f"tt.expand_dims {value.handle.name}", ty.to_ir(),
             f": {value.handle.type} -> {ty.to_ir()}", attributes={"axis": f"{axis} : i32"})
@@ -337,4 +351,4 @@ class SemanticBase:
 
 
 __all__ = ["SemanticBase", "SemanticError", "unwrap", "is_python_scalar",
-           "python_scalar_dtype", "pointer_type", "block_type"]
+           "python_scalar_dtype", "pointer_type", "block_type", "tile_type"]

@@ -7,8 +7,8 @@ from typing import Any, Optional, Sequence
 
 from .. import dtypes as tl
 from ..core import tensor
-from ..dtypes import block_type, pointer_type, tensor_descriptor_type
-from .base import SemanticBase, SemanticError, unwrap
+from ..dtypes import pointer_type, tensor_descriptor_type
+from .base import SemanticBase, SemanticError, tile_type, unwrap
 
 # Triton's cache modifiers: loads take .ca, .cg and .cv; stores .wb, .cg, .cs and .wt.
 _LOAD_CACHE_MODIFIERS = {"": "none", ".ca": "ca", ".cg": "cg", ".cv": "cv"}
@@ -35,7 +35,7 @@ class block_pointer:
 
     @property
     def dtype(self) -> Any:
-        return pointer_type(block_type(self.base.dtype.element_ty, self.block_shape))
+        return pointer_type(tile_type(self.base.dtype.element_ty, self.block_shape))
 
     type = dtype
 
@@ -292,7 +292,7 @@ class MemoryMixin(SemanticBase):
                                 "must have one entry per dimension")
         shape_values = [self.cast(self.to_tensor(s, tl.int32), tl.int32) for s in shape]
         stride_values = [self.cast(self.to_tensor(s, tl.int64), tl.int64) for s in strides]
-        ty = tensor_descriptor_type(block_type(element, block_shape))
+        ty = tensor_descriptor_type(tile_type(element, block_shape))
         handle = self.builder.create_one(
             f"tt.make_tensor_descriptor {base.handle.name}, "
             f"[{', '.join(s.handle.name for s in shape_values)}], "

@@ -7,8 +7,8 @@ from typing import Any, Sequence
 from ...compiler.ir_builder import Region
 from .. import dtypes as tl
 from ..core import tensor
-from ..dtypes import block_type, dtype
-from .base import SemanticBase, SemanticError, unwrap
+from ..dtypes import dtype
+from .base import SemanticBase, SemanticError, tile_type, unwrap
 
 
 def _string_literal(text: str) -> str:
@@ -59,7 +59,7 @@ class ReductionMixin(SemanticBase):
                 raise SemanticError(f"tl.dot's out_dtype must be a float type for float "
                                     f"operands; got {result_ty}")
         batch = a_shape[:-2]
-        out_type = block_type(result_ty, (*batch, m, n))
+        out_type = tile_type(result_ty, (*batch, m, n))
         if unwrap(acc) is None:
             acc = self.full(out_type.shape, 0, result_ty)
         else:
@@ -71,7 +71,7 @@ class ReductionMixin(SemanticBase):
             if acc.dtype.is_int() != a_ty.is_int() or acc.dtype.is_ptr():
                 raise SemanticError(f"tl.dot's accumulator must be {result_ty}-like for "
                                     f"{a_ty} operands; got {acc.dtype}")
-            out_type = block_type(acc.dtype, out_type.shape)
+            out_type = tile_type(acc.dtype, out_type.shape)
             acc = self.broadcast_to_shape(acc, out_type.shape)
         precision = unwrap(input_precision)
         if precision is None:
@@ -142,7 +142,7 @@ class ReductionMixin(SemanticBase):
         element_types = [x.dtype for x in inputs]
         region = self._combiner_region(element_types, combine_fn, "reduce")
         result_shape = shape[:axis] + shape[axis + 1:]
-        result_types = [block_type(t, result_shape) if result_shape else t
+        result_types = [tile_type(t, result_shape) if result_shape else t
                         for t in element_types]
         operands = ", ".join(x.handle.name for x in inputs)
         input_types = ", ".join(x.handle.type for x in inputs)
@@ -181,7 +181,7 @@ class ReductionMixin(SemanticBase):
         num_bins = int(unwrap(num_bins))
         if not value.type.is_block() or len(value.type.shape) != 1 or not value.dtype.is_int():
             raise SemanticError(f"tl.histogram needs a 1-D integer tensor; got {value.type}")
-        ty = block_type(tl.int32, (num_bins,))
+        ty = tile_type(tl.int32, (num_bins,))
         operands = value.handle.name
         if unwrap(mask) is not None:
             mask_t = self.broadcast_to_shape(self.cast(mask, tl.int1), value.type.shape)

@@ -6,8 +6,7 @@ from typing import Any, Sequence
 
 from .. import dtypes as tl
 from ..core import tensor
-from ..dtypes import block_type
-from .base import SemanticBase, SemanticError, unwrap
+from .base import SemanticBase, SemanticError, tile_type, unwrap
 
 
 def is_power_of_two(value: int) -> bool:
@@ -57,7 +56,7 @@ class ShapeMixin(SemanticBase):
                                 f"arange({start}, {end}) with {end - start} elements")
         if not (-2**31 <= start and end <= 2**31):
             raise SemanticError("tl.arange's bounds must fit in int32")
-        ty = block_type(tl.int32, (end - start,))
+        ty = tile_type(tl.int32, (end - start,))
         handle = self.builder.create_one(
             "tt.make_range", ty.to_ir(), f": {ty.to_ir()}",
             attributes={"end": f"{end} : i32", "start": f"{start} : i32"})
@@ -90,7 +89,7 @@ class ShapeMixin(SemanticBase):
                                 f"{list(shape)}")
         if not value.type.is_block():
             return self.splat(value, shape)
-        ty = block_type(value.dtype, shape)
+        ty = tile_type(value.dtype, shape)
         reorder = " allow_reorder" if unwrap(can_reorder) else ""
         handle = self.builder.create_one(f"tt.reshape {value.handle.name}{reorder}",
                                          ty.to_ir(), f": {value.handle.type} -> {ty.to_ir()}")
@@ -103,7 +102,7 @@ class ShapeMixin(SemanticBase):
         if sorted(order) != list(range(len(shape))):
             raise SemanticError(f"permutation {order} does not match a tensor of rank "
                                 f"{len(shape)}")
-        ty = block_type(value.dtype, [shape[o] for o in order])
+        ty = tile_type(value.dtype, [shape[o] for o in order])
         order_text = ", ".join(str(o) for o in order)
         handle = self.builder.create_one(
             f"tt.trans {value.handle.name}", ty.to_ir(), f": {value.handle.type} -> {ty.to_ir()}",
@@ -117,7 +116,7 @@ class ShapeMixin(SemanticBase):
                                 f"{rhs.type}")
         shape = list(lhs.type.shape)
         shape[0] *= 2
-        ty = block_type(lhs.dtype, shape)
+        ty = tile_type(lhs.dtype, shape)
         handle = self.builder.create_one(f"tt.cat {lhs.handle.name}, {rhs.handle.name}",
                                          ty.to_ir(), f": {lhs.handle.type} -> {ty.to_ir()}")
         return tensor(handle, ty)
@@ -131,7 +130,7 @@ class ShapeMixin(SemanticBase):
             lhs, rhs = self.splat(lhs, (1,)), self.splat(rhs, (1,))
             joined = self.join(lhs, rhs)
             return self.reshape(joined, (2,))
-        ty = block_type(lhs.dtype, (*lhs.type.shape, 2))
+        ty = tile_type(lhs.dtype, (*lhs.type.shape, 2))
         handle = self.builder.create_one(f"tt.join {lhs.handle.name}, {rhs.handle.name}",
                                          ty.to_ir(), f": {lhs.handle.type} -> {ty.to_ir()}")
         return tensor(handle, ty)
@@ -141,7 +140,7 @@ class ShapeMixin(SemanticBase):
         if not value.type.is_block() or value.type.shape[-1] != 2:
             raise SemanticError(f"tl.split needs a tensor whose last dimension is 2; got "
                                 f"{value.type}")
-        ty = block_type(value.dtype, value.type.shape[:-1]) if len(value.type.shape) > 1 \
+        ty = tile_type(value.dtype, value.type.shape[:-1]) if len(value.type.shape) > 1 \
             else value.dtype
         if not ty.is_block():
             raise SemanticError("tl.split of a tensor of shape [2] is not supported; reshape "
@@ -177,7 +176,7 @@ class ShapeMixin(SemanticBase):
             raise SemanticError(f"tl.gather axis {axis} is out of range for rank {rank}")
         if not index.dtype.is_int():
             raise SemanticError(f"tl.gather needs integer indices; got {index.dtype}")
-        ty = block_type(src.dtype, index.type.shape)
+        ty = tile_type(src.dtype, index.type.shape)
         handle = self.builder.create_one(
             f"tt.gather {src.handle.name}[{index.handle.name}]", ty.to_ir(),
             f": ({src.handle.type}, {index.handle.type}) -> {ty.to_ir()}",
