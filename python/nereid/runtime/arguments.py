@@ -81,13 +81,86 @@ def data_pointer(array: Any) -> int:
     raise TypeError(f"cannot find the data pointer of {type(array).__name__}")
 
 
-def ndarray_address(array: Any) -> int:
-    """The address of a numpy array's first element; for writable, non-empty arrays through
-    the buffer protocol, which costs half of `array.ctypes.data`."""
+def ndarray_address(array: np.ndarray) -> int:
+    """The address of a numpy array's first element; for writable, non-empty C-contiguous
+    arrays through the buffer protocol, which costs half of `array.ctypes.data`. Raises
+    ValueError for a view with a negative or zero stride (see `stride_problem`)."""
     try:
         return ctypes.addressof(ctypes.c_byte.from_buffer(array))
     except (TypeError, ValueError):  # read-only, empty or not C-contiguous
-        return int(array.ctypes.data)
+        return unusual_ndarray_address(array)
+
+
+def unusual_ndarray_address(array: np.ndarray) -> int:
+    """`ndarray_address` of an array off the buffer protocol's quick path (read-only, empty
+    or not C-contiguous), after checking its strides."""
+    problem = stride_problem(array.shape, array.strides)
+    if problem is not None:
+        raise ValueError(f"{problem}; pass a copy (np.ascontiguousarray)") from None
+    return int(array.ctypes.data)
+
+
+def stride_problem(shape: Any, strides: Any) -> Optional[str]:
+    """Why an array with these strides (bytes or elements) cannot be a kernel argument, or
+    None. A kernel addresses an array from its first element through the offsets it computes,
+    as Triton's `data_ptr()` does: a negative stride (a reversed view such as `x[::-1]`) puts
+    the other elements before that address, and a zero stride (`np.broadcast_to`) makes them
+    all one element in memory, so either would be read or written out of bounds. A dimension
+    of size 0 or 1 has no elements to reach through its stride."""
+    if 0 in shape:
+        return None
+    for size, stride in zip(shape, strides):
+        if size > 1 and stride <= 0:
+            kind = "negative" if stride < 0 else "zero"
+            view = "a reversed view" if stride < 0 else "a broadcast view"
+            return (f"an array with a {kind} stride ({view}, strides {tuple(strides)}) "
+                    f"cannot be passed to a kernel, which addresses it forwards from its "
+                    f"first element")
+    return None
+
+
+def ndarray_launch_key(kernel: str, name: str, array: np.ndarray,
+                       align: bool) -> tuple[int, tuple]:
+    """The ABI value and launch key of numpy array argument `name` of `kernel` that is off the
+    buffer protocol's quick path (see `JITFunction._make_launch_key`): the key tells apart a
+    writable array from a read-only one, which a kernel that stores through `name` must
+    refuse (`check_array_argument`, on the first launch with that key)."""
+    try:
+        address = unusual_ndarray_address(array)
+    except ValueError as error:
+        raise ValueError(f"argument `{name}` of kernel `{kernel}`: {error}") from None
+    return address, (np.ndarray, array.dtype, align and address % 16 == 0,
+                     bool(array.flags.writeable))
+
+
+def check_array_argument(kernel: str, name: str, value: Any) -> bool:
+    """Raises ValueError when array argument `name` of `kernel` is a view with a negative or
+    zero stride (`stride_problem`); returns whether it is a read-only numpy array
+    (`writeable` off: `np.frombuffer` of bytes, `np.memmap(mode="r")`), which a kernel must
+    not store through (`read_only_error`)."""
+    if type(value) is not np.ndarray:
+        if hasattr(value, "data_ptr") and callable(getattr(value, "stride", None)):  # torch
+            problem = stride_problem(tuple(value.shape), tuple(value.stride()))
+            if problem is not None:
+                raise ValueError(f"argument `{name}` of kernel `{kernel}`: {problem}; pass a "
+                                 "copy (.contiguous())")
+            return False
+        if not hasattr(value, "__array_interface__"):
+            return False
+        value = np.asarray(value)
+    problem = stride_problem(value.shape, value.strides)
+    if problem is not None:
+        raise ValueError(f"argument `{name}` of kernel `{kernel}`: {problem}; pass a copy "
+                         "(np.ascontiguousarray)")
+    return value.size > 0 and not value.flags.writeable
+
+
+def read_only_error(kernel: str, name: str) -> ValueError:
+    """The error of a launch that passes a read-only array where the kernel stores."""
+    return ValueError(f"argument `{name}` of kernel `{kernel}` is a read-only array "
+                      "(writeable=False: np.frombuffer of bytes, np.memmap(mode='r'), a "
+                      "read-only view), and the kernel stores through it; pass a writable "
+                      "copy (np.array)")
 
 
 def is_array(value: Any) -> bool:

@@ -14,6 +14,7 @@ from .. import _capi, ir
 from ..compiler.errors import format_source_line
 from . import arguments as arguments_module
 from . import environment
+from .launcher import thread_count
 
 
 class KernelError(RuntimeError):
@@ -109,8 +110,13 @@ def _to_argument(name: str, value: Any, ty: Any) -> Any:
 
 
 def num_threads(options: dict) -> int:
-    configured = options.get("num_threads") or environment.NEREID_NUM_THREADS.get() or 1
-    return max(1, int(configured))
+    """The threads that run the programs: the option `num_threads`, else NEREID_NUM_THREADS,
+    else 1 (checked as `launcher.thread_count` checks them)."""
+    configured = options.get("num_threads")
+    if configured is not None:
+        return thread_count(configured, "num_threads")
+    configured = environment.NEREID_NUM_THREADS.get()
+    return thread_count(configured, "NEREID_NUM_THREADS") if configured else 1
 
 
 def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ast
 import copy
+import ctypes
 import functools
 import hashlib
 import inspect
@@ -22,11 +23,12 @@ from ..language.core import constexpr
 from ..language.dtypes import dtype
 from . import arguments as arguments_module
 from . import environment, log
-from .arguments import ndarray_address
+from .arguments import ndarray_launch_key
 from .cache import KernelCache
 from .environment import interpret_mode
 from .launcher import (backend_occupancy, chosen_backend, describe_backend, launch,
                        resolve_grid)
+from .stored_arguments import stored_parameters
 
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
 # `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
@@ -145,6 +147,21 @@ class CompiledKernel:
         self.asm = stages
         self.metadata = KernelMetadata(name, key, self.options, backend, target)
         self._on_backends: dict[str, CompiledKernel] = {}
+        self._stored_arguments: Optional[frozenset[str]] = None
+
+    @property
+    def stored_arguments(self) -> frozenset[str]:
+        """The pointer parameters that the kernel may store through (`stored_parameters`),
+        read from its tt IR on first use; every pointer parameter where the IR cannot be
+        read."""
+        if self._stored_arguments is None:
+            names = list(self.signature.types)
+            positions = stored_parameters(self.asm["ttir"])
+            if positions is None or any(p >= len(names) for p in positions):
+                positions = range(len(names))
+            self._stored_arguments = frozenset(
+                names[p] for p in positions if self.signature.types[names[p]].is_ptr())
+        return self._stored_arguments
 
     def on_backend(self, backend: str) -> "CompiledKernel":
         """This kernel with the stages and target of `backend` (made once per backend)."""
@@ -457,7 +474,10 @@ class JITFunction:
         argument values in parameter order; the same as the kernel ABI passes them (each numpy
         array's address, each number itself; None for other kinds); and whether every value
         is of a kind that lives in host memory (numpy arrays, Python numbers, None), so that
-        the data picks the CPU. Its own names start with a prefix that no parameter has."""
+        the data picks the CPU. It raises ValueError for a numpy array that no kernel can take
+        (a negative or zero stride). A read-only array has a key of its own, whose first
+        launch checks that the kernel does not store through it (`launcher.launch`). Its own
+        names start with a prefix that no parameter has."""
         prefix = "_nereid_"
         while any(name.startswith(prefix) for name in self.arg_names):
             prefix += "_"
@@ -472,11 +492,18 @@ class JITFunction:
                 lines += [f"    {key} = (type({name}), {name})", f"    {abi} = None"]
                 continue
             # The common kinds are told apart inline, by what `argument_type` looks at.
+            # A writable C-contiguous array gives its address through the buffer protocol;
+            # any other array is checked (`ndarray_launch_key`), and its key tells whether
+            # it is writable.
             lines += [
                 f"    {kind} = type({name})",
                 f"    if {kind} is {prefix}ndarray:",
-                f"        {abi} = {prefix}address({name})",
-                f"        {key} = ({kind}, {name}.dtype, {align} and {abi} % 16 == 0)",
+                "        try:",
+                f"            {abi} = {prefix}addressof({prefix}from_buffer({name}))",
+                f"            {key} = ({kind}, {name}.dtype, {align} and {abi} % 16 == 0)",
+                "        except (TypeError, ValueError):",
+                f"            {abi}, {key} = {prefix}unusual({prefix}kernel, {name!r}, {name}, "
+                f"{align})",
                 f"    elif {kind} is int:",
                 f"        {abi} = {name}",
                 f"        {key} = ({kind}, {specialize} and {name} == 1, {align} and "
@@ -498,7 +525,9 @@ class JITFunction:
         abis = "".join(f"{prefix}abi{index}, " for index in range(count))
         lines.append(f"    return ((tuple({prefix}options.items()), {keys}), "
                      f"[{''.join(name + ', ' for name in self.arg_names)}], [{abis}], {host})")
-        namespace = {f"{prefix}ndarray": ndarray, f"{prefix}address": ndarray_address,
+        namespace = {f"{prefix}ndarray": ndarray, f"{prefix}addressof": ctypes.addressof,
+                     f"{prefix}from_buffer": ctypes.c_byte.from_buffer,
+                     f"{prefix}unusual": ndarray_launch_key, f"{prefix}kernel": self.__name__,
                      f"{prefix}argument_type": arguments_module.argument_type}
         exec("\n".join(lines), namespace)  # source generated from the parameters' names
         return namespace["launch_key"]

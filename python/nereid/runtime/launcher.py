@@ -2,35 +2,115 @@
 
 from __future__ import annotations
 
+import operator
 from typing import Any, Callable, Optional
 
-from . import backends
+import numpy as np
+
+from . import backends, environment
+from .arguments import check_array_argument, read_only_error
 from .environment import interpret_mode
 
 
 # What pads a grid of 1, 2 or 3 sizes to three.
 _ONES = {1: (1, 1), 2: (1,), 3: ()}
+# The largest grid size of every dimension: the CPU's ABI passes each as an int32. (CUDA
+# allows as many programs along x, and 65535 along y and z.)
+MAX_GRID_SIZE = 2**31 - 1
 
 
 def resolve_grid(grid: Any, meta: Callable[[], dict]) -> tuple[int, int, int]:
-    """The grid as three positive sizes; `grid` is a tuple or a callable of the kernel's
-    meta-parameters (its bound arguments), which `meta()` gives."""
+    """The grid as three sizes in [0, MAX_GRID_SIZE] (a size of 0 launches nothing); `grid`
+    is a tuple (or list) of 1 to 3 integers (Python's or numpy's; not bools or floats), an
+    integer, or a callable of the kernel's meta-parameters (its bound arguments, which `meta()`
+    gives) that returns one of those."""
     if type(grid) is tuple and 0 < len(grid) <= 3:
         # The common case first, with the fewest Python operations: a tuple of sizes.
         sizes = grid + _ONES[len(grid)]
         x, y, z = sizes
-        if type(x) is int and type(y) is int and type(z) is int and min(sizes) >= 0:
+        if type(x) is int and type(y) is int and type(z) is int and 0 <= x <= MAX_GRID_SIZE \
+                and 0 <= y <= MAX_GRID_SIZE and 0 <= z <= MAX_GRID_SIZE:
             return sizes
+    given = grid
     if callable(grid):
         grid = grid(meta())
-    if isinstance(grid, int):
+    if isinstance(grid, np.ndarray) and grid.ndim == 1:
+        grid = tuple(grid)
+    elif not isinstance(grid, (tuple, list)):
         grid = (grid,)
-    grid = tuple(map(int, grid))
     if not 1 <= len(grid) <= 3:
-        raise ValueError(f"a grid has 1 to 3 dimensions; got {grid}")
-    if min(grid) < 0:
-        raise ValueError(f"grid sizes must be non-negative; got {grid}")
-    return grid + (1,) * (3 - len(grid))
+        raise ValueError(f"a grid has 1 to 3 dimensions; got {given!r}")
+    sizes = []
+    for size in grid:
+        try:
+            if isinstance(size, (bool, np.bool_)):
+                raise TypeError
+            size = operator.index(size)
+        except TypeError:
+            raise TypeError(f"grid sizes must be integers; got {type(size).__name__} {size!r} "
+                            f"in the grid {given!r}") from None
+        if not 0 <= size <= MAX_GRID_SIZE:
+            raise ValueError(f"grid sizes must lie in [0, 2^31); got {size} in the grid "
+                             f"{given!r}")
+        sizes.append(size)
+    return tuple(sizes) + _ONES[len(sizes)]
+
+
+# The most threads a launch may run its programs on (the option `num_threads`,
+# NEREID_NUM_THREADS): far more than any host's cores, and far fewer than the threads that
+# make a runtime abort.
+MAX_THREADS = 1024
+# The CPU backend's schedulers (the option `scheduler`, NEREID_CPU_SCHEDULER).
+SCHEDULERS = ("openmp", "tbb")
+
+
+def thread_count(value: Any, name: str) -> int:
+    """`value` (of the option or variable `name`) as a thread count in [1, MAX_THREADS]."""
+    try:
+        if isinstance(value, (bool, np.bool_)):
+            raise TypeError
+        count = operator.index(value) if not isinstance(value, str) else int(value)
+    except (TypeError, ValueError):
+        count = 0
+    if count < 1:
+        raise ValueError(f"{name} must be a positive integer; got {value!r}")
+    if count > MAX_THREADS:
+        raise ValueError(f"{name} must be at most {MAX_THREADS} (threads beyond the cores "
+                         f"only slow a launch down); got {value!r}")
+    return count
+
+
+def check_options(kernel_name: str, options: dict) -> None:
+    """Raises ValueError for a launch option that no backend accepts, whichever runs the
+    kernel: `num_threads` (an integer from 1 to MAX_THREADS) or NEREID_NUM_THREADS, and
+    `scheduler` (one of SCHEDULERS); RuntimeError, as `backends.load` does, for a `backend`
+    or NEREID_BACKEND that names no registered backend."""
+    threads = options.get("num_threads")
+    if threads is not None:
+        thread_count(threads, f"num_threads of kernel `{kernel_name}`")
+    threads = environment.NEREID_NUM_THREADS.get()
+    if threads:
+        thread_count(threads, "NEREID_NUM_THREADS")
+    scheduler = options.get("scheduler")
+    if scheduler is not None and scheduler not in SCHEDULERS:
+        raise ValueError(f"kernel `{kernel_name}`: unknown scheduler {scheduler!r}; expected "
+                         f"one of {', '.join(SCHEDULERS)}")
+    for backend, where in ((options.get("backend"), "the option `backend`"),
+                           (environment.NEREID_BACKEND.get(), "NEREID_BACKEND")):
+        if backend and backend not in backends.names():
+            raise RuntimeError(f"cannot launch `{kernel_name}`: no backend is called "
+                               f"{backend!r}; the backends are {', '.join(backends.names())} "
+                               f"({where})")
+
+
+def check_arguments(kernel: Any, bound: dict) -> None:
+    """Raises ValueError for an array argument that `kernel` cannot take: a view with a
+    negative or zero stride, or a read-only array that the kernel stores through."""
+    for name, ty in kernel.signature.types.items():
+        if ty.is_ptr():
+            if check_array_argument(kernel.name, name, bound[name]) and \
+                    name in kernel.stored_arguments:
+                raise read_only_error(kernel.name, name)
 
 
 # The name of the interpreter where a backend's name is expected (a compiled kernel's
@@ -42,8 +122,12 @@ def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any,
            options: dict) -> tuple[str, Optional[Callable]]:
     """Runs `kernel` on the interpreter (NEREID_INTERPRET=1) or on the backend that
     `backends.select` picks for its arguments. Returns the name of the backend that ran it and
-    its relauncher for later launches with the same key, or None (the interpreter has none)."""
+    its relauncher for later launches with the same key, or None (the interpreter has none).
+    Options and arrays that no backend accepts are errors (`check_options`,
+    `check_arguments`)."""
     grid = resolve_grid(grid, lambda: {**bound, **kernel.signature.constexprs})
+    check_options(kernel.name, options)
+    check_arguments(kernel, bound)
     name = chosen_backend(bound.values(), options)
     if name == INTERPRETER:
         from . import interpreter

@@ -17,10 +17,10 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from nereid import _capi
 from nereid.language.dtypes import dtype
 from nereid.runtime import environment
+from nereid.runtime.launcher import MAX_THREADS, SCHEDULERS, thread_count
 
 from .marshal import ArgumentMarshaller
 
-SCHEDULERS = ("openmp", "tbb")
 # oneTBB: as fast as OpenMP on an idle machine, and it does not slow down 10 to 70 times when
 # other processes keep the cores busy, as OpenMP's spinning workers do (bench/shared_machine.py,
 # bench/RESULTS.md).
@@ -80,28 +80,22 @@ def _cgroup_cpu_quota(root: str = "/") -> Optional[int]:
     return None
 
 
-def _positive_count(value: str, name: str) -> int:
-    try:
-        count = int(value)
-    except ValueError:
-        count = 0
-    if count < 1:
-        raise ValueError(f"{name} must be a positive integer; got {value!r}")
-    return count
-
-
 def resolve_num_threads(options: Mapping[str, Any]) -> int:
     """The threads that run a launch's programs: the launch option `num_threads`, else
     NEREID_NUM_THREADS, else OMP_NUM_THREADS (its first level; empty is unset), else every core
-    available to the process (`available_cores`). OMP_NUM_THREADS is checked even when another setting
-    wins, because the OpenMP runtime reads it too, and aborts on a value it cannot parse."""
+    available to the process (`available_cores`), each at most MAX_THREADS (more is an error).
+    OMP_NUM_THREADS is checked even when another setting wins, because the OpenMP runtime
+    reads it too, and aborts on a value it cannot parse."""
     omp_threads = environment.OMP_NUM_THREADS.get()
     if omp_threads:
-        omp_threads = _positive_count(omp_threads.split(",")[0].strip(), "OMP_NUM_THREADS")
-    configured = options.get("num_threads") or environment.NEREID_NUM_THREADS.get()
+        omp_threads = thread_count(omp_threads.split(",")[0].strip(), "OMP_NUM_THREADS")
+    configured = options.get("num_threads")
+    if configured is not None:
+        return thread_count(configured, "num_threads")
+    configured = environment.NEREID_NUM_THREADS.get()
     if configured:
-        return _positive_count(str(configured), "num_threads (or NEREID_NUM_THREADS)")
-    return omp_threads or available_cores()
+        return thread_count(configured, "NEREID_NUM_THREADS")
+    return omp_threads or min(available_cores(), MAX_THREADS)
 
 
 def resolve_scheduler(kernel_name: str, options: Mapping[str, Any]) -> str:
@@ -248,7 +242,8 @@ class CompiledCpuKernel:
         launches."""
         fixed_scheduler = resolve_scheduler(self.name, options) \
             if options.get("scheduler") else None
-        fixed_threads = resolve_num_threads(options) if options.get("num_threads") else None
+        fixed_threads = resolve_num_threads(options) \
+            if options.get("num_threads") is not None else None
         pack = self._marshaller.packer(positions)
 
         def relaunch(abi_values: Sequence[Any], grid: Sequence[int]) -> None:

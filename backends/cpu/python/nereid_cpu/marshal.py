@@ -154,7 +154,11 @@ class ArgumentMarshaller:
                 accepted = array.dtype
             # A strided view passes the address of its first element, as Triton passes
             # data_ptr(): the kernel addresses its elements through the strides it is given.
-            slot.value = ndarray_address(array)
+            # A negative or zero stride is an error (`arguments.stride_problem`).
+            try:
+                slot.value = ndarray_address(array)
+            except ValueError as error:
+                raise ValueError(f"{describe(name)}: {error}") from None
 
         def set_pointer(value: Any) -> None:
             # The common case first, with the fewest Python operations: a numpy array.
