@@ -444,7 +444,7 @@ class JITFunction:
             return kernel
         cache = KernelCache()
         with log.timed(f"compiled `{self.__name__}` to tt IR") as report:
-            ttir = cache.get(key, "ttir")
+            ttir = cache.get(key, "ttir", self.__name__)
             if ttir is None:
                 ttir = compile_to_ir(self, signature)
                 cache.put(key, "ttir", ttir)

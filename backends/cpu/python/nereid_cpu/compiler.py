@@ -249,7 +249,9 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     cache = KernelCache()
     dump = dump_directory()
     with log.timed(f"compiled `{kernel_name}` for {target.ttg_target}") as report:
-        path = cache.file(key, _LIBRARY_ARTIFACT) if dump is None else None
+        # A cached library is loaded only if it verifies (runtime/cache.py): a damaged one would
+        # crash the process at dlopen or at launch.
+        path = cache.file(key, _LIBRARY_ARTIFACT, kernel_name) if dump is None else None
         if path is None:
             library = _build_library(ttir_text, kernel_name, resolved, target, opt_level,
                                      math_bitcode, dump)
