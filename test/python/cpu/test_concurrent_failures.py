@@ -1,7 +1,8 @@
 """A failed device_assert (or an out-of-range gather index) is reported by the launch that
 failed, and only by it, while other launches run at the same time on other Python threads
 (docs/cpu.md, Printing and asserting): one thread launches a kernel that always fails, another
-a kernel whose assertion never does, both at once, on each scheduler. While the runtime kept
+a kernel whose assertion never does, both at once, on each scheduler; then two kernel objects
+of one library, whose launches the driver serializes. While the runtime kept
 one failure record per process, up to 9 launches in 10 of each kind got the other's outcome
 on OpenMP, and about 1 in 1000 on oneTBB."""
 
@@ -57,10 +58,10 @@ FAILING = {"assert": (negates_negative, "x must be negative", negated),
            "gather": (gathers_past_the_end, "outside [0, 64) along axis 0", shifted)}
 
 
-def run_concurrently(launch_good, launch_bad, failure):
+def run_concurrently(launch_good, launch_bad, failure, foreign="x must be positive"):
     """Runs both launch functions at once, each in its own thread, until LAUNCHES launches or
-    SECONDS; returns (launches of each, good launches that raised, bad ones that did not, first
-    wrong outcome seen)."""
+    SECONDS; returns (launches of each, good launches that raised, bad ones that did not or
+    raised with `foreign`, the good kernel's message, first wrong outcome seen)."""
     barrier = threading.Barrier(2)
     counts = {"good": 0, "bad": 0, "good_raised": 0, "bad_returned": 0}
     wrong = []
@@ -76,7 +77,7 @@ def run_concurrently(launch_good, launch_bad, failure):
                 if kind == "good":
                     counts["good_raised"] += 1
                     wrong.append(f"the good launch raised: {error}")
-                elif failure not in str(error) or "x must be positive" in str(error):
+                elif failure not in str(error) or foreign in str(error):
                     counts["bad_returned"] += 1  # raised, but with another launch's failure
                     wrong.append(f"the failing launch raised another's failure: {error}")
             else:
@@ -122,3 +123,38 @@ def test_failures_go_to_the_launch_that_failed(scheduler, failing):
     assert counts["good_raised"] == 0 and counts["bad_returned"] == 0, (counts, wrong)
     np.testing.assert_array_equal(out, x * np.float32(2))
     np.testing.assert_array_equal(bad_out, reference(x, block))
+
+
+@pytest.mark.parametrize("scheduler", ["openmp", "tbb"])
+def test_failures_of_one_library_go_to_the_launch_that_failed(scheduler):
+    # Two CompiledCpuKernels of one cached library (one tt IR compiled twice, as @jit keys that
+    # differ only in what does not change the IR do): dlopen gives both the same handle and the
+    # runtime one failure record, so their launches must not overlap.
+    import nereid_cpu
+
+    rng = np.random.default_rng()
+    block, programs = 64, 8
+    x = rng.uniform(0.5, 2.0, block * programs).astype(np.float32)
+    negative = -x
+    out, bad_out = np.full_like(x, np.nan), np.full_like(x, np.nan)
+    compiled = doubles_positive.warmup(x, out, BLOCK=block, grid=(programs,))
+    first, second = (nereid_cpu.compile(compiled.asm["ttir"], compiled.name,
+                                        compiled.signature.types) for _ in range(2))
+    assert first is not second and first.path == second.path
+
+    def launch_good():
+        first.launch([x, out], (programs, 1, 1), 2, scheduler)
+
+    def launch_bad():
+        second.launch([negative, bad_out], (programs, 1, 1), 2, scheduler)
+
+    launch_good()
+    with pytest.raises(RuntimeError, match="x must be positive"):
+        launch_bad()
+
+    counts, wrong = run_concurrently(launch_good, launch_bad, "x must be positive",
+                                     foreign="never")
+    assert counts["good"] > 50 and counts["bad"] > 50, counts
+    assert counts["good_raised"] == 0 and counts["bad_returned"] == 0, (counts, wrong)
+    np.testing.assert_array_equal(out, x * np.float32(2))
+    np.testing.assert_array_equal(bad_out, -2 * x)
