@@ -142,6 +142,15 @@ def test_the_plot_has_a_line_per_provider(pyplot, tmp_path, x_log):
     assert '<image src="vector-sum.png"/>' in (tmp_path / "results.html").read_text()
 
 
+def test_the_plot_is_drawn_by_matplotlib(tmp_path, monkeypatch):
+    matplotlib = pytest.importorskip("matplotlib")
+    matplotlib.use("Agg")
+    bench, _ = make_report(_rng.standard_normal(32))
+    bench.run(save_path=str(tmp_path))
+    image = (tmp_path / "vector-sum.png").read_bytes()
+    assert image.startswith(b"\x89PNG") and len(image) > 5000
+
+
 def test_no_plot_is_drawn_unless_shown_or_saved(pyplot):
     bench, _ = make_report(_rng.standard_normal(32))
     bench.run(print_data=False)
