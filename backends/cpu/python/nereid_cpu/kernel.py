@@ -20,6 +20,7 @@ from nereid.runtime import environment
 from nereid.runtime.launcher import MAX_THREADS, SCHEDULERS, thread_count
 
 from .marshal import ArgumentMarshaller
+from .stack import run_on_large_stack, stack_is_enough
 
 # oneTBB: as fast as OpenMP on an idle machine, and it does not slow down 10 to 70 times when
 # other processes keep the cores busy, as OpenMP's spinning workers do (bench/shared_machine.py,
@@ -256,7 +257,14 @@ class CompiledCpuKernel:
         return relaunch
 
     def _run(self, grid: Sequence[int], num_threads: int, scheduler: str) -> None:
-        """Runs the grid on the packed arguments; the caller holds the lock."""
+        """Runs the grid on the packed arguments; the caller holds the lock. From a thread whose
+        stack may not hold a program's frame, on a thread whose stack does (stack.py)."""
+        if not stack_is_enough():
+            run_on_large_stack(self._run_here, grid, num_threads, scheduler)
+            return
+        self._run_here(grid, num_threads, scheduler)
+
+    def _run_here(self, grid: Sequence[int], num_threads: int, scheduler: str) -> None:
         grid_x, grid_y, grid_z = grid
         if not (0 <= grid_x <= _INT32_MAX and 0 <= grid_y <= _INT32_MAX
                 and 0 <= grid_z <= _INT32_MAX):
