@@ -18,9 +18,11 @@
 // and each K step multiplies a pair of K with vdpbf16ps (AVX-512 BF16), its elements in the
 // order that gives the same fmas (emitAccumulatorBlock).
 
+#include "BlockTranspose.h"
 #include "LoopBuffers.h"
 #include "StackBuffers.h"
 #include "DotOperands.h"
+#include "BufferLoops.h"
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -82,46 +84,6 @@ ttg::LocalStoreOp getInPlaceStore(tt::DotOp op) {
   return store;
 }
 
-/// Calls `body` with the start of each step of `step` in [0, `extent`), which is a multiple of
-/// it: the constant 0 for a single step, the induction variable of a loop for several.
-void forEachStep(OpBuilder &builder, Location loc, int64_t extent, int64_t step,
-                 function_ref<void(OpBuilder &, Value)> body) {
-  if (extent == 0)
-    return;
-  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
-  if (extent == step) {
-    body(builder, zero);
-    return;
-  }
-  scf::ForOp::create(builder, loc, zero, arith::ConstantIndexOp::create(builder, loc, extent),
-                     arith::ConstantIndexOp::create(builder, loc, step), ValueRange{},
-                     [&](OpBuilder &inner, Location, Value start, ValueRange) {
-                       body(inner, start);
-                       scf::YieldOp::create(inner, loc);
-                     });
-}
-
-/// The 2-D slice `batch` of the row-major rank-3 buffer `buffer`.
-Value sliceBatch(OpBuilder &builder, Location loc, Value buffer, Value batch) {
-  auto type = cast<MemRefType>(buffer.getType());
-  SmallVector<OpFoldResult> offsets{batch, builder.getIndexAttr(0), builder.getIndexAttr(0)};
-  SmallVector<OpFoldResult> sizes{builder.getIndexAttr(1), builder.getIndexAttr(type.getDimSize(1)),
-                                  builder.getIndexAttr(type.getDimSize(2))};
-  SmallVector<OpFoldResult> strides(3, builder.getIndexAttr(1));
-  auto sliceType = memref::SubViewOp::inferRankReducedResultType(type.getShape().drop_front(),
-                                                                 type, offsets, sizes, strides);
-  return memref::SubViewOp::create(builder, loc, cast<MemRefType>(sliceType), buffer, offsets,
-                                   sizes, strides);
-}
-
-/// `base + offset`, for indices.
-Value addIndex(OpBuilder &builder, Location loc, Value base, int64_t offset) {
-  if (offset == 0)
-    return base;
-  return arith::AddIOp::create(builder, loc, base,
-                               arith::ConstantIndexOp::create(builder, loc, offset));
-}
-
 /// The buffer that `operand` of `dot` is the transpose of: when the operand is `tt.trans` of a
 /// `ttg.local_load` of a 2-D buffer (a buffer of the tile's columns, which
 /// tt-cpu-load-dot-operands-by-rows fills for a column-major operand) that the dot could read
@@ -131,49 +93,6 @@ Value getBufferReadTransposed(tt::DotOp dot, Value operand, Type element, bool r
   if (!trans || trans.getOrder() != ArrayRef<int32_t>{1, 0})
     return nullptr;
   return getBufferReadInPlace(dot, trans.getSrc(), element, roundsToTF32);
-}
-
-/// A stack buffer holding the transpose of the row-major 2-D buffer `source`, copied through
-/// registers in blocks of `chunk` x `chunk` elements, smaller at ragged edges: a
-/// vector.transpose, which canonicalization turns into vectors of elements of the rows, and
-/// LLVM into shuffles (vpermt2ps on AVX-512).
-Value transposeToStack(OpBuilder &builder, Location loc, Value source, int64_t chunk) {
-  auto sourceType = cast<MemRefType>(source.getType());
-  int64_t rows = sourceType.getDimSize(0), columns = sourceType.getDimSize(1);
-  Type element = sourceType.getElementType();
-  Value result =
-      allocateStackBuffer(builder, loc, MemRefType::get({columns, rows}, element));
-  auto copyBlock = [&](OpBuilder &inner, Value row, int64_t height, Value column,
-                       int64_t width) {
-    Value block = ub::PoisonOp::create(inner, loc, VectorType::get({height, width}, element));
-    for (int64_t i = 0; i < height; ++i) {
-      Value line =
-          vector::LoadOp::create(inner, loc, VectorType::get({width}, element), source,
-                                 ValueRange{addIndex(inner, loc, row, i), column});
-      block = vector::InsertOp::create(inner, loc, line, block, ArrayRef<int64_t>{i});
-    }
-    Value transposed = vector::TransposeOp::create(inner, loc, block, ArrayRef<int64_t>{1, 0});
-    for (int64_t j = 0; j < width; ++j)
-      vector::StoreOp::create(
-          inner, loc, vector::ExtractOp::create(inner, loc, transposed, ArrayRef<int64_t>{j}),
-          result, ValueRange{addIndex(inner, loc, column, j), row});
-  };
-  auto copyRowOfBlocks = [&](OpBuilder &inner, Value row, int64_t height) {
-    int64_t fullColumns = columns - columns % chunk;
-    forEachStep(inner, loc, fullColumns, chunk, [&](OpBuilder &b, Value column) {
-      copyBlock(b, row, height, column, chunk);
-    });
-    if (fullColumns < columns)
-      copyBlock(inner, row, height, arith::ConstantIndexOp::create(inner, loc, fullColumns),
-                columns - fullColumns);
-  };
-  int64_t fullRows = rows - rows % chunk;
-  forEachStep(builder, loc, fullRows, chunk,
-              [&](OpBuilder &inner, Value row) { copyRowOfBlocks(inner, row, chunk); });
-  if (fullRows < rows)
-    copyRowOfBlocks(builder, arith::ConstantIndexOp::create(builder, loc, fullRows),
-                    rows - fullRows);
-  return result;
 }
 
 /// The pair of bf16 elements at `indices` of the row-major buffer `a` (A's, at an even K)

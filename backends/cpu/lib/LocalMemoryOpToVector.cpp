@@ -7,6 +7,7 @@
 // for the tiles that one loop over strips computes and a later one uses; the layout pipeline
 // makes none for a CPU target.
 
+#include "BlockTranspose.h"
 #include "StackBuffers.h"
 
 #include "nereid/CPU/Patterns.h"
@@ -26,8 +27,15 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     auto type = cast<MemRefType>(getTypeConverter()->convertType(op.getType()));
     Value buffer = allocateStackBuffer(rewriter, op.getLoc(), type);
-    if (adaptor.getSrc())
+    auto trans = op.getSrc() ? op.getSrc().getDefiningOp<tt::TransOp>() : nullptr;
+    if (ttg::LocalLoadOp load = trans ? getBufferTransposedByAllocs(trans) : nullptr) {
+      // The transposed copy of a buffer (tt-cpu-transpose-tiles-in-memory's form), a register
+      // block at a time; the transpose itself computes nothing.
+      transposeBuffer(rewriter, op.getLoc(), rewriter.getRemappedValue(load.getSrc()), buffer,
+                      chunkWidth > 0 ? chunkWidth : 16);
+    } else if (adaptor.getSrc()) {
       storeTile(rewriter, op.getLoc(), adaptor.getSrc(), buffer, chunkWidth);
+    }
     rewriter.replaceOp(op, buffer);
     return success();
   }

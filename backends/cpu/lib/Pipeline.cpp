@@ -51,6 +51,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createRebaseCpuLoopPointersPass());
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
   pm.addPass(createLoadCpuDotOperandsByRowsPass({options.bf16DotPairs}));
+  pm.addPass(createTransposeCpuTilesInMemoryPass());
   pm.addPass(createStoreCpuTilesByRowsPass());
   pm.addPass(createVersionCpuLoopsOnContiguousOffsetsPass());
   pm.addPass(createReduceCpuLoopAccumulatorsPass());

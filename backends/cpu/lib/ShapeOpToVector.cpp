@@ -1,11 +1,17 @@
 // Ops that move the elements of a tile: on a CPU core a tile is one vector value whatever its
 // layout, so these are vector shape ops, and ttg.convert_layout is the identity.
 
+#include "BlockTranspose.h"
+#include "BufferLoops.h"
+#include "StackBuffers.h"
+
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 namespace mlir::nereid::cpu {
@@ -65,15 +71,53 @@ struct ShapeCastConversion : OpConversionPattern<SourceOp> {
   }
 };
 
+/// The transpose of `source` (a 2-D tile, or a batch of them along dimension 0) through stack
+/// buffers: the tile is stored a register chunk at a time, copied transposed in blocks of
+/// `block` x `block` elements by loops (transposeBuffer, as a dot's column-major operand is),
+/// then loaded a chunk at a time.
+Value transposeThroughMemory(OpBuilder &builder, Location loc, Value source, VectorType type,
+                             int64_t chunkWidth) {
+  auto sourceType = cast<VectorType>(source.getType());
+  Value input = allocateStackBuffer(
+      builder, loc, MemRefType::get(sourceType.getShape(), sourceType.getElementType()));
+  storeTile(builder, loc, source, input, chunkWidth);
+  Value output =
+      allocateStackBuffer(builder, loc, MemRefType::get(type.getShape(), type.getElementType()));
+  int64_t block = chunkWidth > 0 ? chunkWidth : 16;
+  if (type.getRank() == 2) {
+    transposeBuffer(builder, loc, input, output, block);
+  } else {
+    forEachStep(builder, loc, type.getDimSize(0), 1, [&](OpBuilder &inner, Value batch) {
+      transposeBuffer(inner, loc, sliceBatch(inner, loc, input, batch),
+                      sliceBatch(inner, loc, output, batch), block);
+    });
+  }
+  return loadTile(builder, loc, type, output, chunkWidth);
+}
+
 struct TransOpConversion : OpConversionPattern<tt::TransOp> {
-  using OpConversionPattern::OpConversionPattern;
+  TransOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(tt::TransOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
+    VectorType type = convertedVectorType(getTypeConverter(), op.getType());
+    if (getBufferTransposedByAllocs(op)) {
+      // The local_allocs that use it copy its source buffer transposed.
+      rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
+      return success();
+    }
+    if (isTransposedInMemory(op.getType(), op.getOrder())) {
+      rewriter.replaceOp(op, transposeThroughMemory(rewriter, op.getLoc(), adaptor.getSrc(),
+                                                    type, chunkWidth));
+      return success();
+    }
     SmallVector<int64_t> permutation(op.getOrder().begin(), op.getOrder().end());
     rewriter.replaceOpWithNewOp<vector::TransposeOp>(op, adaptor.getSrc(), permutation);
     return success();
   }
+
+  int64_t chunkWidth;
 };
 
 /// cat concatenates along dimension 0: both operands are inserted as slices of the result.
@@ -145,11 +189,12 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ttg::ConvertLayoutOp> {
 } // namespace
 
 void populateShapeOpToVectorPatterns(const TypeConverter &typeConverter,
-                                     RewritePatternSet &patterns, const CpuLoweringInfo &) {
+                                     RewritePatternSet &patterns, const CpuLoweringInfo &info) {
   patterns.add<SplatOpConversion, MakeRangeOpConversion, BroadcastOpConversion,
                ShapeCastConversion<tt::ExpandDimsOp>, ShapeCastConversion<tt::ReshapeOp>,
-               TransOpConversion, CatOpConversion, JoinOpConversion, SplitOpConversion,
-               ConvertLayoutOpConversion>(typeConverter, patterns.getContext());
+               CatOpConversion, JoinOpConversion, SplitOpConversion, ConvertLayoutOpConversion>(
+      typeConverter, patterns.getContext());
+  patterns.add<TransOpConversion>(typeConverter, patterns.getContext(), info.chunkWidth);
 }
 
 } // namespace mlir::nereid::cpu

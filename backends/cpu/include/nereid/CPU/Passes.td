@@ -69,6 +69,30 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
                            "mlir::arith::ArithDialect"];
 }
 
+def TransposeCpuTilesInMemoryPass : Pass<"tt-cpu-transpose-tiles-in-memory", "ModuleOp"> {
+  let summary = "Transposes large 2-D tiles through local-memory buffers";
+  let description = [{
+    Input: ttg IR with CPU layouts, after tt-cpu-load-dot-operands-by-rows.
+
+    In registers, tt-cpu-convert-to-vector transposes a tile element by element: a 64 x 64
+    f32 transpose took 3 s to compile, 128 x 128 23 s, 256 x 256 more than 150 s. For each
+    2-D tt.trans of more than 32 x 32 numbers that no tt.dot uses (the dot lowering
+    transposes its operands itself), this pass writes the source to a buffer and replaces
+    the transpose with a `ttg.local_load` of a buffer of the result, which is a
+    `ttg.local_alloc` of `tt.trans` of a `ttg.local_load` of the source's buffer:
+    tt-cpu-convert-to-vector copies such a buffer transposed by loops over register blocks
+    (16 x 16 with AVX-512, 8 x 8 with AVX2), and computes nothing for the tt.trans. When the
+    source is a tt.load that nothing else uses and whose rows can be computed (as for
+    tt-cpu-load-dot-operands-by-rows), its buffer is filled by a loop over its rows; when
+    AxisInfo proves its pointers consecutive down the columns, by a loop over its columns
+    into a buffer that is the result already. Then tt-cpu-store-tiles-by-rows can store the
+    result row by row from its buffer, so that a load, a transpose and a store are three
+    loops whose code does not grow with the tile.
+  }];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def StoreCpuTilesByRowsPass : Pass<"tt-cpu-store-tiles-by-rows", "ModuleOp"> {
   let summary = "Stores 2-D tiles row by row";
   let description = [{
