@@ -83,6 +83,15 @@ SmallVector<Value> applyCombiner(OpBuilder &builder, Operation *owner, Region &c
   auto lift = [&](Type type) -> Type {
     return shape.empty() ? type : VectorType::get(shape, type);
   };
+  // The combiner may use scalars defined above it (canonicalize hoists its constants to the
+  // function's entry): on slices they are splatted to the slice's shape, once each.
+  auto lookup = [&](Value value) -> Value {
+    if (Value mapped = mapping.lookupOrNull(value))
+      return mapped;
+    Value splat = vector::BroadcastOp::create(builder, loc, lift(value.getType()), value);
+    mapping.map(value, splat);
+    return splat;
+  };
   for (Operation &op : body.without_terminator()) {
     if (auto constant = dyn_cast<arith::ConstantOp>(op); constant && !shape.empty()) {
       Value scalar = builder.clone(op)->getResult(0);
@@ -95,14 +104,15 @@ SmallVector<Value> applyCombiner(OpBuilder &builder, Operation *owner, Region &c
       continue;
     }
     SmallVector<Value> operands =
-        llvm::map_to_vector(op.getOperands(), [&](Value v) { return mapping.lookup(v); });
+        llvm::map_to_vector(op.getOperands(), [&](Value v) { return lookup(v); });
     SmallVector<Type> types = llvm::map_to_vector(op.getResultTypes(), lift);
     OperationState state(op.getLoc(), op.getName(), operands, types, op.getAttrs());
     Operation *lifted = builder.create(state);
     mapping.map(op.getResults(), lifted->getResults());
   }
-  return llvm::map_to_vector(body.getTerminator()->getOperands(),
-                             [&](Value v) { return mapping.lookup(v); });
+  return llvm::map_to_vector(body.getTerminator()->getOperands(), [&](Value v) {
+    return shape.empty() ? mapping.lookupOrDefault(v) : lookup(v);
+  });
 }
 
 /// Folds the register-sized chunks of the last dimension of `source` into one with the
