@@ -76,3 +76,13 @@ tt.func public @inline_asm(%x: tensor<16xi32>) -> tensor<16xi32> {
   tt.return %y : tensor<16xi32>
 }
 
+
+// -----
+
+// A large transpose goes through memory in register blocks when it swaps the last two
+// dimensions; other permutations that move the last one would be unrolled element by element.
+tt.func public @large_other_permutation(%a: tensor<8x32x32xf32>) -> tensor<32x8x32xf32> {
+  // expected-error @+1 {{the CPU backend transposes tiles of more than 4096 elements only by swapping their last two dimensions (or keeping the last); this tt.trans of a 8x32x32 tile by order [2, 0, 1] is not supported yet}}
+  %t = tt.trans %a {order = array<i32: 2, 0, 1>} : tensor<8x32x32xf32> -> tensor<32x8x32xf32>
+  tt.return %t : tensor<32x8x32xf32>
+}

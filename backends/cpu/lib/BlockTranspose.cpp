@@ -15,8 +15,7 @@ bool isTransposedInMemory(ShapedType type, ArrayRef<int32_t> order) {
       static_cast<int64_t>(order.size()) != rank || order[rank - 1] != rank - 2 ||
       order[rank - 2] != rank - 1 || (rank == 3 && order[0] != 0))
     return false;
-  Type element = type.getElementType();
-  return isa<FloatType>(element) || (element.isInteger() && !element.isInteger(1));
+  return true;
 }
 
 void transposeBuffer(OpBuilder &builder, Location loc, Value source, Value destination,

@@ -20,8 +20,7 @@ inline constexpr int64_t kMaxRegisterTransposeElements = 32 * 32;
 
 /// Whether a transpose by `order` to a tile of `type` goes through memory: a (batched) 2-D
 /// transpose (the last two dimensions swapped) of more than kMaxRegisterTransposeElements
-/// numbers. Masks (i1: a vector of them is stored as bits, but a buffer holds bytes) and
-/// pointers stay in registers.
+/// elements.
 bool isTransposedInMemory(ShapedType type, ArrayRef<int32_t> order);
 
 /// Copies the 2-D buffer `source` ([R, C], its last dimension contiguous) into `destination`

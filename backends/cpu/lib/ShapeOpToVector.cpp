@@ -4,12 +4,14 @@
 #include "BlockTranspose.h"
 #include "BufferLoops.h"
 #include "StackBuffers.h"
+#include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -71,6 +73,44 @@ struct ShapeCastConversion : OpConversionPattern<SourceOp> {
   }
 };
 
+/// Transposes of more elements than this that move the last dimension other than by swapping
+/// the last two are refused: they are unrolled element by element, whose compile time grows
+/// about 9x per doubling of the tile (3 s at 64 x 64).
+constexpr int64_t kMaxUnrolledTransposeElements = 64 * 64;
+
+/// The element type in which a buffer holds tiles of `element`: a vector of i1 is stored as
+/// bits, but a buffer holds bytes; memrefs hold no pointers, so their addresses.
+Type getStoredElementType(Type element) {
+  if (element.isInteger(1))
+    return IntegerType::get(element.getContext(), 8);
+  if (isa<LLVM::LLVMPointerType>(element))
+    return IntegerType::get(element.getContext(), 64);
+  return element;
+}
+
+/// `tile` with its elements cast to `element` (getStoredElementType's, or back), a register
+/// chunk at a time.
+Value castElements(OpBuilder &builder, Location loc, Value tile, Type element,
+                   int64_t chunkWidth) {
+  auto type = cast<VectorType>(tile.getType());
+  if (type.getElementType() == element)
+    return tile;
+  return buildByChunks(
+      builder, loc, type.clone(element), {tile}, chunkWidth,
+      [&](OpBuilder &chunkBuilder, ArrayRef<Value> chunks, int64_t) -> Value {
+        Value chunk = chunks.front();
+        auto chunkType = cast<VectorType>(chunk.getType()).clone(element);
+        Type from = type.getElementType();
+        if (from.isInteger(1))
+          return arith::ExtUIOp::create(chunkBuilder, loc, chunkType, chunk);
+        if (element.isInteger(1))
+          return arith::TruncIOp::create(chunkBuilder, loc, chunkType, chunk);
+        if (isa<LLVM::LLVMPointerType>(from))
+          return LLVM::PtrToIntOp::create(chunkBuilder, loc, chunkType, chunk);
+        return LLVM::IntToPtrOp::create(chunkBuilder, loc, chunkType, chunk);
+      });
+}
+
 /// The transpose of `source` (a 2-D tile, or a batch of them along dimension 0) through stack
 /// buffers: the tile is stored a register chunk at a time, copied transposed in blocks of
 /// `block` x `block` elements by loops (transposeBuffer, as a dot's column-major operand is),
@@ -78,11 +118,12 @@ struct ShapeCastConversion : OpConversionPattern<SourceOp> {
 Value transposeThroughMemory(OpBuilder &builder, Location loc, Value source, VectorType type,
                              int64_t chunkWidth) {
   auto sourceType = cast<VectorType>(source.getType());
-  Value input = allocateStackBuffer(
-      builder, loc, MemRefType::get(sourceType.getShape(), sourceType.getElementType()));
-  storeTile(builder, loc, source, input, chunkWidth);
-  Value output =
-      allocateStackBuffer(builder, loc, MemRefType::get(type.getShape(), type.getElementType()));
+  Type stored = getStoredElementType(type.getElementType());
+  Value input =
+      allocateStackBuffer(builder, loc, MemRefType::get(sourceType.getShape(), stored));
+  storeTile(builder, loc, castElements(builder, loc, source, stored, chunkWidth), input,
+            chunkWidth);
+  Value output = allocateStackBuffer(builder, loc, MemRefType::get(type.getShape(), stored));
   int64_t block = chunkWidth > 0 ? chunkWidth : 16;
   if (type.getRank() == 2) {
     transposeBuffer(builder, loc, input, output, block);
@@ -92,7 +133,8 @@ Value transposeThroughMemory(OpBuilder &builder, Location loc, Value source, Vec
                       sliceBatch(inner, loc, output, batch), block);
     });
   }
-  return loadTile(builder, loc, type, output, chunkWidth);
+  Value result = loadTile(builder, loc, type.clone(stored), output, chunkWidth);
+  return castElements(builder, loc, result, type.getElementType(), chunkWidth);
 }
 
 struct TransOpConversion : OpConversionPattern<tt::TransOp> {
@@ -112,7 +154,22 @@ struct TransOpConversion : OpConversionPattern<tt::TransOp> {
                                                     type, chunkWidth));
       return success();
     }
-    SmallVector<int64_t> permutation(op.getOrder().begin(), op.getOrder().end());
+    ArrayRef<int32_t> order = op.getOrder();
+    if (type.getNumElements() > kMaxUnrolledTransposeElements &&
+        order.back() != static_cast<int32_t>(order.size()) - 1) {
+      std::string shape, permutation;
+      llvm::raw_string_ostream shapeStream(shape), permutationStream(permutation);
+      llvm::interleave(op.getSrc().getType().getShape(), shapeStream, "x");
+      llvm::interleaveComma(order, permutationStream);
+      return replaceWithError(
+          rewriter, op,
+          "the CPU backend transposes tiles of more than " +
+              Twine(kMaxUnrolledTransposeElements) +
+              " elements only by swapping their last two dimensions (or keeping the last); "
+              "this tt.trans of a " + shape + " tile by order [" + permutation +
+              "] is not supported yet");
+    }
+    SmallVector<int64_t> permutation(order.begin(), order.end());
     rewriter.replaceOpWithNewOp<vector::TransposeOp>(op, adaptor.getSrc(), permutation);
     return success();
   }

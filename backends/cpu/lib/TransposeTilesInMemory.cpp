@@ -38,14 +38,17 @@ tt::LoadOp getOnlyUseLoad(Value value) {
 void transposeInMemory(tt::TransOp trans, const DataFlowSolver &solver,
                        const TargetInfo &target) {
   RankedTensorType type = trans.getType();
-  if (type.getRank() != 2 || !isTransposedInMemory(type, trans.getOrder()) ||
+  Type element = type.getElementType();
+  // Buffers of numbers: masks and pointers are transposed through memory by the lowering of
+  // tt.trans itself.
+  bool isNumber = isa<FloatType>(element) || (element.isInteger() && !element.isInteger(1));
+  if (type.getRank() != 2 || !isNumber || !isTransposedInMemory(type, trans.getOrder()) ||
       llvm::any_of(trans->getUsers(), [](Operation *user) { return isa<tt::DotOp>(user); }))
     return;
   MLIRContext *context = trans.getContext();
   Location loc = trans.getLoc();
   Value source = trans.getSrc();
   auto sourceType = cast<RankedTensorType>(source.getType());
-  Type element = type.getElementType();
   Value rows, columns;
   if (tt::LoadOp load = getOnlyUseLoad(source)) {
     unsigned sliceDim = getSliceDim(load, solver);

@@ -44,6 +44,27 @@ def batched_transpose_kernel(x_ptr, y_ptr, B: tl.constexpr, M: tl.constexpr,
 
 
 @nereid.jit
+def transpose_mask_and_pointers_kernel(x_ptr, mask_ptr, y_ptr, N: tl.constexpr):
+    """Masks (i1) and pointers go through buffers of bytes and of addresses."""
+    r = tl.arange(0, N)
+    offsets = r[:, None] * N + r[None, :]
+    pointers = tl.trans(x_ptr + offsets)
+    positive = tl.trans(tl.load(x_ptr + offsets) > 0)
+    tl.store(mask_ptr + offsets, tl.where(positive, 1, 0))
+    tl.store(y_ptr + offsets, pointers.to(tl.int64))
+
+
+@nereid.jit
+def rotate_kernel(x_ptr, y_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexpr):
+    b = tl.arange(0, B)[:, None, None]
+    x = tl.load(x_ptr + b * M * N + tl.arange(0, M)[None, :, None] * N
+                + tl.arange(0, N)[None, None, :])
+    y = tl.permute(x, (2, 0, 1))
+    tl.store(y_ptr + tl.arange(0, N)[:, None, None] * B * M + b.reshape(1, B, 1) * M
+             + tl.arange(0, M)[None, None, :], y)
+
+
+@nereid.jit
 def timed_transpose_kernel(x_ptr, y_ptr, N: tl.constexpr):
     """transpose_kernel's twin, so that its compilation is not cached by the tests above."""
     r = tl.arange(0, N)
@@ -84,6 +105,32 @@ def test_batched_transpose_matches_numpy():
     y = np.zeros((4, 32, 64), np.float32)
     batched_transpose_kernel[(1,)](x, y, B=4, M=64, N=32)
     np.testing.assert_array_equal(y, x.transpose(0, 2, 1))
+
+
+def test_transposes_of_masks_and_pointers_match_numpy():
+    rng = np.random.default_rng(5)
+    x = rng.standard_normal((64, 64)).astype(np.float32)
+    mask = np.full((64, 64), -1, np.int32)
+    addresses = np.zeros((64, 64), np.int64)
+    transpose_mask_and_pointers_kernel[(1,)](x, mask, addresses, N=64)
+    np.testing.assert_array_equal(mask, (x.T > 0).astype(np.int32))
+    expected = x.ctypes.data + 4 * np.arange(64 * 64, dtype=np.int64).reshape(64, 64).T
+    np.testing.assert_array_equal(addresses, expected)
+
+
+def test_a_small_rotation_matches_numpy():
+    rng = np.random.default_rng(6)
+    x = rng.standard_normal((4, 16, 16)).astype(np.float32)
+    y = np.zeros((16, 4, 16), np.float32)
+    rotate_kernel[(1,)](x, y, B=4, M=16, N=16)
+    np.testing.assert_array_equal(y, x.transpose(2, 0, 1))
+
+
+def test_a_large_rotation_is_refused_with_its_shape():
+    x = np.zeros((8, 32, 32), np.float32)
+    y = np.zeros((32, 8, 32), np.float32)
+    with pytest.raises(nereid.CompilationError, match=r"8x32x32 tile by order \[2, 0, 1\]"):
+        rotate_kernel[(1,)](x, y, B=8, M=32, N=32)
 
 
 def test_a_256_by_256_transpose_compiles_in_seconds():
