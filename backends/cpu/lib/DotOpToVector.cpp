@@ -248,6 +248,17 @@ struct DotOpConversion : OpConversionPattern<tt::DotOp> {
       if (Value buffer = getBufferReadTransposed(op, operand, operandElement, roundsToTF32))
         return transposeToStack(rewriter, loc, rewriter.getRemappedValue(buffer),
                                 chunkWidth > 0 ? chunkWidth : 16);
+      if (auto trans = operand.getDefiningOp<tt::TransOp>();
+          trans && isTransposedInMemory(trans.getType(), trans.getOrder())) {
+        // A large transposed tile (`a @ b.T` of a b loaded whole): its source is spilled and
+        // copied transposed in register blocks; the transpose itself, now dead, goes.
+        Value source = extendTo(rewriter, loc, rewriter.getRemappedValue(trans.getSrc()),
+                                operandElement);
+        if (roundsToTF32)
+          source = roundToTF32(rewriter, loc, source);
+        return transposeToStack(rewriter, loc, spillToStack(rewriter, loc, source, chunkWidth),
+                                chunkWidth > 0 ? chunkWidth : 16);
+      }
       tile = extendTo(rewriter, loc, tile, operandElement);
       if (roundsToTF32)
         tile = roundToTF32(rewriter, loc, tile);

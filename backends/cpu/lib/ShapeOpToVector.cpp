@@ -149,7 +149,12 @@ struct TransOpConversion : OpConversionPattern<tt::TransOp> {
       rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
       return success();
     }
-    if (isTransposedInMemory(op.getType(), op.getOrder())) {
+    // A dot reads a transposed buffer in place (a column-major operand), which leaves this
+    // value dead: a vector.transpose then goes, where copies to memory would stay.
+    bool onlyDots = !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+      return isa<tt::DotOp>(user);
+    });
+    if (!onlyDots && isTransposedInMemory(op.getType(), op.getOrder())) {
       rewriter.replaceOp(op, transposeThroughMemory(rewriter, op.getLoc(), adaptor.getSrc(),
                                                     type, chunkWidth));
       return success();

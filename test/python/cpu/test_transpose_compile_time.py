@@ -65,6 +65,16 @@ def rotate_kernel(x_ptr, y_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexp
 
 
 @nereid.jit
+def dot_transposed_kernel(a_ptr, b_ptr, c_ptr, N: tl.constexpr):
+    """`a @ b.T` of a b loaded whole: the dot copies b's buffer transposed in register blocks."""
+    r = tl.arange(0, N)
+    offsets = r[:, None] * N + r[None, :]
+    a = tl.load(a_ptr + offsets)
+    b = tl.load(b_ptr + offsets) * 2
+    tl.store(c_ptr + offsets, tl.dot(a, tl.trans(b), input_precision="ieee"))
+
+
+@nereid.jit
 def timed_transpose_kernel(x_ptr, y_ptr, N: tl.constexpr):
     """transpose_kernel's twin, so that its compilation is not cached by the tests above."""
     r = tl.arange(0, N)
@@ -116,6 +126,15 @@ def test_transposes_of_masks_and_pointers_match_numpy():
     np.testing.assert_array_equal(mask, (x.T > 0).astype(np.int32))
     expected = x.ctypes.data + 4 * np.arange(64 * 64, dtype=np.int64).reshape(64, 64).T
     np.testing.assert_array_equal(addresses, expected)
+
+
+def test_a_dot_of_a_transposed_tile_matches_numpy():
+    rng = np.random.default_rng(7)
+    a = rng.integers(-8, 8, (64, 64)).astype(np.float32)
+    b = rng.integers(-8, 8, (64, 64)).astype(np.float32)
+    c = np.zeros_like(a)
+    dot_transposed_kernel[(1,)](a, b, c, N=64)
+    np.testing.assert_array_equal(c, a @ (b * 2).T)  # small integers: exact in f32
 
 
 def test_a_small_rotation_matches_numpy():
