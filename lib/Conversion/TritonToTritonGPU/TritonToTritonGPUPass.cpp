@@ -61,6 +61,39 @@ RankedTensorType findShapeWithoutLayout(Operation *op) {
   return {};
 }
 
+/// Whether every tensor of `op` without a layout (an operand, a result or a block argument)
+/// gets one from `typeConverter` that a LinearLayout can describe; if not, emits an error that
+/// names the tensor's type. A tensor of more elements than the layout's registers, lanes and
+/// warps can index (2^30 each) has none.
+LogicalResult verifyDefaultLayouts(Operation *op, const TypeConverter &typeConverter) {
+  auto check = [&](Type type) -> LogicalResult {
+    auto tensorType = dyn_cast<RankedTensorType>(type);
+    if (!tensorType || tensorType.getEncoding())
+      return success();
+    auto converted = dyn_cast_or_null<RankedTensorType>(typeConverter.convertType(tensorType));
+    auto encoding = converted ? dyn_cast_or_null<VerifiableTensorEncoding>(converted.getEncoding())
+                              : VerifiableTensorEncoding();
+    if (!encoding)
+      return success();
+    return encoding.verifyEncoding(converted.getShape(), converted.getElementType(), [&] {
+      return op->emitError() << "convert-tt-to-ttg cannot lay out " << type << " of '"
+                             << op->getName() << "': ";
+    });
+  };
+  for (Type type : op->getOperandTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Type type : op->getResultTypes())
+    if (failed(check(type)))
+      return failure();
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Type type : block.getArgumentTypes())
+        if (failed(check(type)))
+          return failure();
+  return success();
+}
+
 /// The element type whose vector register sets the lanes on a CPU: the widest element of any
 /// tensor in the module (the pointee, for pointers), so that every tensor's layout has at most
 /// one vector of its elements in lanes, as the ttg verifier requires; f32 when the module has
@@ -149,6 +182,12 @@ struct ConvertTritonToTritonGPUPass
     module->setAttr(ttg::TritonGPUDialect::kNumWarpsAttrName, builder.getI32IntegerAttr(warps));
 
     TritonGPUTypeConverter typeConverter(context, **info, warps, getCpuLaneType(module));
+    WalkResult tooLarge = module.walk([&](Operation *op) {
+      return failed(verifyDefaultLayouts(op, typeConverter)) ? WalkResult::interrupt()
+                                                             : WalkResult::advance();
+    });
+    if (tooLarge.wasInterrupted())
+      return signalPassFailure();
     ConversionTarget conversionTarget(*context);
     conversionTarget.addLegalOp<ModuleOp>();
     conversionTarget.addDynamicallyLegalDialect<tt::TritonDialect, ttg::TritonGPUDialect,

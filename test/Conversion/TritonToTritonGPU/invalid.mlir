@@ -30,3 +30,27 @@ module attributes {ttg.target = "cpu:x86_64:avx2"} {
     tt.return
   }
 }
+
+// -----
+
+// A tensor of more elements than a layout's 2^30 registers can hold (2^34 here, 2^3 of them
+// in the lanes of an AVX2 vector) has no layout: an error naming its shape, not a fatal error
+// in the LinearLayout algebra.
+module attributes {ttg.target = "cpu:x86_64:avx2"} {
+  tt.func public @huge(%x: tensor<65536x65536x4xf32>) {
+    // expected-error @below {{convert-tt-to-ttg cannot lay out 'tensor<65536x65536x4xf32>' of 'arith.addf': layout encoding needs more than 2^30 registers, lanes or warps for this tensor}}
+    %y = arith.addf %x, %x : tensor<65536x65536x4xf32>
+    tt.return
+  }
+}
+
+// -----
+
+// The same from a tensor of high rank: 34 dimensions of 2.
+module attributes {ttg.target = "cpu:x86_64:avx2"} {
+  tt.func public @high_rank(%p: !tt.ptr<f32>) {
+    // expected-error @below {{convert-tt-to-ttg cannot lay out 'tensor<2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x!tt.ptr<f32>>' of 'tt.splat'}}
+    %s = tt.splat %p : !tt.ptr<f32> -> tensor<2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x2x!tt.ptr<f32>>
+    tt.return
+  }
+}

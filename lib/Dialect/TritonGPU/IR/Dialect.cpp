@@ -55,8 +55,7 @@ void TritonGPUDialect::initialize() {
 /// given) and the module's `numWarps` (when set): a GPU layout has exactly the target's lanes
 /// per warp (32 on NVIDIA, 64 on AMD); a CPU layout at most the SIMD lanes of one vector of its
 /// elements (of their pointee for pointers), since a tile may be smaller than a vector; and
-/// every layout has `numWarps` warps. Types without a distributed encoding, or whose encoding does
-/// not verify (the op verifier reports it), pass.
+/// every layout has `numWarps` warps. Types without a distributed encoding pass.
 static LogicalResult verifyLayoutFitsTarget(Operation *op, Type type,
                                             const nereid::TargetInfo *target,
                                             std::optional<int64_t> numWarps) {
@@ -64,10 +63,15 @@ static LogicalResult verifyLayoutFitsTarget(Operation *op, Type type,
   if (!tensor)
     return success();
   auto encoding = dyn_cast_or_null<DistributedEncodingAttrInterface>(tensor.getEncoding());
-  if (!encoding ||
-      failed(cast<VerifiableTensorEncoding>(encoding).verifyEncoding(
-          tensor.getShape(), tensor.getElementType(), [] { return InFlightDiagnostic(); })))
+  if (!encoding)
     return success();
+  // The parser verifies the encoding of every type it reads, but a type that a pass built was
+  // never verified, and its LinearLayout may not exist (a tensor of too many elements): check
+  // it here, before building the layout.
+  if (failed(cast<VerifiableTensorEncoding>(encoding).verifyEncoding(
+          tensor.getShape(), tensor.getElementType(),
+          [&] { return op->emitOpError() << "holds " << type << ": "; })))
+    return failure();
   nereid::LinearLayout layout = encoding.toLinearLayout(tensor.getShape());
   int64_t lanes = layout.getInDimSize(nereid::LinearLayout::kLane);
   int64_t warps = layout.getInDimSize(nereid::LinearLayout::kWarp);
