@@ -9,7 +9,13 @@
  *   bytes. Strings returned are NUL-terminated and owned by the handle they come from, valid
  *   until that handle changes or is destroyed.
  * - Functions that can fail return a NereidStatus and record what went wrong in a
- *   NereidDiagnostics list given by the caller. */
+ *   NereidDiagnostics list given by the caller.
+ * - An internal compiler error (an LLVM fatal error or a crash signal inside a call that runs
+ *   the compiler) is a failure with the error "internal compiler error in <function>: ...", not
+ *   the end of the process. It breaks the context: later calls on it or its modules fail with
+ *   "the context is unusable after an internal compiler error", and destroying them releases
+ *   nothing; create a new context. NEREID_DISABLE_CRASH_RECOVERY=1 in the environment turns
+ *   this off (docs/ir.md, "When the compiler itself fails"). */
 #ifndef NEREID_C_NEREID_H
 #define NEREID_C_NEREID_H
 

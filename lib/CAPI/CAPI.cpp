@@ -2,6 +2,7 @@
 
 #include "nereid-c/Nereid.h"
 
+#include "CrashRecovery.h"
 #include "Diagnostics.h"
 #include "Handles.h"
 #include "nereid/Registration.h"
@@ -20,7 +21,7 @@
 #include <mutex>
 
 using namespace mlir;
-using mlir::nereid::capi::DiagnosticCollector;
+using mlir::nereid::capi::runRecoverably;
 
 /// The deepest bracket nesting that IR text may have. MLIR's parser recurses once per level of
 /// nested types, attributes and regions, so deeper text could exhaust the stack; real kernels
@@ -79,7 +80,11 @@ int32_t nereid_api_version(void) { return NEREID_C_API_VERSION; }
 
 NereidContext *nereid_context_create(void) { return new NereidContext(); }
 
-void nereid_context_destroy(NereidContext *context) { delete context; }
+void nereid_context_destroy(NereidContext *context) {
+  // A context broken by a crash may be in any state: leave its memory alone.
+  if (context && context->internalError.empty())
+    delete context;
+}
 
 NereidModule *nereid_module_parse(NereidContext *context, const char *text, size_t length,
                                   const char *filename, NereidDiagnostics *diagnostics) {
@@ -91,23 +96,33 @@ NereidModule *nereid_module_parse(NereidContext *context, const char *text, size
   llvm::StringRef source(text ? text : "", length);
   if (getNestingDepth(source) > kMaxNestingDepth) {
     if (diagnostics)
-      diagnostics->addError("IR text nests brackets more than " +
-                            std::to_string(kMaxNestingDepth) + " levels deep");
+      diagnostics->addError("IR text nests brackets more than " + std::to_string(kMaxNestingDepth) +
+                            " levels deep");
     return nullptr;
   }
-  DiagnosticCollector collector(&context->context, diagnostics);
-  // A copy, so that the parser sees a NUL-terminated buffer whatever the caller passed.
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(source, filename ? filename : "<string>"),
-      llvm::SMLoc());
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context->context);
-  if (!module)
+  OwningOpRef<ModuleOp> module;
+  NereidStatus status = runRecoverably(*context, diagnostics, "nereid_module_parse", [&] {
+    // A copy, so that the parser sees a NUL-terminated buffer whatever the caller passed.
+    llvm::SourceMgr sourceMgr;
+    sourceMgr.AddNewSourceBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(source, filename ? filename : "<string>"),
+        llvm::SMLoc());
+    module = parseSourceFile<ModuleOp>(sourceMgr, &context->context);
+    return success(static_cast<bool>(module));
+  });
+  if (status != NEREID_SUCCESS)
     return nullptr;
-  return new NereidModule{std::move(module), ""};
+  return new NereidModule{std::move(module), "", context};
 }
 
-void nereid_module_destroy(NereidModule *module) { delete module; }
+void nereid_module_destroy(NereidModule *module) {
+  if (!module)
+    return;
+  // The IR of a broken context may be half rewritten: leave it alone.
+  if (!module->owner->internalError.empty())
+    (void)module->module.release();
+  delete module;
+}
 
 NereidStatus nereid_module_verify(NereidModule *module, NereidDiagnostics *diagnostics) {
   if (!module) {
@@ -115,19 +130,25 @@ NereidStatus nereid_module_verify(NereidModule *module, NereidDiagnostics *diagn
       diagnostics->addError("nereid_module_verify: null module");
     return NEREID_FAILURE;
   }
-  DiagnosticCollector collector(module->module->getContext(), diagnostics);
-  return succeeded(verify(*module->module)) ? NEREID_SUCCESS : NEREID_FAILURE;
+  return runRecoverably(*module->owner, diagnostics, "nereid_module_verify",
+                        [&] { return verify(*module->module); });
 }
 
 const char *nereid_module_print(NereidModule *module, int with_locations) {
   if (!module)
     return "";
   module->printed.clear();
-  llvm::raw_string_ostream stream(module->printed);
-  OpPrintingFlags flags;
-  if (with_locations)
-    flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
-  module->module->print(stream, flags);
+  NereidStatus status =
+      runRecoverably(*module->owner, /*diagnostics=*/nullptr, "nereid_module_print", [&] {
+        llvm::raw_string_ostream stream(module->printed);
+        OpPrintingFlags flags;
+        if (with_locations)
+          flags.enableDebugInfo(/*enable=*/true, /*prettyForm=*/false);
+        module->module->print(stream, flags);
+        return success();
+      });
+  if (status != NEREID_SUCCESS)
+    module->printed.clear();
   return module->printed.c_str();
 }
 
@@ -139,28 +160,27 @@ NereidStatus nereid_module_run_pipeline(NereidModule *module, const char *pipeli
     return NEREID_FAILURE;
   }
   registerPassesOnce();
-  MLIRContext *context = module->module->getContext();
-  DiagnosticCollector collector(context, diagnostics);
-
-  std::string parseErrors;
-  llvm::raw_string_ostream errorStream(parseErrors);
-  FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, errorStream);
-  if (failed(parsed)) {
-    if (diagnostics)
-      diagnostics->addError("invalid pass pipeline '" + std::string(pipeline) +
-                            "': " + parseErrors);
-    return NEREID_FAILURE;
-  }
-  if (parsed->getOpAnchorName() != ModuleOp::getOperationName()) {
-    if (diagnostics)
-      diagnostics->addError("pass pipeline '" + std::string(pipeline) +
-                            "' must be anchored on builtin.module, as in "
-                            "'builtin.module(canonicalize)'");
-    return NEREID_FAILURE;
-  }
-  PassManager passManager(context, ModuleOp::getOperationName());
-  static_cast<OpPassManager &>(passManager) = *parsed;
-  return succeeded(passManager.run(*module->module)) ? NEREID_SUCCESS : NEREID_FAILURE;
+  return runRecoverably(*module->owner, diagnostics, "nereid_module_run_pipeline", [&] {
+    std::string parseErrors;
+    llvm::raw_string_ostream errorStream(parseErrors);
+    FailureOr<OpPassManager> parsed = parsePassPipeline(pipeline, errorStream);
+    if (failed(parsed)) {
+      if (diagnostics)
+        diagnostics->addError("invalid pass pipeline '" + std::string(pipeline) +
+                              "': " + parseErrors);
+      return failure();
+    }
+    if (parsed->getOpAnchorName() != ModuleOp::getOperationName()) {
+      if (diagnostics)
+        diagnostics->addError("pass pipeline '" + std::string(pipeline) +
+                              "' must be anchored on builtin.module, as in "
+                              "'builtin.module(canonicalize)'");
+      return failure();
+    }
+    PassManager passManager(module->module->getContext(), ModuleOp::getOperationName());
+    static_cast<OpPassManager &>(passManager) = *parsed;
+    return passManager.run(*module->module);
+  });
 }
 
 } // extern "C"

@@ -4,6 +4,7 @@
 
 #include "nereid-c/Nereid.h"
 
+#include "CrashRecovery.h"
 #include "Diagnostics.h"
 #include "Handles.h"
 
@@ -188,6 +189,64 @@ void optimize(llvm::Module &module, llvm::TargetMachine &machine, int32_t level)
   builder.buildPerModuleDefaultPipeline(toOptimizationLevel(level)).run(module, moduleAnalyses);
 }
 
+/// The work of nereid_module_emit, on arguments that it checked: `out` is set on success.
+mlir::LogicalResult emitModule(mlir::ModuleOp module, NereidEmitKind kind, const char *triple,
+                               const char *cpu, const char *features, int32_t opt_level,
+                               const char *const *bitcode_libraries, size_t num_bitcode_libraries,
+                               NereidBuffer *&out, NereidDiagnostics *diagnostics) {
+  auto failWith = [&](std::string message) {
+    if (diagnostics)
+      diagnostics->addError(std::move(message));
+    return mlir::failure();
+  };
+  NereidTarget host = nereid_host_target();
+  llvm::Triple targetTriple(llvm::Triple::normalize(orHost(triple, host.triple)));
+  std::string error;
+  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(targetTriple, error);
+  if (!target)
+    return failWith("cannot generate code for the target triple '" + targetTriple.str() +
+                    "': " + error);
+  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
+      targetTriple, orHost(cpu, host.cpu), orHost(features, host.features), llvm::TargetOptions(),
+      llvm::Reloc::PIC_, std::nullopt, toCodeGenOptLevel(opt_level)));
+  if (!machine)
+    return failWith("cannot create a target machine for '" + targetTriple.str() + "'");
+
+  llvm::LLVMContext llvmContext;
+  std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(module, llvmContext);
+  if (!llvmModule)
+    return mlir::failure(); // The translation reported the op it could not translate.
+  llvmModule->setTargetTriple(targetTriple);
+  llvmModule->setDataLayout(machine->createDataLayout());
+  for (size_t i = 0; i < num_bitcode_libraries; ++i) {
+    if (!bitcode_libraries || !bitcode_libraries[i])
+      return failWith("nereid_module_emit: null bitcode library " + std::to_string(i));
+    if (std::optional<std::string> error =
+            linkBitcodeLibrary(*llvmModule, *machine, bitcode_libraries[i]))
+      return failWith(std::move(*error));
+  }
+  optimize(*llvmModule, *machine, opt_level);
+
+  auto buffer = std::make_unique<NereidBuffer>();
+  if (kind == NEREID_EMIT_LLVM_IR) {
+    llvm::raw_string_ostream stream(buffer->bytes);
+    llvmModule->print(stream, nullptr);
+  } else {
+    llvm::SmallString<0> bytes;
+    llvm::raw_svector_ostream stream(bytes);
+    llvm::legacy::PassManager codegen;
+    auto fileType = kind == NEREID_EMIT_OBJECT ? llvm::CodeGenFileType::ObjectFile
+                                               : llvm::CodeGenFileType::AssemblyFile;
+    if (machine->addPassesToEmitFile(codegen, stream, nullptr, fileType))
+      return failWith("the code generator for '" + targetTriple.str() + "' cannot emit " +
+                      (kind == NEREID_EMIT_OBJECT ? "object files" : "assembly"));
+    codegen.run(*llvmModule);
+    buffer->bytes.assign(bytes.begin(), bytes.end());
+  }
+  out = buffer.release();
+  return mlir::success();
+}
+
 } // namespace
 
 extern "C" {
@@ -202,9 +261,8 @@ void nereid_buffer_destroy(NereidBuffer *buffer) { delete buffer; }
 
 NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind, const char *triple,
                                 const char *cpu, const char *features, int32_t opt_level,
-                                const char *const *bitcode_libraries,
-                                size_t num_bitcode_libraries, NereidBuffer **out,
-                                NereidDiagnostics *diagnostics) {
+                                const char *const *bitcode_libraries, size_t num_bitcode_libraries,
+                                NereidBuffer **out, NereidDiagnostics *diagnostics) {
   auto fail = [&](std::string message) {
     if (diagnostics)
       diagnostics->addError(std::move(message));
@@ -221,57 +279,10 @@ NereidStatus nereid_module_emit(NereidModule *module, NereidEmitKind kind, const
     return fail("nereid_module_emit: the optimization level must be 0 to 3; got " +
                 std::to_string(opt_level));
   initializeTargetsOnce();
-
-  NereidTarget host = nereid_host_target();
-  llvm::Triple targetTriple(llvm::Triple::normalize(orHost(triple, host.triple)));
-  std::string error;
-  const llvm::Target *target = llvm::TargetRegistry::lookupTarget(targetTriple, error);
-  if (!target)
-    return fail("cannot generate code for the target triple '" + targetTriple.str() +
-                "': " + error);
-  std::unique_ptr<llvm::TargetMachine> machine(target->createTargetMachine(
-      targetTriple, orHost(cpu, host.cpu), orHost(features, host.features),
-      llvm::TargetOptions(), llvm::Reloc::PIC_, std::nullopt, toCodeGenOptLevel(opt_level)));
-  if (!machine)
-    return fail("cannot create a target machine for '" + targetTriple.str() + "'");
-
-  llvm::LLVMContext llvmContext;
-  std::unique_ptr<llvm::Module> llvmModule;
-  {
-    mlir::nereid::capi::DiagnosticCollector collector(module->module->getContext(), diagnostics);
-    llvmModule = mlir::translateModuleToLLVMIR(*module->module, llvmContext);
-  }
-  if (!llvmModule)
-    return NEREID_FAILURE; // The translation reported the op it could not translate.
-  llvmModule->setTargetTriple(targetTriple);
-  llvmModule->setDataLayout(machine->createDataLayout());
-  for (size_t i = 0; i < num_bitcode_libraries; ++i) {
-    if (!bitcode_libraries || !bitcode_libraries[i])
-      return fail("nereid_module_emit: null bitcode library " + std::to_string(i));
-    if (std::optional<std::string> error =
-            linkBitcodeLibrary(*llvmModule, *machine, bitcode_libraries[i]))
-      return fail(std::move(*error));
-  }
-  optimize(*llvmModule, *machine, opt_level);
-
-  auto buffer = std::make_unique<NereidBuffer>();
-  if (kind == NEREID_EMIT_LLVM_IR) {
-    llvm::raw_string_ostream stream(buffer->bytes);
-    llvmModule->print(stream, nullptr);
-  } else {
-    llvm::SmallString<0> bytes;
-    llvm::raw_svector_ostream stream(bytes);
-    llvm::legacy::PassManager codegen;
-    auto fileType = kind == NEREID_EMIT_OBJECT ? llvm::CodeGenFileType::ObjectFile
-                                               : llvm::CodeGenFileType::AssemblyFile;
-    if (machine->addPassesToEmitFile(codegen, stream, nullptr, fileType))
-      return fail("the code generator for '" + targetTriple.str() + "' cannot emit " +
-                  (kind == NEREID_EMIT_OBJECT ? "object files" : "assembly"));
-    codegen.run(*llvmModule);
-    buffer->bytes.assign(bytes.begin(), bytes.end());
-  }
-  *out = buffer.release();
-  return NEREID_SUCCESS;
+  return mlir::nereid::capi::runRecoverably(*module->owner, diagnostics, "nereid_module_emit", [&] {
+    return emitModule(*module->module, kind, triple, cpu, features, opt_level, bitcode_libraries,
+                      num_bitcode_libraries, *out, diagnostics);
+  });
 }
 
 } // extern "C"

@@ -22,6 +22,9 @@ void registerLLVMTranslations(mlir::DialectRegistry &registry);
 /// The storage behind a NereidContext handle: an MLIR context with every Nereid dialect.
 struct NereidContext {
   mlir::MLIRContext context;
+  /// What broke the context, when an entry point recovered from a fatal error or a crash in it
+  /// (CrashRecovery.h); empty while it is usable.
+  std::string internalError;
 
   NereidContext() : context(makeRegistry(), mlir::MLIRContext::Threading::DISABLED) {
     context.loadAllAvailableDialects();
@@ -39,10 +42,12 @@ private:
   }
 };
 
-/// The storage behind a NereidModule handle: the module, and its last printed text.
+/// The storage behind a NereidModule handle: the module, its last printed text, and the
+/// context it was parsed in.
 struct NereidModule {
   mlir::OwningOpRef<mlir::ModuleOp> module;
   std::string printed;
+  NereidContext *owner;
 };
 
 #endif // NEREID_LIB_CAPI_HANDLES_H

@@ -7,6 +7,7 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
+#include "nereid/Support/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
@@ -36,6 +37,7 @@ void registerAllPasses() {
   registerTransformsPasses();
   ttg::registerTritonGPUPasses();
   registerNereidAnalysisPasses();
+  registerNereidSupportPasses();
   cpu::registerCpuPassesAndPipelines();
   registerNereidConversionPasses();
   registerTritonGPUPipeline();

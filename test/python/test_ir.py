@@ -208,3 +208,66 @@ def test_missing_library_in_a_fresh_process(tmp_path):
     assert result.returncode != 0
     assert "LibraryNotFoundError" in result.stderr
     assert str(missing) in result.stderr
+
+
+TTG_PIPELINE = "builtin.module(nereid-ttg-pipeline{target=cpu:x86_64:avx2 num-warps=1})"
+
+
+@pytest.mark.parametrize("kind,reason", [
+    ("fatal-error", "LLVM fatal error: test-nereid-crash: a fatal error"),
+    ("usage-error", "LLVM fatal error: test-nereid-crash: a fatal usage error"),
+    ("abort", "crash: signal 6"),
+])
+def test_an_internal_compiler_error_is_an_ir_error_and_the_process_compiles_on(kind, reason):
+    # In this Python process, loaded through ctypes: an LLVM fatal error or a SIGABRT inside the
+    # compiler returns an error instead of ending the process, whose next compile works.
+    module = parse(ADD_KERNEL)
+    with pytest.raises(IRError) as raised:
+        module.run_pipeline(f"builtin.module(test-nereid-crash{{kind={kind}}})")
+    message = first_error(raised.value).message
+    assert message.startswith("internal compiler error in nereid_module_run_pipeline: " + reason)
+    # The broken context refuses further work and says why.
+    with pytest.raises(IRError, match="the context is unusable after an internal compiler error"):
+        module.run_pipeline("builtin.module(canonicalize)")
+    with pytest.raises(IRError, match="the context is unusable"):
+        parse(ADD_KERNEL, context=module.context)
+    module.context.close()
+    for _ in range(2):
+        compiled = parse(ADD_KERNEL)
+        compiled.run_pipeline(TTG_PIPELINE)
+        assert "#ttg.blocked" in str(compiled)
+
+
+def test_a_crash_outside_the_compiler_still_ends_the_process():
+    # Crash recovery covers calls into libnereid only: a signal raised afterwards, outside them,
+    # reaches the handler that was there before (here the default one, which kills the process).
+    script = (
+        "import os, signal\n"
+        "from nereid.ir import parse, IRError\n"
+        f"module = parse({ADD_KERNEL!r})\n"
+        "try:\n"
+        "    module.run_pipeline('builtin.module(test-nereid-crash)')\n"
+        "except IRError:\n"
+        "    print('recovered', flush=True)\n"
+        "os.kill(os.getpid(), signal.SIGSEGV)\n"
+        "print('survived', flush=True)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env={**os.environ, "PYTHONFAULTHANDLER": ""}, timeout=120)
+    assert result.stdout == "recovered\n", result.stderr
+    assert result.returncode == -11, result.stderr
+
+
+def test_crash_recovery_can_be_turned_off(tmp_path):
+    # NEREID_DISABLE_CRASH_RECOVERY=1: a fatal error ends the process, as LLVM's default does.
+    script = (
+        "from nereid.ir import parse\n"
+        f"parse({ADD_KERNEL!r}).run_pipeline('builtin.module(test-nereid-crash)')\n"
+        "print('survived', flush=True)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                            env={**os.environ, "NEREID_DISABLE_CRASH_RECOVERY": "1"},
+                            timeout=120)
+    assert "survived" not in result.stdout
+    assert result.returncode != 0
+    assert "LLVM ERROR: test-nereid-crash: a fatal error, as requested" in result.stderr
