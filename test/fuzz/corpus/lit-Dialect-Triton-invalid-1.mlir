@@ -1,0 +1,1 @@
+tt.func @f(%p: !tt.ptr<i128>) { tt.return }

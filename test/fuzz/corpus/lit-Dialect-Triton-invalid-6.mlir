@@ -1,0 +1,4 @@
+tt.func @f(%x: i32) {
+  %s = tt.splat %x : i32 -> tensor<0xi32>
+  tt.return
+}

@@ -1,0 +1,1 @@
+module attributes {ttg.targets = "cuda:90"} {}

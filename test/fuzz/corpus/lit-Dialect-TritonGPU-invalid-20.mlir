@@ -1,0 +1,3 @@
+module {
+  tt.func @f() attributes {ttg.target = "cuda:90"} { tt.return }
+}
