@@ -82,7 +82,8 @@ tt.func @computed_transpose(%a: tensor<32x64xi8, #blocked>) -> tensor<64x32xi8, 
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} {
-// Tiles of at most 32 x 32 elements stay in registers (vector.transpose). Masks are left to
+// Tiles of at most 16 x 16 elements stay in registers (vector.transpose), as do transposes
+// of a dimension of 1 (reshapes). Masks are left to
 // tt-cpu-convert-to-vector, which transposes them in a buffer of bytes.
 // CHECK-LABEL: tt.func @stays_in_registers
 // CHECK-NOT: ttg.local_alloc
@@ -90,19 +91,23 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} 
 // CHECK-NOT: ttg.local_alloc
 // CHECK: tt.trans
 // CHECK-NOT: ttg.local_alloc
+// CHECK: tt.trans
+// CHECK-NOT: ttg.local_alloc
 // CHECK: tt.return
 // VECTOR-LABEL: func.func private @stays_in_registers_impl
-// VECTOR: vector.transpose %{{.*}}, [1, 0] : vector<32x32xf32> to vector<32x32xf32>
+// VECTOR: vector.transpose %{{.*}}, [1, 0] : vector<16x16xf32> to vector<16x16xf32>
+// VECTOR: vector.transpose %{{.*}}, [1, 0] : vector<1x512xf32> to vector<512x1xf32>
 // VECTOR: arith.extui %{{.*}} : vector<16xi1> to vector<16xi8>
 // VECTOR: scf.for
 // VECTOR:   scf.for
 // VECTOR-COUNT-16: vector.load %{{.*}} : memref<64x64xi8>, vector<16xi8>
 // VECTOR: arith.trunci %{{.*}} : vector<16xi8> to vector<16xi1>
 // VECTOR-NOT: vector.transpose %{{.*}} : vector<64x64xi1>
-tt.func @stays_in_registers(%a: tensor<32x32xf32, #blocked>, %m: tensor<64x64xi1, #blocked>) -> (tensor<32x32xf32, #blocked>, tensor<64x64xi1, #blocked>) {
-  %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<32x32xf32, #blocked> -> tensor<32x32xf32, #blocked>
+tt.func @stays_in_registers(%a: tensor<16x16xf32, #blocked>, %r: tensor<1x512xf32, #blocked>, %m: tensor<64x64xi1, #blocked>) -> (tensor<16x16xf32, #blocked>, tensor<512x1xf32, #blocked>, tensor<64x64xi1, #blocked>) {
+  %t = tt.trans %a {order = array<i32: 1, 0>} : tensor<16x16xf32, #blocked> -> tensor<16x16xf32, #blocked>
+  %s = tt.trans %r {order = array<i32: 1, 0>} : tensor<1x512xf32, #blocked> -> tensor<512x1xf32, #blocked>
   %u = tt.trans %m {order = array<i32: 1, 0>} : tensor<64x64xi1, #blocked> -> tensor<64x64xi1, #blocked>
-  tt.return %t, %u : tensor<32x32xf32, #blocked>, tensor<64x64xi1, #blocked>
+  tt.return %t, %s, %u : tensor<16x16xf32, #blocked>, tensor<512x1xf32, #blocked>, tensor<64x64xi1, #blocked>
 }
 }
 

@@ -13,7 +13,8 @@ bool isTransposedInMemory(ShapedType type, ArrayRef<int32_t> order) {
   int64_t rank = type.getRank();
   if (rank < 2 || rank > 3 || type.getNumElements() <= kMaxRegisterTransposeElements ||
       static_cast<int64_t>(order.size()) != rank || order[rank - 1] != rank - 2 ||
-      order[rank - 2] != rank - 1 || (rank == 3 && order[0] != 0))
+      order[rank - 2] != rank - 1 || (rank == 3 && order[0] != 0) ||
+      type.getDimSize(rank - 1) == 1 || type.getDimSize(rank - 2) == 1)
     return false;
   return true;
 }

@@ -76,7 +76,7 @@ def TransposeCpuTilesInMemoryPass : Pass<"tt-cpu-transpose-tiles-in-memory", "Mo
 
     In registers, tt-cpu-convert-to-vector transposes a tile element by element: a 64 x 64
     f32 transpose took 3 s to compile, 128 x 128 23 s, 256 x 256 more than 150 s. For each
-    2-D tt.trans of more than 32 x 32 numbers that no tt.dot uses (the dot lowering
+    2-D tt.trans of more than 16 x 16 numbers that no tt.dot uses (the dot lowering
     transposes its operands itself), this pass writes the source to a buffer and replaces
     the transpose with a `ttg.local_load` of a buffer of the result, which is a
     `ttg.local_alloc` of `tt.trans` of a `ttg.local_load` of the source's buffer:
