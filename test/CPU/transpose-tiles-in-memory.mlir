@@ -1,5 +1,6 @@
 // RUN: nereid-opt %s -split-input-file --tt-cpu-transpose-tiles-in-memory | FileCheck %s
 // RUN: nereid-opt %s -split-input-file --tt-cpu-transpose-tiles-in-memory --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 --canonicalize | FileCheck %s --check-prefix=VECTOR
+// RUN: nereid-opt %s -split-input-file --tt-cpu-transpose-tiles-in-memory --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=AVX2
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
 #rows = #ttg.slice<{dim = 1, parent = #blocked}>
@@ -33,6 +34,13 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} 
 // VECTOR-COUNT-15: vector.store %{{.*}}, %[[OUT]][%{{.*}}, %[[ROW]]] : memref<64x64xf32>, vector<16xf32>
 // VECTOR:   }
 // VECTOR: }
+// On AVX2 the register blocks are 8 x 8.
+// AVX2-LABEL: func.func private @load_transpose_impl
+// AVX2: scf.for %[[ROW:.*]] = %{{.*}} to %{{.*}} step %c8 {
+// AVX2:   scf.for %[[COLUMN:.*]] = %{{.*}} to %{{.*}} step %c8 {
+// AVX2-COUNT-8: vector.load %{{.*}} : memref<64x64xf32>, vector<8xf32>
+// AVX2-NOT: vector.load
+// AVX2-COUNT-8: vector.store %{{.*}} : memref<64x64xf32>, vector<8xf32>
 tt.func @load_transpose(%x: !tt.ptr<f32>, %y: !tt.ptr<f32>) {
   %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #rows>
   %c = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #cols>
