@@ -4,6 +4,10 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/Sequence.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <limits>
 
 namespace mlir::nereid {
 
@@ -35,10 +39,14 @@ TritonGPUTypeConverter::getDefaultEncoding(ArrayRef<int64_t> shape) const {
   unsigned rank = shape.size();
   SmallVector<unsigned> sizePerThread(rank, 1);
   SmallVector<unsigned> order = llvm::to_vector(llvm::reverse(llvm::seq<unsigned>(0, rank)));
-  int64_t numElements = 1;
+  // Saturating: only whether it exceeds the lanes matters, and a tensor too large for a layout
+  // (which the pass then rejects) may have more than 2^63 elements.
+  uint64_t numElements = 1;
   for (int64_t size : shape)
-    numElements *= size;
-  unsigned numLanes = ttg::getNumLanesFor(target, cpuLaneType, numElements);
+    numElements = llvm::SaturatingMultiply(numElements, static_cast<uint64_t>(size));
+  unsigned numLanes = ttg::getNumLanesFor(
+      target, cpuLaneType,
+      static_cast<int64_t>(std::min<uint64_t>(numElements, std::numeric_limits<int64_t>::max())));
   return ttg::getBlockedEncoding(context, shape, sizePerThread, order, numLanes, numWarps);
 }
 

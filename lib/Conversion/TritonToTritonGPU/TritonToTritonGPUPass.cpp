@@ -6,6 +6,7 @@
 
 #include "nereid/Conversion/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Tools/LinearLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -40,25 +41,42 @@ bool holdsTensorWithoutLayout(Operation *op) {
   return false;
 }
 
-/// A tensor type of `op` whose shape a layout cannot describe (a dimension that is not a
-/// power of two), or null.
-RankedTensorType findShapeWithoutLayout(Operation *op) {
-  auto check = [](Type type) -> RankedTensorType {
+/// Why a layout cannot describe `type`, a tensor type without a layout, or an empty string: it
+/// has no dimension, or a dimension that is not a power of two of at most 2^30 (the most that
+/// one LinearLayout dimension holds).
+std::string whyShapeHasNoLayout(RankedTensorType type) {
+  if (type.getRank() == 0)
+    return "a tensor needs at least one dimension";
+  for (int64_t size : type.getShape())
+    if (size <= 0 || !llvm::isPowerOf2_64(size) ||
+        size > (int64_t{1} << LinearLayout::kMaxDimSizeLog2))
+      return "every dimension must be a power of two of at most 2^" +
+             std::to_string(LinearLayout::kMaxDimSizeLog2);
+  return "";
+}
+
+/// If a tensor type of `op` without a layout (an operand, a result or a block argument) has a
+/// shape that a layout cannot describe, emits an error naming it and fails.
+LogicalResult verifyShapesHaveLayouts(Operation *op) {
+  auto check = [&](Type type) -> LogicalResult {
     auto tensorType = dyn_cast<RankedTensorType>(type);
-    if (tensorType && !tensorType.getEncoding() &&
-        !llvm::all_of(tensorType.getShape(), [](int64_t size) {
-          return size > 0 && llvm::isPowerOf2_64(size);
-        }))
-      return tensorType;
-    return {};
+    if (!tensorType || tensorType.getEncoding())
+      return success();
+    std::string reason = whyShapeHasNoLayout(tensorType);
+    if (reason.empty())
+      return success();
+    return op->emitError() << "convert-tt-to-ttg cannot lay out " << type << " of '"
+                           << op->getName() << "': " << reason;
   };
-  for (Type type : op->getOperandTypes())
-    if (RankedTensorType tensorType = check(type))
-      return tensorType;
-  for (Type type : op->getResultTypes())
-    if (RankedTensorType tensorType = check(type))
-      return tensorType;
-  return {};
+  for (Type type : llvm::concat<Type>(op->getOperandTypes(), op->getResultTypes()))
+    if (failed(check(type)))
+      return failure();
+  for (Region &region : op->getRegions())
+    for (Block &block : region)
+      for (Type type : block.getArgumentTypes())
+        if (failed(check(type)))
+          return failure();
+  return success();
 }
 
 /// Whether every tensor of `op` without a layout (an operand, a result or a block argument)
@@ -160,11 +178,8 @@ struct ConvertTritonToTritonGPUPass
 
     // Every op that holds a tensor must be one whose layouts the pass knows how to assign.
     WalkResult unknown = module.walk([&](Operation *op) {
-      if (RankedTensorType type = findShapeWithoutLayout(op)) {
-        op->emitError() << "convert-tt-to-ttg cannot lay out " << type << " of '"
-                        << op->getName() << "': every dimension must be a power of two";
+      if (failed(verifyShapesHaveLayouts(op)))
         return WalkResult::interrupt();
-      }
       if (isa<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect, math::MathDialect,
               scf::SCFDialect>(op->getDialect()) ||
           !holdsTensorWithoutLayout(op))
