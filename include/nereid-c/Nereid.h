@@ -116,6 +116,10 @@ typedef enum NereidArgumentKind {
   NEREID_ARGUMENT_BUFFER = 0,  /* for a pointer parameter */
   NEREID_ARGUMENT_INTEGER = 1, /* for an integer parameter */
   NEREID_ARGUMENT_FLOAT = 2,   /* for a float parameter */
+  /* Not kinds: they make the type hold any int32_t, so that the library can reject an unknown
+   * value that a caller passes without undefined behaviour. */
+  NEREID_ARGUMENT_KIND_MIN_ = INT32_MIN,
+  NEREID_ARGUMENT_KIND_MAX_ = INT32_MAX,
 } NereidArgumentKind;
 
 /* One kernel argument: a tagged union matched against the kernel's parameter type. A buffer is
@@ -190,6 +194,9 @@ typedef enum NereidEmitKind {
   NEREID_EMIT_LLVM_IR = 0,  /* LLVM IR text, after optimization */
   NEREID_EMIT_ASSEMBLY = 1, /* the target's assembly text */
   NEREID_EMIT_OBJECT = 2,   /* a relocatable object file (ELF on Linux), position independent */
+  /* Not kinds: as for NereidArgumentKind, any int32_t is a value of the type. */
+  NEREID_EMIT_KIND_MIN_ = INT32_MIN,
+  NEREID_EMIT_KIND_MAX_ = INT32_MAX,
 } NereidEmitKind;
 
 /* Translates `module`, which must hold only the LLVM dialect (and the builtin and omp

@@ -15,6 +15,7 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -68,6 +69,49 @@ static size_t getNestingDepth(llvm::StringRef text) {
   return deepest;
 }
 
+/// The largest result number that IR text may name (`%x#N`). MLIR's parser keeps a slot for
+/// every result number up to the largest one used before the definition, so `%x#1073741824`
+/// alone would allocate 16 GiB (and 2^32 - 1 would wrap around); real ops have far fewer
+/// results.
+static constexpr uint64_t kMaxResultNumber = 1 << 16;
+
+/// The first `%name#N` in `text` with N above kMaxResultNumber, outside string literals and
+/// comments, or an empty string.
+static llvm::StringRef findLargeResultNumber(llvm::StringRef text) {
+  auto isIdentifier = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$' || c == '.' || c == '-';
+  };
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+      continue;
+    }
+    if (c == '/' && text.substr(i).starts_with("//")) {
+      i = std::min(text.find('\n', i), text.size());
+      continue;
+    }
+    if (c != '%')
+      continue;
+    size_t begin = i;
+    while (i + 1 < text.size() && isIdentifier(text[i + 1]))
+      ++i;
+    if (i + 1 >= text.size() || text[i + 1] != '#')
+      continue;
+    size_t digits = i + 2, end = digits;
+    while (end < text.size() && llvm::isDigit(text[end]))
+      ++end;
+    uint64_t number = 0;
+    if (end > digits && (text.slice(digits, end).getAsInteger(10, number) ||
+                         number > kMaxResultNumber))
+      return text.slice(begin, end);
+    i = end - 1;
+  }
+  return "";
+}
+
 /// Pass registration is global and must happen once per process before pipelines are parsed.
 static void registerPassesOnce() {
   static std::once_flag once;
@@ -98,6 +142,12 @@ NereidModule *nereid_module_parse(NereidContext *context, const char *text, size
     if (diagnostics)
       diagnostics->addError("IR text nests brackets more than " + std::to_string(kMaxNestingDepth) +
                             " levels deep");
+    return nullptr;
+  }
+  if (llvm::StringRef use = findLargeResultNumber(source); !use.empty()) {
+    if (diagnostics)
+      diagnostics->addError("IR text names result '" + use.str() + "'; at most " +
+                            std::to_string(kMaxResultNumber) + " results are supported");
     return nullptr;
   }
   OwningOpRef<ModuleOp> module;
