@@ -46,7 +46,9 @@ tbb::task_arena &arenaFor(int32_t numThreads) {
   std::lock_guard<std::mutex> lock(mutex);
   std::unique_ptr<tbb::task_arena> &arena = arenas[numThreads];
   if (!arena)
-    arena = std::make_unique<tbb::task_arena>(numThreads == 0 ? tbb::task_arena::automatic
+    // int(...): a copy, since oneTBB declares `automatic` without defining it, and binding
+    // make_unique's reference to it fails to link unless the optimizer folds it (-O0, ASan).
+    arena = std::make_unique<tbb::task_arena>(numThreads == 0 ? int(tbb::task_arena::automatic)
                                                               : numThreads);
   return *arena;
 }
