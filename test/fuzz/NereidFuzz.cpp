@@ -2,17 +2,20 @@
 // the target parses it (which verifies), prints it, and when it parses runs the CPU backend's
 // stages from tt IR to ttg IR for `cpu:x86_64:avx2` (NEREID_FUZZ_STAGES=llvm: on to the LLVM
 // dialect), each on the result of the one before. Any crash, sanitizer report or LLVM fatal
-// error is a finding: the C API must answer every input with a result or a diagnostic.
+// error is a finding: the C API must answer every input with a result or a diagnostic. Half
+// the mutations are structural (numbers, element types, lines), so that more inputs parse.
 //
 // Built only in a tree configured for fuzzing (make fuzz, build-fuzz/); crash recovery is off
 // there, so that a fatal error aborts where libFuzzer and the sanitizers can see it.
 
 #include "nereid-c/Nereid.h"
 
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -35,7 +38,118 @@ size_t stageCount = 2;
 /// libFuzzer's RSS limit bounds.
 NereidContext *context = nullptr;
 
+/// Sizes and values at the edges: of a power of two, of a layout dimension (2^30), of i32 and
+/// i64.
+const char *const kInterestingNumbers[] = {"0",
+                                           "1",
+                                           "2",
+                                           "3",
+                                           "4",
+                                           "7",
+                                           "16",
+                                           "31",
+                                           "32",
+                                           "33",
+                                           "63",
+                                           "64",
+                                           "128",
+                                           "1024",
+                                           "4096",
+                                           "65536",
+                                           "1073741824",
+                                           "2147483647",
+                                           "2147483648",
+                                           "4294967296",
+                                           "-1",
+                                           "-2",
+                                           "-2147483648",
+                                           "9223372036854775807",
+                                           "18446744073709551616"};
+
+/// Element types that a mutation may swap for one another.
+const char *const kElementTypes[] = {"i1", "i8", "i16", "i32", "i64", "f16", "bf16", "f32", "f64"};
+
+/// The spans [begin, end) of `text` where `isPart` holds, each as long as it goes.
+template <typename Predicate>
+std::vector<std::pair<size_t, size_t>> findRuns(const std::string &text, Predicate isPart) {
+  std::vector<std::pair<size_t, size_t>> runs;
+  for (size_t i = 0; i < text.size();) {
+    if (!isPart(i)) {
+      ++i;
+      continue;
+    }
+    size_t begin = i;
+    while (i < text.size() && isPart(i))
+      ++i;
+    runs.emplace_back(begin, i);
+  }
+  return runs;
+}
+
+/// One mutation that keeps IR text mostly well formed, so that more inputs get past the parser
+/// into the verifiers and passes than byte-level mutations alone let through: a number
+/// replaced by an interesting one, an element type by another, a line deleted or copied to
+/// another place. Returns false when `text` offers nothing to mutate.
+bool mutateStructurally(std::string &text, std::minstd_rand &random) {
+  auto pick = [&](size_t n) { return static_cast<size_t>(random() % n); };
+  switch (pick(4)) {
+  case 0: {
+    auto numbers = findRuns(text, [&](size_t i) { return std::isdigit((unsigned char)text[i]); });
+    if (numbers.empty())
+      return false;
+    auto [begin, end] = numbers[pick(numbers.size())];
+    text.replace(begin, end - begin, kInterestingNumbers[pick(std::size(kInterestingNumbers))]);
+    return true;
+  }
+  case 1: {
+    std::vector<size_t> found;
+    for (const char *type : kElementTypes)
+      for (size_t at = text.find(type); at != std::string::npos; at = text.find(type, at + 1))
+        if ((at == 0 || !std::isalnum((unsigned char)text[at - 1])) &&
+            !std::isalnum((unsigned char)text[at + std::strlen(type)]))
+          found.push_back(at);
+    if (found.empty())
+      return false;
+    size_t at = found[pick(found.size())];
+    size_t length = 0;
+    while (std::isalnum((unsigned char)text[at + length]))
+      ++length;
+    text.replace(at, length, kElementTypes[pick(std::size(kElementTypes))]);
+    return true;
+  }
+  default: {
+    auto lines = findRuns(text, [&](size_t i) { return text[i] != '\n'; });
+    if (lines.size() < 2)
+      return false;
+    auto [begin, end] = lines[pick(lines.size())];
+    if (pick(2) == 0) {
+      text.erase(begin, end - begin + (end < text.size() ? 1 : 0));
+    } else {
+      std::string line = text.substr(begin, end - begin) + "\n";
+      text.insert(lines[pick(lines.size())].first, line);
+    }
+    return true;
+  }
+  }
+}
+
 } // namespace
+
+// libFuzzer's own mutation, for the inputs that structural mutation does not take.
+extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
+
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t maxSize,
+                                          unsigned int seed) {
+  std::minstd_rand random(seed);
+  if (random() % 2 == 0) {
+    std::string text(reinterpret_cast<const char *>(data), size);
+    if (mutateStructurally(text, random) && text.size() <= maxSize) {
+      std::memcpy(data, text.data(), text.size());
+      return text.size();
+    }
+  }
+  return LLVMFuzzerMutate(data, size, maxSize);
+}
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   // A fatal error must abort here, not become a diagnostic (lib/CAPI/CrashRecovery.cpp).

@@ -3,6 +3,7 @@ locations, printing, pipelines, hostile input, and a missing library."""
 
 import gc
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -240,7 +241,7 @@ def test_an_internal_compiler_error_is_an_ir_error_and_the_process_compiles_on(k
 
 def test_a_crash_outside_the_compiler_still_ends_the_process():
     # Crash recovery covers calls into libnereid only: a signal raised afterwards, outside them,
-    # reaches the handler that was there before (here the default one, which kills the process).
+    # reaches the handler that was there before (the default one, which kills the process).
     script = (
         "import os, signal\n"
         "from nereid.ir import parse, IRError\n"
@@ -255,7 +256,8 @@ def test_a_crash_outside_the_compiler_still_ends_the_process():
     result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                             env={**os.environ, "PYTHONFAULTHANDLER": ""}, timeout=120)
     assert result.stdout == "recovered\n", result.stderr
-    assert result.returncode == -11, result.stderr
+    # Killed by the signal; under AddressSanitizer, whose handler was there first, by its abort.
+    assert result.returncode in (-signal.SIGSEGV, -signal.SIGABRT), result.stderr
 
 
 def test_crash_recovery_can_be_turned_off(tmp_path):
