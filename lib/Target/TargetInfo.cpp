@@ -2,6 +2,7 @@
 
 #include "mlir/IR/BuiltinTypes.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -12,7 +13,7 @@ TargetInfo::~TargetInfo() = default;
 
 unsigned mlir::nereid::getElementBitWidth(Type type) {
   if (type.isIntOrFloat())
-    return std::max(type.getIntOrFloatBitWidth(), 8u);
+    return llvm::PowerOf2Ceil(std::max(type.getIntOrFloatBitWidth(), 8u));
   // index and pointers (tt.ptr): every target Nereid compiles for has 64-bit addresses.
   return 64;
 }

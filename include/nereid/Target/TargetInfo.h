@@ -57,7 +57,9 @@ private:
 };
 
 /// The width in bits that an element of `type` occupies in registers and in memory: the width
-/// of an integer or float (i1 counts as i8, as Triton stores it), 64 for index and pointers.
+/// of an integer or float (i1 counts as i8, as Triton stores it), rounded up to a power of two
+/// as LLVM allocates it (i7: 8, i44: 64, f80: 128), so that a vector holds a power of two of
+/// them; 64 for index and pointers.
 unsigned getElementBitWidth(Type type);
 
 /// A CPU core: a lane is one SIMD lane of a vector register, a warp is the whole core (one per
