@@ -364,7 +364,9 @@ std::optional<AxisInfo> visitShiftLeft(const AxisInfo &lhs, const AxisInfo &rhs)
 
 std::optional<AxisInfo> visitShiftRight(Operation *op, const AxisInfo &lhs, const AxisInfo &rhs) {
   std::optional<int64_t> shift = rhs.getConstantValue();
-  if (shift && *shift >= 0)
+  // A shift by the width or more is poison: nothing to say about it (and no shift of an int64_t
+  // to compute, which would be undefined).
+  if (shift && *shift >= 0 && *shift < 64)
     return visitDiv(op, lhs, rhs, shift);
   DimVector ones(lhs.getRank(), 1), constancy;
   for (unsigned d = 0; d < lhs.getRank(); ++d)
