@@ -33,6 +33,19 @@ const char *const kStages[] = {
 /// How many of kStages run: 2 (to ttg IR) unless NEREID_FUZZ_STAGES=llvm asks for all.
 size_t stageCount = 2;
 
+/// Whether every mutation is structural (NEREID_FUZZ_STRUCTURAL=1): from the seed corpus, a run
+/// that stays among inputs that parse, to go deeper into the passes.
+bool structuralOnly = false;
+
+/// How many inputs parsed, and how many went through every stage, of how many: printed at exit
+/// when NEREID_FUZZ_STATS is set, to tell how deep the run went.
+size_t inputCount = 0, parsedCount = 0, compiledCount = 0;
+
+void printStats() {
+  std::fprintf(stderr, "nereid-fuzz: %zu inputs, %zu parsed, %zu through all %zu stages\n",
+               inputCount, parsedCount, compiledCount, stageCount);
+}
+
 /// One context for the whole run: creating one per input (loading every dialect) would cost
 /// more than the compile. Types and attributes that inputs create stay uniqued in it, which
 /// libFuzzer's RSS limit bounds.
@@ -86,15 +99,28 @@ std::vector<std::pair<size_t, size_t>> findRuns(const std::string &text, Predica
   return runs;
 }
 
+/// Whether text[i] may continue a name (of an SSA value, a block, an attribute alias).
+bool isNameChar(const std::string &text, size_t i) {
+  char c = text[i];
+  return std::isalnum((unsigned char)c) || c == '_' || c == '$' || c == '.' || c == '%' ||
+         c == '#' || c == '^';
+}
+
 /// One mutation that keeps IR text mostly well formed, so that more inputs get past the parser
 /// into the verifiers and passes than byte-level mutations alone let through: a number
-/// replaced by an interesting one, an element type by another, a line deleted or copied to
-/// another place. Returns false when `text` offers nothing to mutate.
+/// replaced by an interesting one, an element type by another, a use of an SSA value by another
+/// value, a line deleted or copied to another place. Returns false when `text` offers nothing
+/// to mutate.
 bool mutateStructurally(std::string &text, std::minstd_rand &random) {
   auto pick = [&](size_t n) { return static_cast<size_t>(random() % n); };
-  switch (pick(4)) {
+  switch (pick(5)) {
   case 0: {
-    auto numbers = findRuns(text, [&](size_t i) { return std::isdigit((unsigned char)text[i]); });
+    // Numbers, not the digits of names such as %c0_i32 or %5.
+    auto runs = findRuns(text, [&](size_t i) { return std::isdigit((unsigned char)text[i]); });
+    std::vector<std::pair<size_t, size_t>> numbers;
+    for (auto [begin, end] : runs)
+      if (begin == 0 || (!isNameChar(text, begin - 1) || text[begin - 1] == '.'))
+        numbers.emplace_back(begin, end);
     if (numbers.empty())
       return false;
     auto [begin, end] = numbers[pick(numbers.size())];
@@ -105,8 +131,7 @@ bool mutateStructurally(std::string &text, std::minstd_rand &random) {
     std::vector<size_t> found;
     for (const char *type : kElementTypes)
       for (size_t at = text.find(type); at != std::string::npos; at = text.find(type, at + 1))
-        if ((at == 0 || !std::isalnum((unsigned char)text[at - 1])) &&
-            !std::isalnum((unsigned char)text[at + std::strlen(type)]))
+        if ((at == 0 || !isNameChar(text, at - 1)) && !isNameChar(text, at + std::strlen(type)))
           found.push_back(at);
     if (found.empty())
       return false;
@@ -115,6 +140,18 @@ bool mutateStructurally(std::string &text, std::minstd_rand &random) {
     while (std::isalnum((unsigned char)text[at + length]))
       ++length;
     text.replace(at, length, kElementTypes[pick(std::size(kElementTypes))]);
+    return true;
+  }
+  case 2: {
+    std::vector<std::pair<size_t, size_t>> values;
+    for (auto [begin, end] : findRuns(text, [&](size_t i) { return isNameChar(text, i); }))
+      if (text[begin] == '%')
+        values.emplace_back(begin, std::min(end, text.find_first_of(":#", begin)));
+    if (values.size() < 2)
+      return false;
+    auto [begin, end] = values[pick(values.size())];
+    auto [otherBegin, otherEnd] = values[pick(values.size())];
+    text.replace(begin, end - begin, text.substr(otherBegin, otherEnd - otherBegin));
     return true;
   }
   default: {
@@ -141,7 +178,7 @@ extern "C" size_t LLVMFuzzerMutate(uint8_t *data, size_t size, size_t maxSize);
 extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t maxSize,
                                           unsigned int seed) {
   std::minstd_rand random(seed);
-  if (random() % 2 == 0) {
+  if (structuralOnly || random() % 2 == 0) {
     std::string text(reinterpret_cast<const char *>(data), size);
     if (mutateStructurally(text, random) && text.size() <= maxSize) {
       std::memcpy(data, text.data(), text.size());
@@ -157,6 +194,9 @@ extern "C" int LLVMFuzzerInitialize(int *, char ***) {
   if (const char *stages = std::getenv("NEREID_FUZZ_STAGES"))
     if (std::strcmp(stages, "llvm") == 0)
       stageCount = std::size(kStages);
+  structuralOnly = std::getenv("NEREID_FUZZ_STRUCTURAL") != nullptr;
+  if (std::getenv("NEREID_FUZZ_STATS"))
+    std::atexit(printStats);
   context = nereid_context_create();
   return 0;
 }
@@ -166,7 +206,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   NereidModule *module = nereid_module_parse(context, reinterpret_cast<const char *>(data), size,
                                              "fuzz.mlir", diagnostics);
   bool failed = !module;
+  ++inputCount;
   if (module) {
+    ++parsedCount;
     // Printing must round-trip whatever parsed; the printer walks every attribute and type.
     (void)nereid_module_print(module, /*with_locations=*/1);
     for (size_t stage = 0; stage < stageCount; ++stage)
@@ -174,6 +216,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         failed = true;
         break;
       }
+    compiledCount += !failed;
     nereid_module_destroy(module);
   }
   // Every diagnostic must be readable, and a failure must say why.
