@@ -208,12 +208,17 @@ def rendezvous_kernel(arrived_ptr, seen_ptr, limit):
 @pytest.mark.parametrize("num_threads", [1, 4])
 def test_programs_run_concurrently(num_threads):
     programs = 8
-    arrived = np.zeros(1, dtype=np.int32)
-    seen = np.zeros(programs, dtype=np.int32)
     limit = 1000 if num_threads == 1 else 2_000_000
-    rendezvous_kernel[(programs,)](arrived, seen, limit, num_threads=num_threads)
-    assert arrived[0] == programs
+    # On a loaded machine the other threads may not get a core while the first program polls:
+    # concurrency shows when any of a few launches meets; one after another, none ever does.
+    for _ in range(1 if num_threads == 1 else 5):
+        arrived = np.zeros(1, dtype=np.int32)
+        seen = np.zeros(programs, dtype=np.int32)
+        rendezvous_kernel[(programs,)](arrived, seen, limit, num_threads=num_threads)
+        assert arrived[0] == programs
+        if num_threads > 1 and np.all(seen >= 2):
+            break  # the first program to start met another one
     if num_threads == 1:
         assert list(seen) == [1] + list(range(2, programs + 1))  # one after another
     else:
-        assert np.all(seen >= 2), seen  # the first program to start met another one
+        assert np.all(seen >= 2), seen
