@@ -89,7 +89,9 @@ NEREID_C_EXPORT NereidContext *nereid_context_create(void);
 NEREID_C_EXPORT void nereid_context_destroy(NereidContext *context);
 
 /* Parses and verifies IR text. `filename` names the buffer in locations of syntax errors.
- * Returns NULL on failure, with the errors in `diagnostics`. */
+ * Returns NULL on failure, with the errors in `diagnostics`. Beyond MLIR's verification, ops
+ * directly in a module (a graph region) may not have operands or results: kernels hold only
+ * functions and globals there. */
 NEREID_C_EXPORT NereidModule *nereid_module_parse(NereidContext *context, const char *text,
                                                   size_t length, const char *filename,
                                                   NereidDiagnostics *diagnostics);

@@ -112,6 +112,25 @@ static llvm::StringRef findLargeResultNumber(llvm::StringRef text) {
   return "";
 }
 
+/// Rejects ops with operands or results directly in a module, whose body is a graph region:
+/// there an op may use its own result (`%z = tt.reshape %z`), and canonicalization folds such an
+/// op into itself forever (found by nereid-fuzz). Kernels and the stages after them hold only
+/// functions and globals there.
+static LogicalResult verifyModuleBodies(ModuleOp module) {
+  WalkResult result = module->walk([](ModuleOp nested) {
+    for (Operation &op : nested.getBody()->getOperations()) {
+      if (op.getNumOperands() == 0 && op.getNumResults() == 0)
+        continue;
+      op.emitError() << "'" << op.getName()
+                     << "' at the top level of a module: ops with operands or results belong "
+                        "inside a function";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// Pass registration is global and must happen once per process before pipelines are parsed.
 static void registerPassesOnce() {
   static std::once_flag once;
@@ -158,10 +177,10 @@ NereidModule *nereid_module_parse(NereidContext *context, const char *text, size
         llvm::MemoryBuffer::getMemBufferCopy(source, filename ? filename : "<string>"),
         llvm::SMLoc());
     module = parseSourceFile<ModuleOp>(sourceMgr, &context->context);
-    return success(static_cast<bool>(module));
+    return success(module && succeeded(verifyModuleBodies(*module)));
   });
   if (status != NEREID_SUCCESS)
-    return nullptr;
+    return nullptr; // A module that parsed but failed verifyModuleBodies is destroyed here.
   return new NereidModule{std::move(module), "", context};
 }
 

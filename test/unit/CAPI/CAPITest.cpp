@@ -232,6 +232,24 @@ tt.func @g(%p: !tt.ptr<i32>, %n: i32) {
   nereid_module_destroy(module);
 }
 
+TEST_F(CAPITest, ValuesAtTheTopLevelOfAModuleAreAnError) {
+  // Found by nereid-fuzz: in a module's graph region an op may use its own result, and
+  // canonicalization then folds it into itself forever.
+  for (const char *text : {"  %z = tt.reshape %z : tensor<16xf32> -> tensor<16xf32>\n",
+                           "%c0 = arith.constant 0 : i32\n%z = arith.addi %z, %c0 : i32\n",
+                           "module {\n  module {\n    %c = arith.constant 1 : i32\n  }\n}\n"}) {
+    EXPECT_EQ(parse(text), nullptr) << text;
+    EXPECT_NE(std::strstr(firstError().message,
+                          "at the top level of a module: ops with operands or results belong "
+                          "inside a function"),
+              nullptr)
+        << firstError().message;
+    EXPECT_GT(firstError().line, 0u);
+    nereid_diagnostics_destroy(diagnostics);
+    diagnostics = nereid_diagnostics_create();
+  }
+}
+
 TEST_F(CAPITest, GarbageBytesGiveAnErrorNotACrash) {
   std::mt19937 generator(std::random_device{}());
   std::uniform_int_distribution<int> byte(0, 255);
