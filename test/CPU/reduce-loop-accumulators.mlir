@@ -111,6 +111,41 @@ tt.func @xor_from_splat(%n: i32, %t: tensor<256xi32, #blocked>) -> i32 {
   tt.return %x : i32
 }
 
+// Two accumulators of one loop, each summed along axis 0 after it (layer norm's backward
+// dw/db): both reduced initial values are made before the loop, not where the first one's
+// per-iteration reduction was inserted (that one did not dominate the loop).
+// CHECK-LABEL: tt.func @two_column_sums
+// CHECK: %[[ZA:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32, #slice1>
+// CHECK: %[[ZB:.*]] = arith.constant dense<0.000000e+00> : tensor<64xf32, #slice1>
+// CHECK: %[[SUMS:.*]]:2 = scf.for {{.*}} iter_args(%[[A:.*]] = %[[ZA]], %[[B:.*]] = %[[ZB]]) -> (tensor<64xf32, #slice1>, tensor<64xf32, #slice1>)
+// CHECK-NOT: arith.constant
+// CHECK:   %[[PA:.*]] = tt.reduce(%{{.*}}) axis = 0
+// CHECK:   arith.addf %[[A]], %[[PA]] : tensor<64xf32, #slice1>
+// CHECK:   %[[PB:.*]] = tt.reduce(%{{.*}}) axis = 0
+// CHECK:   arith.addf %[[B]], %[[PB]] : tensor<64xf32, #slice1>
+// CHECK: tt.return %[[SUMS]]#0, %[[SUMS]]#1
+tt.func @two_column_sums(%n: i32, %t: tensor<4x64xf32, #blocked2>, %u: tensor<4x64xf32, #blocked2>) -> (tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked2}>>, tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked2}>>) {
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  %zero = arith.constant dense<0.0> : tensor<4x64xf32, #blocked2>
+  %acc:2 = scf.for %i = %c0 to %n step %c1 iter_args(%a = %zero, %b = %zero) -> (tensor<4x64xf32, #blocked2>, tensor<4x64xf32, #blocked2>) : i32 {
+    %sa = arith.addf %a, %t : tensor<4x64xf32, #blocked2>
+    %sb = arith.addf %b, %u : tensor<4x64xf32, #blocked2>
+    scf.yield %sa, %sb : tensor<4x64xf32, #blocked2>, tensor<4x64xf32, #blocked2>
+  }
+  %ra = "tt.reduce"(%acc#0) <{axis = 0 : i32}> ({
+  ^bb0(%p: f32, %q: f32):
+    %r = arith.addf %p, %q : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<4x64xf32, #blocked2>) -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked2}>>
+  %rb = "tt.reduce"(%acc#1) <{axis = 0 : i32}> ({
+  ^bb0(%p: f32, %q: f32):
+    %r = arith.addf %p, %q : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<4x64xf32, #blocked2>) -> tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked2}>>
+  tt.return %ra, %rb : tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked2}>>, tensor<64xf32, #ttg.slice<{dim = 0, parent = #blocked2}>>
+}
+
 // Left alone: a sum reduced by a maximum; an accumulator the body also stores; a loop result
 // that is stored as well as reduced; a combining op that is not the yielded value.
 // CHECK-LABEL: tt.func @left_alone

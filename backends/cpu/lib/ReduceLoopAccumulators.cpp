@@ -100,8 +100,8 @@ Value reduceInitialValue(OpBuilder &builder, scf::ForOp loop, Accumulator accumu
 /// Makes `loop` carry the reduction of each of `accumulators` instead of the tile: each
 /// iteration reduces its tile and combines the result with the carried one.
 void reduceInLoop(scf::ForOp loop, ArrayRef<Accumulator> accumulators) {
-  OpBuilder builder(loop);
   for (Accumulator accumulator : accumulators) {
+    OpBuilder builder(loop);
     Value initial = reduceInitialValue(builder, loop, accumulator);
     loop.getInitArgsMutable()[accumulator.index].assign(initial);
     BlockArgument argument = loop.getRegionIterArg(accumulator.index);
