@@ -281,9 +281,9 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             if then_value is else_value or not (flatten(then_value) or flatten(else_value)):
                 continue
             if types_of(then_value) != types_of(else_value):
-                raise self.error(node, f"`{name}` has type {describe(then_value)} after the "
-                                       f"`if` branch but {describe(else_value)} after the "
-                                       "`else` branch")
+                raise self.error(node, f"Mismatched type for {name} between then block "
+                                       f"({describe(then_value)}) and else block "
+                                       f"({describe(else_value)})")
             names.append((name, then_value, else_value))
         then_results = [t for _, value, _ in names for t in flatten(value)]
         else_results = [t for _, _, value in names for t in flatten(value)]
@@ -309,9 +309,9 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             else_return = self._materialize(else_return)
         if (then_return is None) != (else_return is None) or \
                 types_of(then_return) != types_of(else_return):
-            raise self.error(node, "every path through the function must return values of the "
-                                   f"same types; got {describe(then_return)} and "
-                                   f"{describe(else_return)}")
+            raise self.error(node, f"Inconsistent return types: {describe(then_return)} and "
+                                   f"{describe(else_return)}; every path through the function "
+                                   "must return values of the same types")
         then_results, else_results = flatten(then_return), flatten(else_return)
         for block, results in ((then_block, then_results), (else_block, else_results)):
             with self.builder.at(block):
@@ -462,7 +462,11 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
                     type(op)]()
                 step = constexpr(value)
             elif is_constexpr_like(left) and is_constexpr_like(right):
-                step = constexpr(_PYTHON_COMPARE[type(op)](unwrap(left), unwrap(right)))
+                lhs, rhs = unwrap(left), unwrap(right)
+                if isinstance(lhs, (tuple, list)) and isinstance(rhs, (tuple, list)):
+                    # A shape (a tuple) equals the list of its sizes, as in Triton.
+                    lhs, rhs = list(unwrap_deep(lhs)), list(unwrap_deep(rhs))
+                step = constexpr(_PYTHON_COMPARE[type(op)](lhs, rhs))
             else:
                 step = self.semantic.compare(self._COMPARE[type(op)], left, right)
             result = step if result is None else self._logical(ast.And(), result, step)
@@ -505,10 +509,18 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             with self.builder.at(block):
                 sides.append((block, self._materialize(self.visit(expression))))
         (then_block, then_value), (else_block, else_value) = sides
+        if then_value is None and else_value is None:
+            # Both sides are calls for their effect (`tl.store(...) if c else tl.store(...)`).
+            for block, _ in sides:
+                with self.builder.at(block):
+                    self._yield([])
+            self.builder.create(f"scf.if {condition.handle.name}", [], "",
+                                regions=[Region(then_block), Region(else_block)],
+                                separator=" else ")
+            return None
         if not flatten(then_value) or types_of(then_value) != types_of(else_value):
-            raise self.error(node, "both sides of a conditional expression on a run-time "
-                                   f"condition must have one type; got {describe(then_value)} "
-                                   f"and {describe(else_value)}")
+            raise self.error(node, "Ternary expression with dynamic condition has inconsistent "
+                                   f"type {describe(then_value)} and {describe(else_value)}")
         for block, value in sides:
             with self.builder.at(block):
                 self._yield(flatten(value))

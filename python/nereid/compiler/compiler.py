@@ -9,7 +9,7 @@ from typing import Any
 from .. import ir
 from ..language import core
 from ..language.core import constexpr, tensor
-from ..language.dtypes import dtype
+from ..language.dtypes import const, dtype, pointer_type
 from ..language.semantic import Semantic
 from .codegen import CodeGenerator, FunctionContext
 from .errors import CompilationError, error_from_diagnostics, front_end_debugging
@@ -37,6 +37,12 @@ def _function_attributes(name: str, signature: KernelSignature) -> str:
     return f" {{{', '.join(attributes)}}}" if attributes else ""
 
 
+def const_parameters(jit_fn: Any) -> set[str]:
+    """The parameters annotated `tl.const`: pointers whose type is const."""
+    return {name for name, parameter in jit_fn.signature.parameters.items()
+            if parameter.annotation is const or parameter.annotation in ("tl.const", "const")}
+
+
 def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
     """The kernel as tt IR text (a module holding one public `tt.func`)."""
     builder = Builder()
@@ -47,11 +53,14 @@ def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
     body = Block()
     scope: dict[str, Any] = {}
     parameters = []
+    const_names = const_parameters(jit_fn)
     for name in jit_fn.arg_names:
         if name in signature.constexprs:
             scope[name] = constexpr(signature.constexprs[name])
             continue
         ty = signature.types[name]
+        if name in const_names and ty.is_ptr():
+            ty = pointer_type(ty.element_ty, ty.address_space, const=True)
         argument = builder.fresh(ty.to_ir())
         body.arguments.append(argument)
         scope[name] = tensor(argument, ty)

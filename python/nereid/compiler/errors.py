@@ -72,6 +72,11 @@ class CompilationError(TritonError):
         self.notes = list(notes or [])
         super().__init__(str(self))
 
+    @property
+    def error_message(self) -> str:
+        """What is wrong, without the source line: Triton's name for it."""
+        return self.message
+
     def __str__(self) -> str:
         source = linecache.getline(self.file, self.line) if self.file else ""
         if source.strip():

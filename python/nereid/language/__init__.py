@@ -2,8 +2,8 @@
 signatures and semantics. docs/language.md lists them and every difference from Triton."""
 
 from . import extra
-from .core import constexpr, tensor
-from .dtypes import (bfloat16, block_type, dtype, float8e4b15, float8e4nv, float8e5, float16,
+from .core import constexpr, constexpr_type, tensor
+from .dtypes import (bfloat16, block_type, const, dtype, float8e4b15, float8e4nv, float8e5, float16,
                      float32, float64, int1, int8, int16, int32, int64, pi32_t, pointer_type,
                      uint8, uint16, uint32, uint64, void)
 from .math import (abs, ceil, cos, erf, exp, exp2, floor, log, log2, rsqrt, sin, sqrt,

@@ -51,6 +51,26 @@ def is_builtin(fn: Any) -> bool:
     return getattr(fn, "__triton_builtin__", False)
 
 
+class constexpr_type:
+    """The type of a constexpr, as Triton names it: one type per compile-time value, so that
+    two constexprs have the same type exactly when their values are equal."""
+
+    def __init__(self, value: Any) -> None:
+        self.value = value
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, constexpr_type) and self.value == other.value
+
+    def __hash__(self) -> int:
+        return hash(self.value)
+
+    def __repr__(self) -> str:
+        return f"constexpr_type[{self.value}]"
+
+    def mangle(self) -> str:
+        return repr(self)
+
+
 class constexpr:
     """A value known at compile time: a `tl.constexpr` parameter, a literal, or a global.
     Arithmetic on constexprs folds in Python."""
@@ -60,6 +80,10 @@ class constexpr:
 
     def __repr__(self) -> str:
         return f"constexpr[{self.value!r}]"
+
+    @property
+    def type(self) -> constexpr_type:
+        return constexpr_type(self.value)
 
     def __index__(self) -> int:
         return self.value
@@ -285,7 +309,7 @@ class tensor:
             elif isinstance(item, slice) and item == slice(None, None, None):
                 axis += 1
             else:
-                raise ValueError(f"unsupported tensor index {item!r}: only `:` and `None` "
+                raise ValueError(f"unsupported tensor index: {item!r}; only `:` and `None` "
                                  "(new axis) are supported")
         return result
 

@@ -139,11 +139,19 @@ class dtype:
         return f"triton.language.{self}"
 
 
+class const:
+    """The annotation of a kernel parameter that points to data the kernel does not write
+    (`def k(x_ptr: tl.const, ...)`), as in Triton: the pointer's type is const, a store
+    through it is an error, and a value that is const on one path and not on another has two
+    types."""
+
+
 class pointer_type(dtype):
-    """A pointer to `element_ty` in an address space (1: global memory)."""
+    """A pointer to `element_ty` in an address space (1: global memory); a `const` one may
+    not be stored through."""
 
     def __init__(self, element_ty: dtype, address_space: int = 1, const: bool = False) -> None:
-        super().__init__(f"pointer<{element_ty}>")
+        super().__init__(f"{'const_' if const else ''}pointer<{element_ty}>")
         self.element_ty = element_ty
         self.address_space = address_space
         self.const = const
@@ -169,10 +177,10 @@ class pointer_type(dtype):
         return f"!tt.ptr<{self.element_ty.to_ir()}{space}>"
 
     def _key(self) -> tuple:
-        return ("ptr", self.element_ty, self.address_space)
+        return ("ptr", self.element_ty, self.address_space, self.const)
 
     def __str__(self) -> str:
-        return f"pointer<{self.element_ty}>"
+        return f"{'const_' if self.const else ''}pointer<{self.element_ty}>"
 
 
 class block_type(dtype):

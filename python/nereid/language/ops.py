@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from . import dtypes
 from .core import builtin, constexpr, semantic, tensor
-from .semantic.base import SemanticError, unwrap
+from .semantic.base import SemanticError, unwrap, wrap_axis
 
 
 def _shape(shape: Any) -> list:
@@ -300,7 +300,10 @@ def expand_dims(input: Any, axis: Any) -> tensor:
     axes = list(axes) if isinstance(axes, (tuple, list)) else [axes]
     result = semantic().to_tensor(input)
     rank = len(result.type.shape) if result.type.is_block() else 0
-    for axis_ in sorted(unwrap(a) + (rank + len(axes) if unwrap(a) < 0 else 0) for a in axes):
+    axes = [wrap_axis(a, rank + len(axes)) for a in axes]
+    if len(set(axes)) != len(axes):
+        raise SemanticError(f"expand_dims received duplicate axes, normalized axes = {axes}")
+    for axis_ in sorted(axes):
         result = semantic().expand_dims(result, axis_)
     return result
 

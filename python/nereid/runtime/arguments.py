@@ -195,7 +195,7 @@ def argument_type(name: str, value: Any, specialize: bool = True) -> tuple[dtype
         elif -2**63 <= value < 2**63:
             ty = tl.int64
         else:
-            raise TypeError(f"argument `{name}` = {value} does not fit in 64 bits")
+            raise OverflowError(f"argument `{name}` = {value} does not fit in 64 bits")
         if not specialize:
             return ty, None
         if value == 1:

@@ -45,6 +45,14 @@ RUN_OPTIONS = ("num_threads", "scheduler", "backend")
 _MISSING = object()
 
 
+def check_num_warps(options: Mapping[str, Any]) -> None:
+    """Refuses a `num_warps` that is not a power of 2, with Triton's error (an assertion
+    there), though the CPU backends do not use the number."""
+    num_warps = options.get("num_warps")
+    if num_warps is not None and not (num_warps > 0 and num_warps & (num_warps - 1) == 0):
+        raise AssertionError(f"num_warps must be a power of 2; got {num_warps}")
+
+
 class UsedGlobal:
     """A value that a @jit function read from outside itself (a module global, a closure
     variable or a module's attribute) and compiled in: `name` as the source spells it, the value
@@ -461,6 +469,7 @@ class JITFunction:
         if self.used_globals:
             self.check_globals()
         kwargs, options = self._split_options(dict(kwargs))
+        check_num_warps(options)
         bound, signature = self.specialize(args, kwargs)
         return self.compile(signature, options).on_backend(
             chosen_backend(bound.values(), options))
@@ -544,6 +553,7 @@ class JITFunction:
             options, kwargs = kwargs, {}
         else:
             kwargs, options = self._split_options(kwargs)
+        check_num_warps(options)
         # A launch like an earlier one skips binding, specialization and the hashed key, and,
         # on host data, the backend's choice: it repeats the backend's relauncher. Like means
         # the same arguments' kinds and options, under the same compile settings.

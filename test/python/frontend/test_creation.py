@@ -31,7 +31,7 @@ def program_id_axis(out_ptr, AXIS: tl.constexpr):
 
 
 def test_program_id_axis_out_of_range_is_an_error():
-    with pytest.raises(nereid.CompilationError, match="grid axis must be 0, 1 or 2"):
+    with pytest.raises(nereid.CompilationError, match="program_id axis must be 0, 1, or 2 but got"):
         ttir(program_id_axis, array("int32"), AXIS=3)
 
 

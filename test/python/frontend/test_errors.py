@@ -296,7 +296,7 @@ def branch_types(x_ptr, n):
 def test_if_branches_assigning_different_types():
     error = compile_error(branch_types, array(), 4)
     check_error(error, branch_types, branch_types, "if n > 0:",
-                "`y` has type float32 after the `if` branch but int32 after the `else` branch")
+                "Mismatched type for y between then block (float32) and else block (int32)")
 
 
 @nereid.jit
@@ -309,7 +309,8 @@ def shape_branch_types(x_ptr, n):
 
 def test_if_branch_changing_the_shape():
     error = compile_error(shape_branch_types, array(), 4)
-    check_error(error, shape_branch_types, shape_branch_types, "if n > 0:", "`y` has type")
+    check_error(error, shape_branch_types, shape_branch_types, "if n > 0:",
+                "Mismatched type for y")
 
 
 @nereid.jit
@@ -326,8 +327,7 @@ def calls_one_path_returner(x_ptr, n):
 def test_return_on_only_one_path_of_a_runtime_if():
     error = compile_error(calls_one_path_returner, array(), 4)
     check_error(error, calls_one_path_returner, returns_on_one_path, "if n > 0:",
-                "every path through the function must return values of the same types; got "
-                "float32 and nothing")
+                "Inconsistent return types: float32 and nothing")
 
 
 @nereid.jit

@@ -46,8 +46,8 @@ def computation_type(a: dtype, a_is_scalar: bool, b: dtype, b_is_scalar: bool,
         raise SemanticError(f"unexpected operand types {a} and {b}")
     if div_or_mod and a.is_int_signed() != b.is_int_signed():
         raise SemanticError(
-            f"cannot use /, // or % with {a} and {b} because they have different signedness; "
-            "cast them to the same signedness")
+            f"Cannot use /, //, or % with {a} and {b} because they have different signedness;"
+            " this is unlikely to result in a useful answer. Cast them to the same signedness.")
     return integer_promote(a, b)
 
 
@@ -205,10 +205,18 @@ class ArithmeticMixin(SemanticBase):
 
     # Bitwise ---------------------------------------------------------------------------
 
+    def _integer_operands(self, lhs: Any, rhs: Any) -> tuple[tensor, tensor, dtype]:
+        """The operands of a bitwise operation or shift, which Triton defines on integers
+        only (refused in its words otherwise)."""
+        types = [python_scalar_dtype(unwrap(v)) if is_python_scalar(v) else self.to_tensor(v).dtype
+                 for v in (lhs, rhs)]
+        if not all(ty.is_int() for ty in types):
+            raise SemanticError(f"invalid operands of type {types[0]} and {types[1]}: "
+                                "bitwise operations and shifts are defined on integers only")
+        return self._operands(lhs, rhs)
+
     def _bitwise(self, op: str, lhs: Any, rhs: Any) -> tensor:
-        lhs_t, rhs_t, ty = self._operands(lhs, rhs)
-        if not ty.is_int():
-            raise SemanticError(f"bitwise operations are defined on integers only; got {ty}")
+        lhs_t, rhs_t, _ = self._integer_operands(lhs, rhs)
         return self._binary(op, lhs_t, rhs_t)
 
     def and_(self, lhs: Any, rhs: Any) -> tensor:
@@ -228,9 +236,7 @@ class ArithmeticMixin(SemanticBase):
         (Triton decides by the tensor operand's own dtype, the left one when both are
         tensors, not by the promoted type)."""
         tensor_operand = unwrap(lhs) if isinstance(unwrap(lhs), tensor) else unwrap(rhs)
-        lhs_t, rhs_t, ty = self._operands(lhs, rhs)
-        if not ty.is_int():
-            raise SemanticError(f"`>>` is defined on integers only; got {ty}")
+        lhs_t, rhs_t, ty = self._integer_operands(lhs, rhs)
         signed = tensor_operand.dtype.is_int_signed() if isinstance(tensor_operand, tensor) \
             else ty.is_int_signed()
         op = "arith.shrsi" if signed else "arith.shrui"

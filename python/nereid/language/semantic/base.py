@@ -36,6 +36,15 @@ def unwrap(value: Any) -> Any:
     return value.value if isinstance(value, constexpr) else value
 
 
+def wrap_axis(axis: Any, rank: int) -> int:
+    """`axis` of a tensor of `rank` dimensions as a non-negative index; negative axes count
+    from the end. An axis outside [-rank, rank) is an error in Triton's words."""
+    axis = int(unwrap(axis))
+    if not -rank <= axis < rank:
+        raise SemanticError(f"invalid axis {axis}. Expected {-rank} <= axis < {rank}")
+    return axis + rank if axis < 0 else axis
+
+
 def is_python_scalar(value: Any) -> bool:
     value = unwrap(value)
     return isinstance(value, (bool, numbers.Integral, numbers.Real)) and not isinstance(
@@ -196,7 +205,9 @@ class SemanticBase:
             sizes.discard(1)
             if len(sizes) > 1:
                 raise SemanticError(
-                    "incompatible shapes for broadcasting: "
+                    f"Cannot make_shape_compatible: incompatible dimensions at index {index}: "
+                    + " and ".join(str(size) for size in sorted(sizes))
+                    + "; incompatible shapes for broadcasting: "
                     + " and ".join(str(list(s)) for s in shapes))
             result.append(sizes.pop() if sizes else 1)
         return tuple(result)
@@ -214,12 +225,7 @@ class SemanticBase:
         if not value.type.is_block():
             return self.splat(value, (1,))
         shape = list(value.type.shape)
-        if axis < 0:
-            axis += len(shape) + 1
-        if not 0 <= axis <= len(shape):
-            raise SemanticError(f"expand_dims axis {axis} is out of range for a tensor of "
-                                f"rank {len(shape)}")
-        shape.insert(axis, 1)
+        shape.insert(wrap_axis(axis, len(shape) + 1), 1)
         ty = tile_type(value.dtype, shape)
         handle = self.builder.create_one(
             f"tt.expand_dims {value.handle.name}", ty.to_ir(),

@@ -138,6 +138,8 @@ class MemoryMixin(SemanticBase):
             return
         pointer = self.to_tensor(pointer)
         element = self.pointer_element(pointer)
+        if pointer.dtype.const:
+            raise SemanticError("Cannot store to a constant pointer")
         value = self.to_tensor(value, element)
         if value.type.is_block() and not pointer.type.is_block():
             pointer = self.broadcast_to_shape(pointer, value.type.shape)
@@ -290,6 +292,12 @@ class MemoryMixin(SemanticBase):
         if not (len(shape) == len(strides) == len(block_shape)):
             raise SemanticError("tl.make_tensor_descriptor: shape, strides and block_shape "
                                 "must have one entry per dimension")
+        row_bytes = block_shape[-1] * element.primitive_bitwidth // 8
+        if row_bytes < 16:
+            # Triton's rule (a TMA limit on GPUs), kept so that a kernel runs everywhere.
+            raise SemanticError("Descriptor block shape must have at least 16 bytes in the last "
+                                f"dimension, but got {block_shape[-1]} * "
+                                f"{element.primitive_bitwidth // 8} = {row_bytes} bytes")
         shape_values = [self.cast(self.to_tensor(s, tl.int32), tl.int32) for s in shape]
         stride_values = [self.cast(self.to_tensor(s, tl.int64), tl.int64) for s in strides]
         ty = tensor_descriptor_type(tile_type(element, block_shape))

@@ -8,7 +8,7 @@ from ...compiler.ir_builder import Region
 from .. import dtypes as tl
 from ..core import tensor
 from ..dtypes import dtype
-from .base import SemanticBase, SemanticError, tile_type, unwrap
+from .base import SemanticBase, SemanticError, tile_type, unwrap, wrap_axis
 
 
 def _string_literal(text: str) -> str:
@@ -36,9 +36,10 @@ class ReductionMixin(SemanticBase):
         m, k = a_shape[-2:]
         k_b, n = b_shape[-2:]
         if k != k_b:
-            raise SemanticError(f"tl.dot: the columns of the first operand ({k}) must match the "
-                                f"rows of the second ({k_b}); got shapes {list(a_shape)} and "
-                                f"{list(b_shape)}")
+            raise SemanticError(f"First input shape ({list(a_shape)}) and second input shape "
+                                f"{list(b_shape)} are not compatible for matmul (second index "
+                                f"of first shape ({k}) must be equal to first index of second "
+                                f"shape ({k_b}))")
         if rank == 3 and a_shape[0] != b_shape[0]:
             raise SemanticError("tl.dot: batched operands must have one batch size")
         if min(m, n, k) < 16:
@@ -121,12 +122,7 @@ class ReductionMixin(SemanticBase):
         if any(x.type.shape != shape for x in inputs):
             raise SemanticError(f"tl.{what} needs inputs of one shape")
         rank = len(shape)
-        axis = int(unwrap(axis))
-        if axis < 0:
-            axis += rank
-        if not 0 <= axis < rank:
-            raise SemanticError(f"tl.{what} axis {axis} is out of range for rank {rank}")
-        return single, inputs, axis
+        return single, inputs, wrap_axis(axis, rank)
 
     def reduce(self, inputs: Any, axis: Any, combine_fn: Any, keep_dims: Any = False) -> Any:
         all_axes_of_rank = None  # the input's rank, when every axis is reduced

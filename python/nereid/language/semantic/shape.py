@@ -6,7 +6,7 @@ from typing import Any, Sequence
 
 from .. import dtypes as tl
 from ..core import tensor
-from .base import SemanticBase, SemanticError, tile_type, unwrap
+from .base import SemanticBase, SemanticError, tile_type, unwrap, wrap_axis
 
 
 def is_power_of_two(value: int) -> bool:
@@ -42,7 +42,7 @@ class ShapeMixin(SemanticBase):
     def _grid_query(self, op: str, axis: Any) -> tensor:
         axis = unwrap(axis)
         if axis not in _AXES:
-            raise SemanticError(f"the grid axis must be 0, 1 or 2; got {axis!r}")
+            raise SemanticError(f"program_id axis must be 0, 1, or 2 but got {axis!r}")
         return tensor(self.builder.create_one(f"{op} {_AXES[axis]}", "i32", ": i32"), tl.int32)
 
     def arange(self, start: Any, end: Any) -> tensor:
@@ -85,8 +85,8 @@ class ShapeMixin(SemanticBase):
         for dim in shape:
             target *= dim
         if target != numel:
-            raise SemanticError(f"cannot reshape a tensor of {numel} elements to shape "
-                                f"{list(shape)}")
+            raise SemanticError(f"reshape() cannot change total number of elements in tensor: "
+                                f"{numel} elements to shape {list(shape)}")
         if not value.type.is_block():
             return self.splat(value, shape)
         ty = tile_type(value.dtype, shape)
@@ -170,10 +170,7 @@ class ShapeMixin(SemanticBase):
         if len(index.type.shape) != rank:
             raise SemanticError(f"tl.gather needs an index of the source's rank {rank}; got "
                                 f"{list(index.type.shape)}")
-        if axis < 0:
-            axis += rank
-        if not 0 <= axis < rank:
-            raise SemanticError(f"tl.gather axis {axis} is out of range for rank {rank}")
+        axis = wrap_axis(axis, rank)
         if not index.dtype.is_int():
             raise SemanticError(f"tl.gather needs integer indices; got {index.dtype}")
         ty = tile_type(src.dtype, index.type.shape)
