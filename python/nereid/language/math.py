@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from .core import builtin, semantic, tensor
+from .ops import div_rn, fdiv, fma, umulhi  # noqa: F401 - tl.math's names, as in Triton
 
 
 def _float_unary(name: str, op: str, what: str):

@@ -121,13 +121,29 @@ def fma(x: Any, y: Any, z: Any) -> tensor:
     return semantic().fma(x, y, z)
 
 
-@builtin
-def div_rn(x: Any, y: Any) -> tensor:
-    """`x / y` rounded correctly to nearest even, as `tl.div_rn`."""
-    return semantic().div_rn(x, y)
+def _round_to_nearest(name: str, what: str, compute):
+    """libdevice's `<name>_rn`: one IEEE operation rounded to nearest even, on float32 or
+    float64. Nereid's backends round every float operation so and never contract one into
+    another (a `mul_rn` followed by an `add_rn` stays two roundings), so each is the plain
+    operation."""
+    @builtin
+    def function(*args: Any) -> tensor:
+        values = _float_operands(name, args)
+        if values[0].dtype not in (dtypes.float32, dtypes.float64):
+            raise SemanticError(f"libdevice.{name} is defined on float32 and float64; got "
+                                f"{values[0].dtype}")
+        return compute(semantic(), *values)
+    function.__name__ = function.__qualname__ = name
+    function.__doc__ = f"{what}, rounded correctly to nearest even, elementwise.\n\n{_FLOAT_RULE}"
+    return function
 
 
-@builtin
-def sqrt_rn(x: Any) -> tensor:
-    """The square root of `x` rounded correctly to nearest even, as `tl.sqrt_rn`."""
-    return semantic().precise_sqrt(x)
+add_rn = _round_to_nearest("add_rn", "`x + y`", lambda sem, x, y: sem.add(x, y))
+sub_rn = _round_to_nearest("sub_rn", "`x - y`", lambda sem, x, y: sem.sub(x, y))
+mul_rn = _round_to_nearest("mul_rn", "`x * y`", lambda sem, x, y: sem.mul(x, y))
+div_rn = _round_to_nearest("div_rn", "`x / y` (as `tl.div_rn`)", lambda sem, x, y: sem.div_rn(x, y))
+rcp_rn = _round_to_nearest("rcp_rn", "`1 / x`", lambda sem, x: sem.div_rn(1.0, x))
+sqrt_rn = _round_to_nearest("sqrt_rn", "The square root of `x` (as `tl.sqrt_rn`)",
+                            lambda sem, x: sem.precise_sqrt(x))
+fma_rn = _round_to_nearest("fma_rn", "`x * y + z` with a single rounding (as `tl.fma`)",
+                           lambda sem, x, y, z: sem.fma(x, y, z))
