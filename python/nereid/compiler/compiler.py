@@ -14,6 +14,7 @@ from ..language.semantic import Semantic
 from .codegen import CodeGenerator, FunctionContext
 from .errors import CompilationError, error_from_diagnostics, front_end_debugging
 from .functions import FunctionTable
+from .specialization import kernel_name
 from .ir_builder import Block, Builder, print_block
 
 
@@ -76,7 +77,7 @@ def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
         builder.create("tt.return")
     location = context.location(definition).to_ir()
     functions = "".join(f"{text}\n" for text in semantic.functions.definitions)
-    return (f"module {{\n{functions}  tt.func public @{jit_fn.__name__}({', '.join(parameters)})"
+    return (f"module {{\n{functions}  tt.func public @{kernel_name(jit_fn, signature)}({', '.join(parameters)})"
             f" {{\n{print_block(body, 2)}\n  }} {location}\n}}\n")
 
 

@@ -51,6 +51,8 @@ def array_dtype(array: Any) -> Optional[dtype]:
         if view is None:
             return None
         dtype_ = view.dtype
+    if isinstance(dtype_, dtype):  # triton.reinterpret's TensorWrapper
+        return dtype_
     try:
         return _SEEN_DTYPES[dtype_]
     except (KeyError, TypeError):

@@ -19,6 +19,7 @@ from numpy import ndarray
 
 from ..compiler.compiler import KernelSignature, compile_to_ir
 from ..compiler.errors import CompilationError
+from ..compiler.specialization import kernel_name
 from ..language.core import constexpr
 from ..language.dtypes import dtype
 from . import arguments as arguments_module
@@ -458,7 +459,7 @@ class JITFunction:
                 cache.put(key, "ttir", ttir)
             else:
                 report["note"] = "from the cache"
-        kernel = CompiledKernel(self.__name__, ttir, signature, key,
+        kernel = CompiledKernel(kernel_name(self, signature), ttir, signature, key,
                                 {k: v for k, v in options.items() if k not in RUN_OPTIONS})
         self.compiled[key] = kernel
         return kernel
@@ -635,11 +636,16 @@ def jit(fn: Optional[Callable] = None, *, version: Any = None, repr: Optional[Ca
     `do_not_specialize` names (or numbers) parameters whose values are not specialized on
     (equal to 1, divisible by 16); `do_not_specialize_on_alignment` those that are not
     specialized on divisibility by 16 only. `noinline=True` keeps a device function a call.
-    `debug`, `version`, `repr` and `launch_metadata` are accepted for upstream's code and do not
-    change what is compiled yet."""
+    `repr(specialization)` names the kernel function (`compiled.name`), as in Triton: it gets
+    the parameters' types (`signature`: "i32", "*fp32", "constexpr") and the compile-time values
+    (`constants`, with the integers specialized as 1). `debug`, `version` and `launch_metadata`
+    are accepted for upstream's code and do not change what is compiled yet."""
     def decorator(function: Callable) -> JITFunction:
-        return JITFunction(function, do_not_specialize, bool(noinline), debug,
-                           do_not_specialize_on_alignment)
+        jit_fn = JITFunction(function, do_not_specialize, bool(noinline), debug,
+                             do_not_specialize_on_alignment)
+        # The kernel's name from its specialization (compiler/specialization.py).
+        jit_fn._repr = repr
+        return jit_fn
 
     if fn is not None:
         return decorator(fn)

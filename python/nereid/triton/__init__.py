@@ -8,6 +8,7 @@ from .. import __version__, testing
 from ..compiler.errors import CompilationError, TritonError
 from ..runtime.autotuner import Config, autotune, heuristics
 from ..runtime.jit import JITFunction, jit
+from ..runtime.reinterpret import TensorWrapper, reinterpret
 from ..utils import cdiv, next_power_of_2
 from . import knobs, language, runtime
 from .runtime._allocation import set_allocator
@@ -15,4 +16,5 @@ from .runtime.errors import InterpreterError, OutOfResources
 
 __all__ = ["CompilationError", "Config", "JITFunction", "autotune", "cdiv", "heuristics", "jit",
            "language", "next_power_of_2", "testing", "TritonError", "__version__",
-           "InterpreterError", "OutOfResources", "knobs", "runtime", "set_allocator"]
+           "InterpreterError", "OutOfResources", "knobs", "runtime", "set_allocator",
+           "TensorWrapper", "reinterpret"]
