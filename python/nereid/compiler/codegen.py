@@ -258,9 +258,15 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
 
     def _scalar_condition(self, condition: Any, node: ast.AST) -> tensor:
         condition = self.semantic.to_tensor(condition)
+        if condition.type.is_block() and condition.type.numel == 1:
+            # A tensor of one element is a condition, as in Triton (which unsplats it): its
+            # element, as the reduction of one element gives it.
+            condition = self.semantic.reduce(self.semantic.cast(condition, tl.int1), None,
+                                             tl.standard._xor_combine)
         if condition.type.is_block():
-            raise self.error(node, f"the condition of an `if` or `while` must be a scalar; got "
-                                   f"a tensor of shape {list(condition.type.shape)}")
+            raise self.error(node, f"the condition of an `if` or `while` must be a scalar or a "
+                                   f"tensor of one element; got a tensor of shape "
+                                   f"{list(condition.type.shape)}")
         return self.semantic.cast(condition, tl.int1)
 
     def _visit_dynamic_if(self, node: ast.If, condition: Any) -> None:

@@ -348,7 +348,9 @@ def trans(input: Any, *dims: Any) -> tensor:
     if not dims:
         rank = len(input.type.shape)
         if rank != 2:
-            raise SemanticError(f"tl.trans without dims needs a 2-D tensor; got rank {rank}")
+            raise SemanticError("permute dims must have the same length as input shape: "
+                                f"tl.trans without dims swaps the two axes of a 2-D tensor; got "
+                                f"rank {rank}")
         dims = (1, 0)
     return semantic().permute(input, [unwrap(d) for d in dims])
 

@@ -40,29 +40,37 @@ def _xor_combine(a, b):
     return a ^ b
 
 
+# The combiners of max/min with indices order NaN before every number, as numpy's and torch's
+# argmax and argmin (and upstream's interpreter, which calls them) do: the first NaN wins. With
+# only `>` a NaN would win or lose by the order in which the reduction meets it.
+
 @jit
 def _argmax_combine_tie_break_left(value1, index1, value2, index2):
-    tie = value1 == value2 and index1 < index2
-    gt = value1 > value2 or tie
+    nan1 = value1 != value1
+    nan2 = value2 != value2
+    tie = (value1 == value2 or (nan1 and nan2)) and index1 < index2
+    gt = value1 > value2 or (nan1 and ~nan2) or tie
     return ops.where(gt, value1, value2), ops.where(gt, index1, index2)
 
 
 @jit
 def _argmax_combine_tie_break_fast(value1, index1, value2, index2):
-    gt = value1 > value2
+    gt = value1 > value2 or (value1 != value1 and value2 == value2)
     return ops.where(gt, value1, value2), ops.where(gt, index1, index2)
 
 
 @jit
 def _argmin_combine_tie_break_left(value1, index1, value2, index2):
-    tie = value1 == value2 and index1 < index2
-    lt = value1 < value2 or tie
+    nan1 = value1 != value1
+    nan2 = value2 != value2
+    tie = (value1 == value2 or (nan1 and nan2)) and index1 < index2
+    lt = value1 < value2 or (nan1 and ~nan2) or tie
     return ops.where(lt, value1, value2), ops.where(lt, index1, index2)
 
 
 @jit
 def _argmin_combine_tie_break_fast(value1, index1, value2, index2):
-    lt = value1 < value2
+    lt = value1 < value2 or (value1 != value1 and value2 == value2)
     return ops.where(lt, value1, value2), ops.where(lt, index1, index2)
 
 

@@ -43,8 +43,9 @@ class ReductionMixin(SemanticBase):
         if rank == 3 and a_shape[0] != b_shape[0]:
             raise SemanticError("tl.dot: batched operands must have one batch size")
         if min(m, n, k) < 16:
-            raise SemanticError(f"tl.dot needs 2-D operands of at least 16x16; got "
-                                f"{m}x{k} and {k_b}x{n}")
+            raise SemanticError(f"Input shapes should have M >= 16, N >= 16 and K >= 16; tl.dot "
+                                f"needs 2-D operands of at least 16x16; got {m}x{k} and "
+                                f"{k_b}x{n}")
         a_ty, b_ty = a.dtype, b.dtype
         if a_ty != b_ty and not (a_ty.is_fp8() and b_ty.is_fp8()):
             raise SemanticError(f"tl.dot needs operands of one dtype; got {a_ty} and {b_ty}")
