@@ -9,7 +9,8 @@ from typing import Any
 from .. import ir
 from ..language import core
 from ..language.core import constexpr, tensor
-from ..language.dtypes import const, dtype, pointer_type
+from ..language.dtypes import const, dtype, pointer_type, tensor_descriptor_argument
+from ..language.ops import tensor_descriptor
 from ..language.semantic import Semantic
 from .codegen import CodeGenerator, FunctionContext
 from .errors import CompilationError, error_from_diagnostics, front_end_debugging
@@ -44,6 +45,19 @@ def const_parameters(jit_fn: Any) -> set[str]:
             if parameter.annotation is const or parameter.annotation in ("tl.const", "const")}
 
 
+def host_descriptors(semantic: Semantic, scope: dict[str, Any],
+                     signature: KernelSignature) -> dict[str, tensor_descriptor]:
+    """The kernel's host-side tensor descriptor parameters as descriptors made at its entry,
+    from the base pointer passed and the shape and strides compiled in."""
+    descriptors = {}
+    for name, ty in signature.types.items():
+        if isinstance(ty, tensor_descriptor_argument):
+            base = tensor(scope[name].handle, pointer_type(ty.element_ty))
+            descriptors[name] = tensor_descriptor(semantic.make_tensor_descriptor(
+                base, ty.shape, ty.strides, ty.block_shape))
+    return descriptors
+
+
 def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
     """The kernel as tt IR text (a module holding one public `tt.func`)."""
     builder = Builder()
@@ -69,6 +83,7 @@ def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
     generator = CodeGenerator(semantic, context, scope, jit_fn.__name__)
     with core.activate(semantic), builder.at(body):
         builder.location = context.location(definition)
+        generator.scope.update(host_descriptors(semantic, scope, signature))
         generator.generate_body(definition.body)
         if generator.return_value is not None:
             raise generator.error(definition, "a kernel cannot return a value; store results "

@@ -229,6 +229,25 @@ class tensor_descriptor_type(dtype):
         return ("tensordesc", self.block_type)
 
 
+class tensor_descriptor_argument(pointer_type):
+    """A host-side tensor descriptor passed to a kernel (`triton.tools.tensor_descriptor`):
+    a pointer to its base, with the shape, strides and block shape that the kernel is
+    compiled for."""
+
+    def __init__(self, element_ty: dtype, shape: Sequence[int], strides: Sequence[int],
+                 block_shape: Sequence[int]) -> None:
+        super().__init__(element_ty)
+        self.shape, self.strides = tuple(shape), tuple(strides)
+        self.block_shape = tuple(block_shape)
+
+    def _key(self) -> tuple:
+        return ("descriptor", self.element_ty, self.shape, self.strides, self.block_shape)
+
+    def __str__(self) -> str:
+        return (f"tensor_descriptor<{self.element_ty}, shape={list(self.shape)}, "
+                f"strides={list(self.strides)}, block_shape={list(self.block_shape)}>")
+
+
 void = dtype("void")
 int1 = dtype("int1")
 int8 = dtype("int8")

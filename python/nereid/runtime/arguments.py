@@ -183,6 +183,10 @@ def on_gpu(array: Any) -> bool:
 def argument_type(name: str, value: Any, specialize: bool = True) -> tuple[dtype, Optional[str]]:
     """The dtype of launch argument `name`, and its specialization: "equal_to_1",
     "divisible_by_16" or None."""
+    from .tensor_descriptor import TensorDescriptor  # which reads arrays with this module
+
+    if isinstance(value, TensorDescriptor):  # its base is 16-byte aligned
+        return value.argument_type(), "divisible_by_16"
     if isinstance(value, np.generic):
         # A numpy scalar (np.int32(3), np.float32(2)) is a scalar argument, typed as the Python
         # scalar of its value: not a 0-d array whose address the kernel would get.
