@@ -148,7 +148,7 @@ def batched_dot(q_ptr, k_ptr, o_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.con
         k = tl.trans(k, (0, 2, 1))
     else:
         k = tl.load(k_ptr + b[:, None, None] * K * N + kk[None, :, None] * N + n[None, None, :])
-    o = tl.dot(q, k)
+    o = tl.dot(q, k, input_precision="ieee")
     tl.store(o_ptr + b[:, None, None] * M * N + m[None, :, None] * N + n[None, None, :], o)
 
 
