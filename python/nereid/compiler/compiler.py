@@ -17,6 +17,7 @@ from .errors import CompilationError, error_from_diagnostics, front_end_debuggin
 from .functions import FunctionTable
 from .specialization import kernel_name
 from .ir_builder import Block, Builder, print_block
+from .options import FrontendOptions
 
 
 @dataclass
@@ -58,11 +59,13 @@ def host_descriptors(semantic: Semantic, scope: dict[str, Any],
     return descriptors
 
 
-def generate_ir(jit_fn: Any, signature: KernelSignature) -> str:
-    """The kernel as tt IR text (a module holding one public `tt.func`)."""
+def generate_ir(jit_fn: Any, signature: KernelSignature, options: FrontendOptions) -> str:
+    """The kernel as tt IR text (a module holding one public `tt.func`), for a backend with
+    `options`."""
     builder = Builder()
     semantic = Semantic(builder)
     semantic.functions = FunctionTable()
+    semantic.options = options
     context = FunctionContext(jit_fn)
     definition = jit_fn.parse()
     body = Block()
@@ -106,15 +109,15 @@ def verify_ir(kernel_name: str, text: str) -> None:
                                      error.diagnostics) from None
 
 
-def compile_to_ir(jit_fn: Any, signature: KernelSignature) -> str:
-    """The verified tt IR of `jit_fn` for `signature`.
+def compile_to_ir(jit_fn: Any, signature: KernelSignature, options: FrontendOptions) -> str:
+    """The verified tt IR of `jit_fn` for `signature`, for a backend with `options`.
 
     A CompilationError leaves here without the frames of the code generator (dozens, one per
     nested AST node): what the user sees is their own call, the launch, and the error's text,
     which shows the kernel's line. NEREID_FRONT_END_DEBUGGING=1 (or
     TRITON_FRONT_END_DEBUGGING=1) keeps them, as Triton does."""
     try:
-        text = generate_ir(jit_fn, signature)
+        text = generate_ir(jit_fn, signature, options)
         verify_ir(jit_fn.__name__, text)
     except CompilationError as error:
         if front_end_debugging():

@@ -394,11 +394,11 @@ class Autotuner:
         functions it calls), the backend and machine, the settings that change code
         generation or timing, the tuning key and the configurations."""
         from .. import __version__
-        from . import backends
+        from .backend_choice import select
         from .jit import frontend_source_hash
 
         parts = [__version__, frontend_source_hash(), _jit_function(self.fn).cache_key,
-                 backends.select(list(args) + list(kwargs.values()), kwargs),
+                 select(list(args) + list(kwargs.values()), kwargs),
                  platform.machine(), str(environment.compile_settings()),
                  str(environment.NEREID_NUM_THREADS.get()), str(tuning_key)]
         parts += [str(config) for config in configs]

@@ -8,8 +8,8 @@ environment is read on every access, as launches read it, unless `driver.set_act
 driver. A launch still goes where its data and NEREID_BACKEND send it: the active driver
 describes a backend, it does not redirect launches.
 
-A backend other than the CPU and the interpreter brings its driver with
-`register_driver(name, factory)`, which its module may call when it is imported."""
+Each backend brings its driver (`nereid.backends.Backend.driver`); `register_driver(name,
+factory)` puts another in its place."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Optional, Union
 
-from . import backends, environment
+from . import environment
 
 
 @dataclass(frozen=True)
@@ -257,16 +257,29 @@ class InterpreterDriver(CpuDriver):
         return GPUTarget("cpu", "interpreter", 1)
 
 
-# Driver factories by name: the backends' names, and "interpreter".
-_FACTORIES: dict[str, Callable[[], DriverBase]] = {"cpu": CpuDriver,
-                                                   "interpreter": InterpreterDriver}
+def host_occupancy(kernel: Any) -> dict:
+    """What `kernel` uses of a core, in the terms of GPU occupancy arithmetic, which divides a
+    device's registers and shared memory by a kernel's (upstream's fused-softmax tutorial:
+    `max_num_regs // (n_regs * warp_size * num_warps)` and `max_shared_mem // shared`). A
+    program on the host has a core to itself, so each program counts as using all of the
+    core's vector registers across its warps and all of its private cache, and the arithmetic
+    gives one program per core at a time (`multiprocessor_count` of them). The CPU backend and
+    the interpreter answer with it."""
+    properties = HostUtils().get_device_properties()
+    num_warps = max(1, int(kernel.metadata.num_warps))
+    return {"n_regs": max(1, properties["max_num_regs"] // num_warps), "n_spills": 0,
+            "n_max_threads": 1, "shared": properties["max_shared_mem"]}
+
+
+# Driver factories that `register_driver` put in place of a backend's own, by backend name.
+_FACTORIES: dict[str, Callable[[], DriverBase]] = {}
 # The drivers made so far, by name: one per name, as upstream makes one per backend.
 _DRIVERS: dict[str, DriverBase] = {}
 
 
 def register_driver(name: str, factory: Callable[[], DriverBase]) -> None:
-    """Makes `factory()` the driver of the backend called `name` (a GPU backend's module calls
-    this when it is imported)."""
+    """Makes `factory()` the driver of the backend called `name`, in place of the one the
+    backend brings."""
     _FACTORIES[name] = factory
     _DRIVERS.pop(name, None)
 
@@ -275,12 +288,17 @@ def _driver_named(name: str) -> DriverBase:
     driver = _DRIVERS.get(name)
     if driver is not None:
         return driver
-    if name not in _FACTORIES:
-        backends.load(name)  # raises when there is no such backend; may register its driver
-        if name not in _FACTORIES:
+    factory = _FACTORIES.get(name)
+    if factory is not None:
+        driver = factory()
+    else:
+        from .. import backends
+
+        driver = backends.get(name).driver()  # raises when there is no such backend
+        if driver is None:
             raise RuntimeError(f"the {name} backend has no driver: host code cannot query it "
                                "through triton.runtime.driver")
-    driver = _DRIVERS[name] = _FACTORIES[name]()
+    _DRIVERS[name] = driver
     return driver
 
 
@@ -321,10 +339,15 @@ class DriverConfig:
         self._active = _driver_named("cpu")
 
     def get_active_gpus(self) -> list[str]:
-        """The names of the GPU backends whose drivers are registered and find a device."""
-        return [name for name, factory in _FACTORIES.items()
-                if name not in ("cpu", "interpreter")
-                and getattr(factory, "is_active", lambda: True)()]
+        """The names of the usable backends that run on GPU memory (memory other than the
+        host's), and of those whose driver `register_driver` put in place and finds a
+        device."""
+        from .. import backends
+
+        gpus = [status.name for status in backends.list() if status.usable
+                and backends.get(status.name).owned_memory - {"cpu"}]
+        return gpus + [name for name, factory in _FACTORIES.items() if name not in gpus
+                       and getattr(factory, "is_active", lambda: True)()]
 
     def set_active_to_gpu(self) -> str:
         """triton-cpu's name: the one GPU backend's driver becomes the active one; returns its

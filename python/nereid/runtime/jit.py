@@ -22,13 +22,14 @@ from ..compiler.errors import CompilationError
 from ..compiler.specialization import kernel_name
 from ..language.core import constexpr
 from ..language.dtypes import dtype
+from .. import backends
+from ..compiler.options import FrontendOptions
 from . import arguments as arguments_module
 from . import environment, log
 from .arguments import ndarray_launch_key
 from .cache import KernelCache
 from .environment import interpret_mode
-from .launcher import (backend_occupancy, chosen_backend, describe_backend, launch,
-                       resolve_grid)
+from .launcher import backend_named, chosen_backend, launch, resolve_grid
 from .stored_arguments import stored_parameters
 
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
@@ -144,14 +145,17 @@ class CompiledKernel:
     launch returns it as compiled for the backend that ran it (`on_backend`)."""
 
     def __init__(self, name: str, ttir: str, signature: KernelSignature, key: str,
-                 options: Optional[dict] = None, backend: Optional[str] = None) -> None:
+                 options: Optional[dict] = None, backend: Optional[str] = None,
+                 frontend_options: Optional[FrontendOptions] = None) -> None:
         self.name = name
         self.signature = signature
         self.key = key
         self.options = dict(options or {})
+        # What the frontend generated the tt IR for (the backend's dot precisions).
+        self.frontend_options = frontend_options
         stages, target = KernelStages(ttir), None
         if backend is not None:
-            target, names, produce = describe_backend(backend, self)
+            target, names, produce = backends.get(backend).describe(self)
             stages = KernelStages(ttir, names, produce)
         self.asm = stages
         self.metadata = KernelMetadata(name, key, self.options, backend, target)
@@ -179,14 +183,16 @@ class CompiledKernel:
         kernel = self._on_backends.get(backend)
         if kernel is None:
             kernel = self._on_backends[backend] = CompiledKernel(
-                self.name, self.asm["ttir"], self.signature, self.key, self.options, backend)
+                self.name, self.asm["ttir"], self.signature, self.key, self.options, backend,
+                self.frontend_options)
         return kernel
 
     def _init_handles(self) -> None:
         """Upstream's hook that loads a kernel on its device and reads what it uses: sets
         `n_regs`, `n_spills`, `n_max_threads` and `metadata.shared` from the backend, for the
         occupancy arithmetic that upstream's tutorials write for GPUs."""
-        resources = backend_occupancy(self.metadata.backend or "cpu", self)
+        name = self.metadata.backend or backends.registry.host_backend()
+        resources = backends.get(name).occupancy(self)
         self.n_regs = resources["n_regs"]
         self.n_spills = resources["n_spills"]
         self.n_max_threads = resources["n_max_threads"]
@@ -446,8 +452,12 @@ class JITFunction:
                 equal_to_1.add(name)
         return bound, KernelSignature(types, constexprs, divisible, equal_to_1)
 
-    def compile(self, signature: KernelSignature, options: dict) -> CompiledKernel:
-        key = _signature_key(self, signature, options)
+    def compile(self, signature: KernelSignature, options: dict,
+                backend: str) -> CompiledKernel:
+        """The kernel for `signature` and `options`, in tt IR generated for the backend called
+        `backend` (its `frontend_options`), from memory, the disk cache or the frontend."""
+        frontend_options = backend_named(self.__name__, backend).frontend_options()
+        key = _signature_key(self, signature, options, frontend_options)
         kernel = self.compiled.get(key)
         if kernel is not None:
             return kernel
@@ -455,12 +465,13 @@ class JITFunction:
         with log.timed(f"compiled `{self.__name__}` to tt IR") as report:
             ttir = cache.get(key, "ttir", self.__name__)
             if ttir is None:
-                ttir = compile_to_ir(self, signature)
+                ttir = compile_to_ir(self, signature, frontend_options)
                 cache.put(key, "ttir", ttir)
             else:
                 report["note"] = "from the cache"
         kernel = CompiledKernel(kernel_name(self, signature), ttir, signature, key,
-                                {k: v for k, v in options.items() if k not in RUN_OPTIONS})
+                                {k: v for k, v in options.items() if k not in RUN_OPTIONS},
+                                frontend_options=frontend_options)
         self.compiled[key] = kernel
         return kernel
 
@@ -472,8 +483,8 @@ class JITFunction:
         kwargs, options = self._split_options(dict(kwargs))
         check_num_warps(options)
         bound, signature = self.specialize(args, kwargs)
-        return self.compile(signature, options).on_backend(
-            chosen_backend(bound.values(), options))
+        backend = chosen_backend(bound.values(), options)
+        return self.compile(signature, options, backend).on_backend(backend)
 
     def _make_launch_key(self) -> Callable:
         """Generates `launch_key(options, *args, **kwargs)`, unrolled over this
@@ -575,7 +586,8 @@ class JITFunction:
                   and environment.NEREID_BACKEND.get() is None)
         if entry is None:
             bound, signature = self.specialize(args, kwargs)
-            kernel = self.compile(signature, options)
+            backend = chosen_backend(bound.values(), options)
+            kernel = self.compile(signature, options, backend)
         else:
             kernel, launched, relaunch = entry
             if direct and relaunch is not None:
@@ -583,7 +595,13 @@ class JITFunction:
                     **dict(zip(self.arg_names, matched[1])), **kernel.signature.constexprs}))
                 return launched
             bound = dict(zip(self.arg_names, matched[1]))
-        backend, relaunch = launch(self, kernel, bound, grid, options)
+            backend = chosen_backend(bound.values(), options)
+            if kernel.frontend_options != backend_named(self.__name__,
+                                                        backend).frontend_options():
+                # Another backend than last time (NEREID_BACKEND, NEREID_INTERPRET), whose
+                # frontend options generate other tt IR.
+                kernel = self.compile(kernel.signature, options, backend)
+        relaunch = launch(self, kernel, bound, grid, options, backend)
         launched = kernel.on_backend(backend)
         if matched is not None:
             self._launches[launch_key] = (kernel, launched, relaunch if direct else None)
@@ -613,7 +631,8 @@ def _torch_integration() -> ModuleType:
     return module
 
 
-def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict) -> str:
+def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict,
+                   frontend_options: FrontendOptions) -> str:
     from .. import __version__
 
     parts = [
@@ -622,6 +641,7 @@ def _signature_key(fn: JITFunction, signature: KernelSignature, options: dict) -
         repr(sorted((k, repr(v)) for k, v in signature.constexprs.items())),
         repr(sorted(signature.divisible_by_16)), repr(sorted(signature.equal_to_1)),
         repr(sorted((k, repr(v)) for k, v in options.items() if k not in RUN_OPTIONS)),
+        repr(frontend_options),
     ]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 

@@ -7,7 +7,10 @@ from typing import Any, Callable, Optional
 
 import numpy as np
 
-from . import backends, environment
+from .. import backends
+from ..backends.interpreter import NAME as INTERPRETER
+from . import environment
+from .backend_choice import select
 from .arguments import check_array_argument, read_only_error
 from .environment import interpret_mode
 
@@ -83,8 +86,8 @@ def thread_count(value: Any, name: str) -> int:
 def check_options(kernel_name: str, options: dict) -> None:
     """Raises ValueError for a launch option that no backend accepts, whichever runs the
     kernel: `num_threads` (an integer from 1 to MAX_THREADS) or NEREID_NUM_THREADS, and
-    `scheduler` (one of SCHEDULERS); RuntimeError, as `backends.load` does, for a `backend`
-    or NEREID_BACKEND that names no registered backend."""
+    `scheduler` (one of SCHEDULERS); RuntimeError, as `nereid.backends.get` does, for a
+    `backend` or NEREID_BACKEND that names no registered backend."""
     threads = options.get("num_threads")
     if threads is not None:
         thread_count(threads, f"num_threads of kernel `{kernel_name}`")
@@ -113,58 +116,34 @@ def check_arguments(kernel: Any, bound: dict) -> None:
                 raise read_only_error(kernel.name, name)
 
 
-# The name of the interpreter where a backend's name is expected (a compiled kernel's
-# `metadata.backend`).
-INTERPRETER = "interpreter"
-
-
-def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any,
-           options: dict) -> tuple[str, Optional[Callable]]:
-    """Runs `kernel` on the interpreter (NEREID_INTERPRET=1) or on the backend that
-    `backends.select` picks for its arguments. Returns the name of the backend that ran it and
-    its relauncher for later launches with the same key, or None (the interpreter has none).
-    Options and arrays that no backend accepts are errors (`check_options`,
-    `check_arguments`)."""
+def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict,
+           backend_name: str) -> Optional[Callable]:
+    """Runs `kernel` on the backend called `backend_name` (`chosen_backend`). Returns its
+    relauncher for later launches with the same key, or None. Options and arrays that no
+    backend accepts are errors (`check_options`, `check_arguments`), and so is a backend that
+    cannot run here."""
     grid = resolve_grid(grid, lambda: {**bound, **kernel.signature.constexprs})
     check_options(kernel.name, options)
     check_arguments(kernel, bound)
-    name = chosen_backend(bound.values(), options)
-    if name == INTERPRETER:
-        from . import interpreter
+    backend = backend_named(jit_fn.__name__, backend_name)
+    availability = backend.available()
+    if not availability:
+        raise RuntimeError(f"cannot launch `{jit_fn.__name__}` on the {backend_name} backend: "
+                           f"{availability.reason}; set NEREID_INTERPRET=1 to run it in the "
+                           "interpreter")
+    return backend.launch(jit_fn, kernel, bound, grid, options)
 
-        interpreter.launch(jit_fn, kernel, bound, grid, options)
-        return INTERPRETER, None
+
+def backend_named(kernel_name: str, name: str) -> backends.Backend:
+    """The backend called `name`, for a launch of `kernel_name`; RuntimeError when there is
+    none, or when it cannot be loaded."""
     try:
-        backend = backends.load(name)
+        return backends.get(name)
     except RuntimeError as error:
-        raise RuntimeError(f"cannot launch `{jit_fn.__name__}`: {error}; set NEREID_INTERPRET=1 "
-                           "to run it in the interpreter") from None
-    return name, backend.launch(jit_fn, kernel, bound, grid, options)
+        raise RuntimeError(f"cannot launch `{kernel_name}`: {error}") from None
 
 
 def chosen_backend(values: Any, options: dict) -> str:
-    """The backend a launch on `values` with `options` runs on: the interpreter under
-    NEREID_INTERPRET=1, else what `backends.select` picks."""
-    return INTERPRETER if interpret_mode() else backends.select(values, options)
-
-
-def backend_occupancy(name: str, kernel: Any) -> dict:
-    """What `kernel` uses of a device of backend `name`, for GPU occupancy arithmetic
-    (`n_regs`, `n_spills`, `n_max_threads`, `shared`): the backend module's
-    `occupancy(kernel)`; the interpreter runs on the host and answers as the CPU does."""
-    module = backends.load("cpu" if name == INTERPRETER else name)
-    occupancy = getattr(module, "occupancy", None)
-    if occupancy is None:
-        raise NotImplementedError(f"the {name} backend does not report a kernel's resources")
-    return occupancy(kernel)
-
-
-def describe_backend(name: str, kernel: Any) -> tuple[Optional[str], tuple,
-                                                      Optional[Callable[[], dict]]]:
-    """What backend `name` compiles `kernel` for: its target, the names of its stages after
-    tt IR, and a function that compiles them (None where it has none): the backend module's
-    `describe(kernel)`, where it has one."""
-    if name == INTERPRETER:
-        return INTERPRETER, (), None
-    describe = getattr(backends.load(name), "describe", None)
-    return describe(kernel) if describe is not None else (None, (), None)
+    """The name of the backend a launch on `values` with `options` runs on: the interpreter
+    under NEREID_INTERPRET=1, else what `select` picks."""
+    return INTERPRETER if interpret_mode() else select(values, options)

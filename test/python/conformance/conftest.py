@@ -3,14 +3,16 @@ golden model) and on a backend, on copies of the same fresh random inputs, and a
 the backend's results conform (kernels/conformance.py: integers exactly, floats within the
 tolerance the test documents, NaNs in the same places).
 
-`backend` is parameterized over the backends; one that this host cannot run (no such device,
-or no driver registered) is skipped with the reason, never passed. Kernels compile into one
-cache for the whole session, so that a kernel that several tests launch compiles once."""
+`backend` is parameterized over the registered backends (nereid.backends), the interpreter
+aside; one that this host cannot run (no such device) is skipped with the reason its
+`available()` gives, never passed. While the interpreter runs a test's reference launch, it
+stands in for that backend (NEREID_BACKEND names it): it computes with the backend's frontend
+options, such as its default dot precision. Kernels compile into one cache for the whole
+session, so that a kernel that several tests launch compiles once."""
 
 from __future__ import annotations
 
 import os
-import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,25 +23,12 @@ import pytest
 # `kernels` lives in test/python, next to this folder.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import nereid.backends  # noqa: E402
 from kernels import conformance  # noqa: E402
 from kernels.conformance import EXACT, Tolerance, on_interpreter  # noqa: E402
 
-BACKENDS = ["cpu", "cuda", "hip"]
-
-
-def _unavailable(name: str) -> str | None:
-    """Why this host cannot run backend `name`, or None when it can."""
-    from nereid.runtime import backends
-
-    if name == "cpu":
-        return None
-    if name not in backends.names():
-        return f"no {name} backend is registered with nereid.runtime.backends"
-    if name == "cuda" and not (shutil.which("nvidia-smi") or os.path.exists("/dev/nvidiactl")):
-        return "no NVIDIA GPU on this host"
-    if name == "hip" and not os.path.exists("/dev/kfd"):
-        return "no AMD GPU on this host"
-    return None
+# The backends under test: every registered one but the golden model.
+BACKENDS = [name for name in nereid.backends.names() if name != "interpreter"]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -54,9 +43,9 @@ def session_cache(tmp_path_factory) -> Path:
 @pytest.fixture(params=BACKENDS)
 def backend(request, session_cache, monkeypatch) -> str:
     """The backend under test; launches go to it unless `on_interpreter` says otherwise."""
-    reason = _unavailable(request.param)
-    if reason:
-        pytest.skip(reason)
+    availability = nereid.backends.get(request.param).available()
+    if not availability:
+        pytest.skip(f"the {request.param} backend cannot run here: {availability.reason}")
     for name in ("NEREID_INTERPRET", "TRITON_INTERPRET", "NEREID_NUM_THREADS", "NEREID_DUMP_IR"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("NEREID_BACKEND", request.param)

@@ -2,17 +2,17 @@
 the launch option `backend` overrides that, and the interpreter keeps priority."""
 
 import sys
-import types
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+import nereid.backends
 import nereid_cpu
-
-from nereid.runtime import backends
+from nereid.runtime import backend_choice
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kernels.backends import RecordingBackend, registered  # noqa: E402
 from kernels.tutorials import add_kernel  # noqa: E402
 
 from conftest import ArrayInterfaceOnly, DLPackOnly  # noqa: E402
@@ -21,14 +21,7 @@ from conftest import ArrayInterfaceOnly, DLPackOnly  # noqa: E402
 @pytest.fixture
 def recording_backend(monkeypatch):
     """A backend called "recording" that only records its launches."""
-    calls = []
-    module = types.ModuleType("recording_backend")
-    module.launch = lambda jit_fn, kernel, bound, grid, options: calls.append(
-        (jit_fn.__name__, grid, options))
-    monkeypatch.setitem(sys.modules, "recording_backend", module)
-    monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
-    monkeypatch.setattr(backends, "_LOADED", {})
-    return calls
+    return registered(monkeypatch, RecordingBackend()).launches
 
 
 def _add(**options):
@@ -39,14 +32,7 @@ def _add(**options):
 
 
 def test_host_memory_picks_the_cpu():
-    assert backends.select([np.zeros(3), 4, 1.5], {}) == "cpu"
-
-
-def test_gpu_memory_picks_cuda():
-    class CudaArray:
-        __cuda_array_interface__ = {"data": (0, False), "shape": (1,), "typestr": "<f4"}
-
-    assert backends.select([np.zeros(3), CudaArray()], {}) == "cuda"
+    assert backend_choice.select([np.zeros(3), 4, 1.5], {}) == "cpu"
 
 
 def test_the_environment_and_the_option_override_the_data(monkeypatch, recording_backend):
@@ -54,15 +40,16 @@ def test_the_environment_and_the_option_override_the_data(monkeypatch, recording
     _add()
     monkeypatch.setenv("NEREID_BACKEND", "cpu")
     _add(backend="recording")
-    assert [(name, grid) for name, grid, _ in recording_backend] == [
+    assert [(kernel.name, grid) for kernel, _, grid, _ in recording_backend] == [
         ("add_kernel", (2, 1, 1)), ("add_kernel", (2, 1, 1))]
-    assert recording_backend[1][2]["backend"] == "recording"
+    assert recording_backend[1][3]["backend"] == "recording"
 
 
 def test_an_unknown_backend_is_named(monkeypatch):
     monkeypatch.setenv("NEREID_BACKEND", "nonesuch")
     with pytest.raises(RuntimeError, match="cannot launch `add_kernel`: no backend is called "
-                                           "'nonesuch'; the backends are cpu"):
+                                           "'nonesuch'; the backends are cpu, "
+                                           "interpreter"):
         _add()
 
 
@@ -93,7 +80,7 @@ def test_array_protocol_objects_run_through_jit(monkeypatch, interpret, wrap):
 def test_a_jit_kernel_dumps_every_stage(tmp_path, monkeypatch):
     dump = tmp_path / "dump"
     monkeypatch.setenv("NEREID_DUMP_IR", str(dump))
-    monkeypatch.setattr(nereid_cpu.backend, "_kernels", {})  # compile it afresh in this process
+    monkeypatch.setattr(nereid.backends.get("cpu"), "kernels", {})  # compile it afresh here
     _add(num_threads=1)
     stages = ["tt"] + [name for name, _ in nereid_cpu.STAGES] + ["ll", "s"]
     assert sorted(p.name for p in dump.iterdir()) == sorted(

@@ -13,7 +13,7 @@ import pytest
 
 import nereid
 import nereid.language as tl
-from nereid_cpu import backend as cpu_backend
+import nereid.backends
 from nereid_cpu import compiler as cpu_compiler
 from nereid_cpu.kernel import host_bf16_pair_cost
 from nereid_cpu.target import Target, host_target
@@ -30,7 +30,7 @@ needs_bf16 = pytest.mark.skipif(not HAS_BF16, reason="this host's CPU lacks AVX-
 
 @pytest.fixture(autouse=True)
 def fresh_native_kernels(monkeypatch):
-    monkeypatch.setattr(cpu_backend, "_kernels", {})
+    monkeypatch.setattr(nereid.backends.get("cpu"), "kernels", {})
 
 
 def batched_dot(a_ptr, b_ptr, c_ptr, out_ptr, B: tl.constexpr, M: tl.constexpr,

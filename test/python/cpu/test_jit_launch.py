@@ -5,14 +5,16 @@ must be the one the full path derives for those arguments."""
 import itertools
 import random
 import sys
-import types
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import nereid
 import nereid.language as tl
-from nereid.runtime import backends
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kernels.backends import RecordingBackend, registered  # noqa: E402
 
 
 @nereid.jit
@@ -23,14 +25,9 @@ def probe_kernel(x_ptr, n, scale, flag, BLOCK: tl.constexpr):
 @pytest.fixture
 def launches(monkeypatch):
     """Launches go to a backend that records the compiled kernel and the bound arguments."""
-    calls = []
-    module = types.ModuleType("recording_backend")
-    module.launch = lambda jit_fn, kernel, bound, grid, options: calls.append((kernel, bound))
-    monkeypatch.setitem(sys.modules, "recording_backend", module)
-    monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
-    monkeypatch.setattr(backends, "_LOADED", {})
+    backend = registered(monkeypatch, RecordingBackend())
     monkeypatch.setenv("NEREID_BACKEND", "recording")
-    return calls
+    return backend.launches
 
 
 def _arrays():
@@ -49,7 +46,7 @@ def test_every_launch_gets_the_kernel_of_its_signature(launches):
     for index, n, scale, flag, block in rng.sample(combinations, 150) * 2:
         x = _arrays()[index]
         probe_kernel[(1,)](x, n, scale, flag, BLOCK=block, num_threads=1)
-        kernel, bound = launches[-1]
+        kernel, bound, _, _ = launches[-1]
         _, expected = probe_kernel.specialize((x, n, scale, flag), {"BLOCK": block})
         assert kernel.signature == expected, (index, n, scale, flag, block)
         assert bound == {"x_ptr": x, "n": n, "scale": scale, "flag": flag, "BLOCK": block}
@@ -60,7 +57,7 @@ def test_only_options_that_shape_code_compile_again(launches):
     probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_threads=1)
     probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_threads=2, scheduler="tbb")
     probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=16, num_warps=8)
-    kernels = [kernel for kernel, _ in launches]
+    kernels = [kernel for kernel, *_ in launches]
     assert kernels[0] is kernels[1]
     assert kernels[2].key != kernels[0].key
 
@@ -69,6 +66,6 @@ def test_unusual_arguments_take_the_full_path(launches):
     x = np.zeros(16, np.float32)
     probe_kernel[(1,)](x, 4, 1.0, True, BLOCK=[16])  # an unhashable constexpr
     probe_kernel[(1,)](x, 4, 1.0, flag=True, BLOCK=16)
-    assert [bound["BLOCK"] for _, bound in launches] == [[16], 16]
+    assert [bound["BLOCK"] for _, bound, *_ in launches] == [[16], 16]
     with pytest.raises(TypeError, match="argument `n` has unsupported type str"):
         probe_kernel[(1,)](x, "4", 1.0, True, BLOCK=16)

@@ -4,14 +4,17 @@ the environment (NEREID_INTERPRET, NEREID_BACKEND, NEREID_NUM_THREADS, and the c
 NEREID_DUMP_IR and NEREID_CPU_STREAMING_STORE_BYTES) must still decide."""
 
 import sys
-import types
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 import nereid
 import nereid.language as tl
-from nereid.runtime import backends, interpreter
+from nereid.runtime import interpreter
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kernels.backends import RecordingBackend, registered  # noqa: E402
 
 
 @nereid.jit
@@ -57,15 +60,10 @@ def test_the_environment_decides_after_repeated_launches(monkeypatch):
     assert interpreted == ["scale_kernel"]
     monkeypatch.delenv("NEREID_INTERPRET")
 
-    recorded = []
-    module = types.ModuleType("recording_backend")
-    module.launch = lambda jit_fn, kernel, bound, grid, options: recorded.append(grid)
-    monkeypatch.setitem(sys.modules, "recording_backend", module)
-    monkeypatch.setitem(backends._MODULES, "recording", "recording_backend")
-    monkeypatch.setattr(backends, "_LOADED", {})
+    recorded = registered(monkeypatch, RecordingBackend()).launches
     monkeypatch.setenv("NEREID_BACKEND", "recording")
     _launch(rng, 100, 2.0)
-    assert recorded == [(2, 1, 1)]
+    assert [grid for _, _, grid, _ in recorded] == [(2, 1, 1)]
     monkeypatch.delenv("NEREID_BACKEND")
     expected, out = _launch(rng, 100, 2.0)
     np.testing.assert_array_equal(out, expected)

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 import nereid
-from nereid_cpu import backend as cpu_backend
+import nereid.backends
 from nereid_cpu import compiler as cpu_compiler
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -24,7 +24,7 @@ X86 = platform.machine() in ("x86_64", "AMD64")
 
 @pytest.fixture(autouse=True)
 def fresh_native_kernels(monkeypatch):
-    monkeypatch.setattr(cpu_backend, "_kernels", {})
+    monkeypatch.setattr(nereid.backends.get("cpu"), "kernels", {})
 
 
 def make_add_kernel():

@@ -39,10 +39,15 @@ def test_dot_operand_and_result_types(dtype, result):
     find_op(ir, "tt.splat", f"-> tensor<16x32x{result}>")
 
 
-def test_float32_dot_defaults_to_tf32():
-    ir = compile_dot("float32")
-    find_op(ir, "tt.dot", "inputPrecision = tf32",
-            ": tensor<16x64xf32> * tensor<64x32xf32> -> tensor<16x32xf32>")
+def test_float32_dot_defaults_to_the_backends_precision(monkeypatch):
+    """The CPU's default is ieee, which tt.dot does not print; TRITON_F32_DEFAULT overrides it,
+    as upstream's."""
+    monkeypatch.delenv("TRITON_F32_DEFAULT", raising=False)
+    line = find_op(compile_dot("float32"), "tt.dot",
+                   ": tensor<16x64xf32> * tensor<64x32xf32> -> tensor<16x32xf32>")
+    assert "inputPrecision" not in line
+    monkeypatch.setenv("TRITON_F32_DEFAULT", "tf32")
+    find_op(compile_dot("float32"), "tt.dot", "inputPrecision = tf32")
 
 
 @pytest.mark.parametrize("precision", ["tf32", "tf32x3", "bf16x3", "bf16x6"])

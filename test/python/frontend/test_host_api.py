@@ -373,9 +373,9 @@ def test_the_interpret_knob_is_nereid_interpret(monkeypatch):
 
 
 def test_dump_ir_writes_every_stage_to_the_dump_dir(tmp_path, monkeypatch):
-    import nereid_cpu.backend
+    import nereid.backends
 
-    monkeypatch.setattr(nereid_cpu.backend, "_kernels", {})
+    monkeypatch.setattr(nereid.backends.get("cpu"), "kernels", {})
     assert triton.knobs.compilation.dump_ir is False
     triton.knobs.cache.dump_dir = tmp_path / "dump"
     assert "NEREID_DUMP_IR" not in os.environ  # the directory alone turns nothing on

@@ -147,9 +147,9 @@ def count_compilations(monkeypatch) -> list:
     calls = []
     real = jit_module.compile_to_ir
 
-    def counting(fn, signature):
+    def counting(fn, signature, options):
         calls.append(fn.__name__)
-        return real(fn, signature)
+        return real(fn, signature, options)
 
     monkeypatch.setattr(jit_module, "compile_to_ir", counting)
     return calls

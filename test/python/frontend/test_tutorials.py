@@ -85,7 +85,7 @@ def check_matmul(ir, dtype):
     loop = find_op(ir, "scf.for", "iter_args")
     assert "tensor<32x32xf32>" in loop
     line = find_op(ir, "tt.dot", f"tensor<32x32x{t}> * tensor<32x32x{t}> -> tensor<32x32xf32>")
-    assert ("inputPrecision = tf32" in line) == (dtype == "float32")
+    assert "inputPrecision" not in line  # the CPU's default for float32 is ieee
     assert count_ops(ir, "arith.divsi") >= 3  # cdiv and the grouped ordering
     find_op(ir, "arith.minsi", ": i32")  # min(num_pid_m - first_pid_m, GROUP_SIZE_M)
     if dtype != "float32":
@@ -202,6 +202,10 @@ def test_tutorial_kernel_compiles_to_its_key_ops(name, dtype):
     assert 'loc("' in ir and "tutorials.py" in ir
 
 
-def test_attention_with_float32_uses_tf32_dots():
-    ir = compile_attention("float32")
-    assert all("inputPrecision = tf32" in line for line in op_lines(ir, "tt.dot"))
+def test_attention_with_float32_uses_the_backends_dot_precision(monkeypatch):
+    monkeypatch.delenv("TRITON_F32_DEFAULT", raising=False)
+    lines = op_lines(compile_attention("float32"), "tt.dot")
+    assert lines and not any("inputPrecision" in line for line in lines)  # the CPU's ieee
+    monkeypatch.setenv("TRITON_F32_DEFAULT", "tf32")
+    assert all("inputPrecision = tf32" in line
+               for line in op_lines(compile_attention("float32"), "tt.dot"))

@@ -68,14 +68,15 @@ def backend(request, tmp_path, monkeypatch):
         monkeypatch.delenv("NEREID_BACKEND", raising=False)
         return name
 
-    import nereid_cpu
+    import nereid.backends
     from nereid.runtime import interpreter
     from nereid_cpu.kernel import resolve_num_threads
 
     monkeypatch.delenv("NEREID_INTERPRET", raising=False)
     monkeypatch.setenv("NEREID_BACKEND", "cpu")
     tolerance = _shadow_tolerance(request.node)
-    cpu_launch = nereid_cpu.launch
+    cpu = nereid.backends.get("cpu")
+    cpu_launch = cpu.launch
 
     def shadowed(jit_fn, kernel, bound, grid, options):
         # Atomics on several threads: what each program sees depends on the order in which
@@ -84,7 +85,7 @@ def backend(request, tmp_path, monkeypatch):
         conformance.shadow_launch(cpu_launch, interpreter.launch, jit_fn, kernel, bound, grid,
                                   options, tolerance if ordered else None)
 
-    monkeypatch.setattr(nereid_cpu, "launch", shadowed)
+    monkeypatch.setattr(cpu, "launch", shadowed)
     return name
 
 

@@ -5,8 +5,8 @@ Tolerances follow the precision of what the kernel computes, as the interpreter 
 (interpreter/lib/Dot.cpp, Reduce.cpp):
 - elementwise float32 arithmetic is correctly rounded, so a single op matches numpy exactly;
 - `tl.dot` accumulates in float32 with one fused multiply-add per product, k = 0, 1, ...; with
-  float32 operands and the default `input_precision="tf32"` it first rounds each operand to tf32
-  (10 mantissa bits, to nearest, ties away from zero); float16 and bfloat16 products are exact in
+  float32 operands and `input_precision="tf32"` (not the default, which is "ieee") it first
+  rounds each operand to tf32 (10 mantissa bits, to nearest, ties away from zero); float16 and bfloat16 products are exact in
   float32;
 - reductions and scans accumulate in the element type, so their error grows with the length.
 """
@@ -18,6 +18,7 @@ import pytest
 import nereid
 import nereid.language as tl
 from kernels import tutorials
+from kernels.precision import round_to_tf32
 
 F32_EPS = 2.0 ** -24  # unit roundoff of float32
 
@@ -171,15 +172,6 @@ def test_layer_norm_backward(rng, rows, cols):
 
 # Matmul -------------------------------------------------------------------------------------
 
-def round_to_tf32(a: np.ndarray) -> np.ndarray:
-    """float32 values rounded to 10 mantissa bits, to nearest with ties away from zero (what
-    the interpreter does for input_precision="tf32")."""
-    bits = np.ascontiguousarray(a, dtype=np.float32).view(np.uint32)
-    rounded = ((bits.astype(np.uint64) + 0x1000) & 0xFFFFE000).astype(np.uint32)
-    finite = np.isfinite(a)
-    return np.where(finite, rounded.view(np.float32), a)
-
-
 def run_matmul(a, b, c, block=32):
     M, K = a.shape
     N = b.shape[1]
@@ -194,7 +186,26 @@ MATMUL_SIZES = [(16, 16, 16), (33, 17, 5), (70, 50, 90), (128, 96, 64)]
 
 @pytest.mark.parametrize("M,N,K", MATMUL_SIZES)
 @pytest.mark.parametrize("b_order", ["row-major", "column-major"])
-def test_matmul_fp32_is_tf32(rng, M, N, K, b_order):
+def test_matmul_fp32_is_ieee(rng, M, N, K, b_order, monkeypatch):
+    """The default precision of the interpreter and the CPU: the float32 accumulation of K
+    fused multiply-adds is all that differs from the exact product (|error| <= K * eps *
+    sum |a||b|)."""
+    monkeypatch.delenv("TRITON_F32_DEFAULT", raising=False)
+    a = rng.standard_normal((M, K), dtype=np.float32)
+    b = rng.standard_normal((K, N), dtype=np.float32)
+    if b_order == "column-major":
+        b = np.asfortranarray(b)
+    c = np.full((M, N), np.nan, dtype=np.float32)
+    run_matmul(a, b, c)
+    a64, b64 = a.astype(np.float64), b.astype(np.float64)
+    magnitude = np.abs(a64) @ np.abs(b64)
+    np.testing.assert_array_less(np.abs(c - a64 @ b64), (K + 1) * F32_EPS * magnitude + 1e-30)
+
+
+@pytest.mark.parametrize("M,N,K", MATMUL_SIZES)
+@pytest.mark.parametrize("b_order", ["row-major", "column-major"])
+def test_matmul_fp32_is_tf32_under_triton_f32_default(rng, M, N, K, b_order, monkeypatch):
+    monkeypatch.setenv("TRITON_F32_DEFAULT", "tf32")
     a = rng.standard_normal((M, K), dtype=np.float32)
     b = rng.standard_normal((K, N), dtype=np.float32)
     if b_order == "column-major":

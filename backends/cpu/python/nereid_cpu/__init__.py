@@ -1,8 +1,8 @@
-"""The CPU backend's Python driver: compiles tt IR to a native shared library and launches it
-on host memory. `nereid.runtime.backends` imports it by the name "cpu"."""
+"""The CPU backend: compiles tt IR to a native shared library and launches it on host memory.
+`nereid.backends` finds it through its entry point `cpu` (`backend.CpuBackend`)."""
 
 from .compiler import STAGES, compile
 from .kernel import CompiledCpuKernel
-from .backend import describe, launch, occupancy
+from .backend import CpuBackend
 
-__all__ = ["STAGES", "CompiledCpuKernel", "compile", "describe", "launch", "occupancy"]
+__all__ = ["STAGES", "CompiledCpuKernel", "CpuBackend", "compile"]

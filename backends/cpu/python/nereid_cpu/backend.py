@@ -1,56 +1,79 @@
-"""The backend entry that `nereid.runtime.launcher` calls: a @jit kernel's launch on the CPU.
-The native kernel is compiled once per compiled tt kernel (by its key) and compile settings
-(`nereid.runtime.environment.compile_settings`), and kept."""
+"""The CPU as a `nereid.backends.Backend`: its entry point `cpu` in pyproject.toml names
+`CpuBackend`. A native kernel is compiled once per compiled tt kernel (by its key) and compile
+settings (`nereid.runtime.environment.compile_settings`), and kept."""
 
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from nereid.backends import Availability, Backend
+from nereid.compiler.options import DOT_INPUT_PRECISIONS
 from nereid.runtime.environment import compile_settings
 
 from .compiler import ASM_STAGE_NAMES, compile, compile_stages
 from .kernel import CompiledCpuKernel, resolve_num_threads
-from .target import resolve_target
-
-# Native kernels by the key of the tt kernel they were compiled from and the compile settings
-# they were compiled under.
-_kernels: dict[tuple, CompiledCpuKernel] = {}
+from .target import host_target, resolve_target
 
 
-def launch(jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> Any:
-    """Runs `kernel` (a `nereid.runtime.jit.CompiledKernel`) for every program of `grid` on
-    the arguments `bound` by name; launch options `num_threads` and `scheduler`. Returns the
-    relauncher that @jit calls for later launches with the same key (see
-    `CompiledCpuKernel.relauncher`)."""
-    key = (kernel.key, compile_settings())
-    native = _kernels.get(key)
-    if native is None:
-        native = _kernels[key] = compile(kernel.asm["ttir"], kernel.name,
-                                         kernel.signature.types, options)
-    native.launch([bound[name] for name in kernel.signature.types], grid,
-                  resolve_num_threads(options), options.get("scheduler"))
-    names = list(bound)
-    return native.relauncher([names.index(name) for name in kernel.signature.types], options)
+class CpuBackend(Backend):
+    """Kernels compiled for this machine's (or a named) CPU, on host memory."""
 
+    name = "cpu"
+    owned_memory = frozenset({"cpu"})
+    # ieee, as upstream's CPU backend computes; tf32 rounds the operands as NVIDIA's
+    # cvt.rna.tf32 does; tf32x3, bf16x3 and bf16x6 compute as ieee.
+    default_dot_input_precision = "ieee"
+    allowed_dot_input_precisions = DOT_INPUT_PRECISIONS
 
-def describe(kernel: Any) -> tuple[str, tuple[str, ...], Callable[[], dict]]:
-    """The target `kernel` compiles for on this host, the names of its stages in a compiled
-    kernel's `asm` after tt IR, and a function that compiles them (`compile_stages`)."""
-    target = resolve_target(kernel.name, kernel.options)
-    return (target.ttg_target, tuple(dict.fromkeys(ASM_STAGE_NAMES.values())),
-            lambda: compile_stages(kernel.asm["ttir"], kernel.name, kernel.options))
+    def __init__(self) -> None:
+        # Native kernels by the key of the tt kernel they were compiled from and the compile
+        # settings they were compiled under.
+        self.kernels: dict[tuple, CompiledCpuKernel] = {}
 
+    def available(self) -> Availability:
+        try:
+            host = host_target()
+        except ImportError as error:  # libnereid did not load
+            return Availability(False, str(error))
+        if not host.ttg_target:
+            return Availability(False, f"no CPU lowering for {host.cpu} ({host.triple}): the "
+                                       "CPU backend needs x86-64 with AVX2 or AVX-512, or "
+                                       "AArch64")
+        return Availability(True)
 
-def occupancy(kernel: Any) -> dict:
-    """What `kernel` uses of a core, in the terms of GPU occupancy arithmetic, which divides a
-    device's registers and shared memory by a kernel's (upstream's fused-softmax tutorial:
-    `max_num_regs // (n_regs * warp_size * num_warps)` and `max_shared_mem // shared`). A CPU
-    program has a core to itself, so each program counts as using all of the core's vector
-    registers across its warps and all of its private cache, and the arithmetic gives one
-    program per core at a time (`multiprocessor_count` of them)."""
-    from nereid.runtime.driver import HostUtils
+    def compile(self, kernel: Any) -> CompiledCpuKernel:
+        """The native kernel of `kernel` (a `nereid.runtime.jit.CompiledKernel`) for the target
+        its options name (the host's by default), compiled once per compile settings."""
+        key = (kernel.key, compile_settings())
+        native = self.kernels.get(key)
+        if native is None:
+            native = self.kernels[key] = compile(kernel.asm["ttir"], kernel.name,
+                                                 kernel.signature.types, kernel.options)
+        return native
 
-    properties = HostUtils().get_device_properties()
-    num_warps = max(1, int(kernel.metadata.num_warps))
-    return {"n_regs": max(1, properties["max_num_regs"] // num_warps), "n_spills": 0,
-            "n_max_threads": 1, "shared": properties["max_shared_mem"]}
+    def launch(self, jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> Any:
+        """Launch options `num_threads` and `scheduler`. Returns the relauncher that @jit
+        calls for later launches with the same key (see `CompiledCpuKernel.relauncher`)."""
+        native = self.compile(kernel)
+        native.launch([bound[name] for name in kernel.signature.types], grid,
+                      resolve_num_threads(options), options.get("scheduler"))
+        names = list(bound)
+        return native.relauncher([names.index(name) for name in kernel.signature.types],
+                                 options)
+
+    def describe(self, kernel: Any) -> tuple[str, tuple[str, ...], Callable[[], dict]]:
+        """The target `kernel` compiles for, the names of its stages in a compiled kernel's
+        `asm` after tt IR, and a function that compiles them (`compile_stages`)."""
+        target = resolve_target(kernel.name, kernel.options)
+        return (target.ttg_target, tuple(dict.fromkeys(ASM_STAGE_NAMES.values())),
+                lambda: compile_stages(kernel.asm["ttir"], kernel.name, kernel.options))
+
+    def occupancy(self, kernel: Any) -> dict:
+        from nereid.runtime.driver import host_occupancy
+
+        return host_occupancy(kernel)
+
+    def driver(self) -> Any:
+        from nereid.runtime.driver import CpuDriver
+
+        return CpuDriver()

@@ -75,12 +75,7 @@ class ReductionMixin(SemanticBase):
                                     f"{a_ty} operands; got {acc.dtype}")
             out_type = tile_type(acc.dtype, out_type.shape)
             acc = self.broadcast_to_shape(acc, out_type.shape)
-        precision = unwrap(input_precision)
-        if precision is None:
-            precision = "ieee" if unwrap(allow_tf32) is False else "tf32"
-        precision = str(precision).lower()
-        if precision not in ("tf32", "tf32x3", "ieee", "bf16x3", "bf16x6"):
-            raise SemanticError(f"unknown input_precision {precision!r}")
+        precision = self.dot_input_precision(unwrap(input_precision), unwrap(allow_tf32))
         precision_text = f", inputPrecision = {precision}" \
             if a_ty.is_fp32() and precision != "ieee" else ""
         attributes = {}
@@ -91,6 +86,21 @@ class ReductionMixin(SemanticBase):
             out_type.to_ir(), f": {a.handle.type} * {b.handle.type} -> {out_type.to_ir()}",
             attributes=attributes)
         return tensor(handle, out_type)
+
+    def dot_input_precision(self, precision: Any, allow_tf32: Any) -> str:
+        """The input precision of a tl.dot: the one it names (or `allow_tf32`'s: True is tf32,
+        False ieee), else the backend's default (`options.default_dot_input_precision`). One
+        the backend does not compute is an error naming it and the backend."""
+        options = self.options
+        if precision is None:
+            precision = options.default_dot_input_precision if allow_tf32 is None \
+                else ("tf32" if allow_tf32 else "ieee")
+        precision = str(precision).lower()
+        if precision not in options.allowed_dot_input_precisions:
+            raise SemanticError(f"tl.dot: input_precision {precision!r} is not supported by the "
+                                f"{options.backend} backend; it supports "
+                                f"{', '.join(options.allowed_dot_input_precisions)}")
+        return precision
 
     # Reductions and scans --------------------------------------------------------------
 
