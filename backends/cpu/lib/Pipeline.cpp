@@ -109,6 +109,8 @@ void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createCpuCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
+  if (options.checkBounds)
+    pm.addPass(createCheckCpuBoundsPass());
   TritonGPUPipelineOptions layoutOptions;
   layoutOptions.target = options.target;
   layoutOptions.numWarps = 1;
@@ -133,9 +135,13 @@ struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLin
       llvm::cl::desc("bf16 dots multiply pairs of K with vdpbf16ps (the target must have "
                      "AVX-512 BF16)"),
       llvm::cl::init(false)};
+  Option<bool> checkBounds{
+      *this, "check-bounds",
+      llvm::cl::desc("checks every access against its argument's buffer (tt-cpu-check-bounds)"),
+      llvm::cl::init(false)};
 
   CpuPipelineOptions get() const {
-    return CpuPipelineOptions{target, streamingStoreBytes, bf16DotPairs};
+    return CpuPipelineOptions{target, streamingStoreBytes, bf16DotPairs, checkBounds};
   }
 };
 

@@ -1,5 +1,6 @@
-// tt.print and tt.assert at run time (include/nereid-cpu/KernelDebug.h): the same text as the
-// interpreter's (interpreter/lib/Debug.cpp), floats through the shared formatFloat.
+// tt.print, tt.assert and out-of-bounds accesses at run time (include/nereid-cpu/KernelDebug.h):
+// the same text as the interpreter's (interpreter/lib/Debug.cpp, MemoryAccess.cpp), floats
+// through the shared formatFloat.
 //
 // Failures are kept per kernel library, not per process: several Python threads may launch
 // kernels at once, and each launch must report its own failure and no other's. The calls that
@@ -20,6 +21,7 @@
 #include <cstring>
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 
 using mlir::nereid::interpreter::decodeFloat;
@@ -131,8 +133,11 @@ extern "C" void nereid_cpu_print(int32_t pid_x, int32_t pid_y, int32_t pid_z, co
 
 namespace {
 
-/// "element i" or "element [i, j]", as the interpreter names an element of a tile.
+/// "the scalar", "element i" or "element [i, j]", as the interpreter names an element of a
+/// tile.
 std::string describeElement(const Element &element) {
+  if (element.rank == 0)
+    return "the scalar";
   if (element.rank == 1)
     return "element " + std::to_string(element.index);
   return "element [" + formatIndex(element) + "]";
@@ -185,6 +190,35 @@ extern "C" void nereid_cpu_gather_index_failed(const char *kernel, const char *f
                        ", outside [0, " + std::to_string(bound) + ") along axis " +
                        std::to_string(axis);
   recordFailure("out-of-range tt.gather index", kernel, pid, detail, file, line, column);
+}
+
+extern "C" void nereid_cpu_access_out_of_bounds(
+    const char *kernel, const char *file, int32_t line, int32_t column, int32_t pid_x,
+    int32_t pid_y, int32_t pid_z, const char *access, int32_t rank, int64_t shape0,
+    int64_t shape1, int64_t shape2, int64_t shape3, int64_t index, int64_t argument,
+    int64_t element_bytes, int64_t offset, int64_t extent) {
+  Element element{rank, {shape0, shape1, shape2, shape3}, index};
+  int32_t pid[3] = {pid_x, pid_y, pid_z};
+  std::string_view name = access;
+  const char *verb = name == "tt.load" ? "reads" : name == "tt.store" ? "writes" : "updates";
+  // The interpreter's words (interpreter/lib/MemoryAccess.cpp, reportInvalidAccess).
+  std::string detail = describeElement(element) + " " + verb + " ";
+  if (argument < 0) {
+    char address[32];
+    std::snprintf(address, sizeof(address), "0x%" PRIx64, static_cast<uint64_t>(offset));
+    detail += std::to_string(element_bytes) + " bytes at address " + address +
+              ", which derives from no argument buffer";
+    recordFailure(("invalid " + std::string(name)).c_str(), kernel, pid, detail, file, line,
+                  column);
+    return;
+  }
+  int64_t end = offset + element_bytes;
+  detail += "bytes [" + std::to_string(offset) + ", " + std::to_string(end) + ") of argument " +
+            std::to_string(argument) + ", a buffer of " + std::to_string(extent) + " bytes: " +
+            (offset < 0 ? std::to_string(-offset) + " bytes before its start"
+                        : std::to_string(end - extent) + " bytes past its end");
+  recordFailure(("out-of-bounds " + std::string(name)).c_str(), kernel, pid, detail, file, line,
+                column);
 }
 
 extern "C" int32_t nereid_cpu_take_failure(const void *kernel_code, char *message,

@@ -32,6 +32,8 @@ struct CpuPipelineOptions {
   /// Whether bf16 dots multiply pairs of K with AVX-512 BF16's vdpbf16ps (the target must
   /// have it).
   bool bf16DotPairs = false;
+  /// Whether kernels check every access against its argument's buffer (tt-cpu-check-bounds).
+  bool checkBounds = false;
 };
 
 /// Adds the passes that take a tt module to an LLVM-dialect module with the entry points of

@@ -409,6 +409,29 @@ def LowerCpuTensorDescriptorsPass : Pass<"tt-cpu-lower-tensor-descriptors", "Mod
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def CheckCpuBoundsPass : Pass<"tt-cpu-check-bounds", "ModuleOp"> {
+  let summary = "Checks every load, store and atomic against its argument's buffer";
+  let description = [{
+    Input: tt IR after inlining, before layout assignment. The bounds-checked variant of a
+    kernel (debug=True, NEREID_CPU_CHECK_BOUNDS=1).
+
+    Each kernel (a public tt.func) gains one i64 parameter per pointer parameter, after its
+    own and in their order (`tt.extent_of = i` names the parameter): the bytes its buffer
+    spans from the address it is given. Every tt.load, tt.store, tt.atomic_rmw and
+    tt.atomic_cas is checked: the pointer tile is traced back to the parameter it derives from
+    (through tt.addptr, splats, broadcasts, reshapes, pointer casts, selects, concatenations
+    and the values scf.for and scf.if carry), and each element's offset from that parameter's
+    address must lie in [0, extent - element bytes], one vector compare per chunk against a
+    limit computed once at the kernel's entry. Where no single parameter is proven, the
+    element must lie in some pointer parameter's buffer. The masked-in elements outside are
+    reported by tt.report_out_of_bounds before the access, and the access's mask becomes
+    the masked-in elements inside, so that nothing outside is read or written (tt.atomic_cas,
+    which has no mask, is reported and still performed). Masked-off elements are never
+    reported.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
   let summary = "Expands the arith ops that LLVM cannot lower on a CPU";
   let description = [{

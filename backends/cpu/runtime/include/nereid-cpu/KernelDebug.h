@@ -61,6 +61,21 @@ nereid_cpu_gather_index_failed(const char *kernel, const char *file, int32_t lin
                                int64_t shape3, int64_t index, int64_t gathered, int64_t bound,
                                int32_t axis);
 
+/* Records that the access `access` ("tt.load", "tt.store", "tt.atomic_rmw", "tt.atomic_cas")
+ * of a bounds-checked kernel touched memory outside its buffer at element `index` (row-major)
+ * of its tile of `rank` and shape, in program (pid_x, pid_y, pid_z) of kernel `kernel`, at
+ * file:line:column: `element_bytes` bytes at `offset` bytes from the start of the buffer of
+ * kernel parameter `argument`, which spans `extent` bytes; with `argument` = -1, at address
+ * `offset`, in no parameter's buffer. Kept as nereid_cpu_assert_failed keeps failures; the
+ * program goes on without touching that element. */
+__attribute__((visibility("default"))) void
+nereid_cpu_access_out_of_bounds(const char *kernel, const char *file, int32_t line,
+                                int32_t column, int32_t pid_x, int32_t pid_y, int32_t pid_z,
+                                const char *access, int32_t rank, int64_t shape0,
+                                int64_t shape1, int64_t shape2, int64_t shape3, int64_t index,
+                                int64_t argument, int64_t element_bytes, int64_t offset,
+                                int64_t extent);
+
 /* How many kernel libraries have a failure recorded and not yet taken: the driver's check after
  * each launch reads it, and calls nereid_cpu_take_failure only when it is non-zero. */
 __attribute__((visibility("default"))) extern volatile int32_t nereid_cpu_failure_pending;
