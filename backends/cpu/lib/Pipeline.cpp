@@ -52,6 +52,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createAccumulateCpuDotsInMemoryPass());
   pm.addPass(createLoadCpuDotOperandsByRowsPass({options.bf16DotPairs}));
   pm.addPass(createTransposeCpuTilesInMemoryPass());
+  pm.addPass(createScanCpuTilesInMemoryPass());
   pm.addPass(createStoreCpuTilesByRowsPass());
   pm.addPass(createVersionCpuLoopsOnContiguousOffsetsPass());
   pm.addPass(createReduceCpuLoopAccumulatorsPass());

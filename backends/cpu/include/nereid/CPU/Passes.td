@@ -93,6 +93,32 @@ def TransposeCpuTilesInMemoryPass : Pass<"tt-cpu-transpose-tiles-in-memory", "Mo
                            "mlir::arith::ArithDialect"];
 }
 
+def ScanCpuTilesInMemoryPass : Pass<"tt-cpu-scan-tiles-in-memory", "ModuleOp"> {
+  let summary = "Scans large tiles by a loop over the slices along their axis";
+  let description = [{
+    Input: ttg IR with CPU layouts, after tt-cpu-transpose-tiles-in-memory.
+
+    tt-cpu-convert-to-vector unrolls a tt.scan a step at a time, each step a slice across the
+    other dimension (a column of a scan along the rows, gathered element by element): a
+    64 x 64 f32 cumsum along the rows took 10 s to compile, 128 x 128 more than 60 s, and a
+    1-D scan of 1024 elements is 1024 unrolled steps. For each 1-D or 2-D tt.scan of more
+    than 16 x 16 numbers whose combiner is elementwise arith and math, this pass puts each
+    source in a buffer whose rows are its slices along the axis (a 1-D tile as a column;
+    a 2-D tile along its rows transposed, a register block at a time, as
+    tt-cpu-transpose-tiles-in-memory does; a source that is a tt.load filled by a loop over
+    its rows), and scans with an `scf.for` over the positions along the axis: each step loads
+    a slice (`ttg.memdesc_index`, `ttg.local_load`), combines it with the one before (the
+    combiner rebuilt on 1-D tiles of the slice; the loop carries it) and stores it into a
+    result buffer of the same form, which is read (and transposed back) as the result.
+    The steps run in the order of the axis, as in the interpreter; the slices are 1-D tiles
+    that tt-cpu-strip-mine-tiles cuts into strips when they are long, and a result that is
+    stored is stored by rows (tt-cpu-store-tiles-by-rows), so that the code does not grow
+    with the tile.
+  }];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def StoreCpuTilesByRowsPass : Pass<"tt-cpu-store-tiles-by-rows", "ModuleOp"> {
   let summary = "Stores 2-D tiles row by row";
   let description = [{
