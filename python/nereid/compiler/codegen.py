@@ -17,10 +17,11 @@ from typing import Any, Optional, Sequence
 from .. import language as tl
 from ..language import core
 from ..language.core import constexpr, tensor
+from ..language.device_function import as_jit_function
 from ..language.semantic import Semantic, SemanticError, block_pointer
+from ..ir_builder import Block, Builder, Location, Region
 from .early_returns import contains_return, fold_early_returns
 from .errors import CompilationError, did_you_mean, front_end_debugging
-from .ir_builder import Block, Builder, Location, Region
 from .loops import LoopGenerator
 from .values import (describe, flatten, is_constexpr_like, rebuild, types_of, unwrap,
                      unwrap_deep, wrap_constexpr)
@@ -556,6 +557,7 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
     def call(self, function: Any, args: list, kwargs: dict, node: ast.AST) -> Any:
         from ..runtime.jit import JITFunction
 
+        function = as_jit_function(function)
         if isinstance(function, JITFunction):
             return self.call_jit(function, args, kwargs, node)
         if function in (builtins.min, builtins.max) and any(

@@ -16,7 +16,7 @@ from .codegen import CodeGenerator, FunctionContext
 from .errors import CompilationError, error_from_diagnostics, front_end_debugging
 from .functions import FunctionTable
 from .specialization import kernel_name
-from .ir_builder import Block, Builder, print_block
+from ..ir_builder import Block, Builder, print_block
 from .options import FrontendOptions
 
 

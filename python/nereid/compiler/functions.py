@@ -8,7 +8,7 @@ import hashlib
 from typing import Any
 
 from ..language.core import constexpr, tensor
-from .ir_builder import print_block
+from ..ir_builder import print_block
 from .values import flatten, rebuild
 
 

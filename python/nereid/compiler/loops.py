@@ -10,7 +10,7 @@ from typing import Any, Sequence
 
 from .. import language as tl
 from ..language.core import constexpr, tensor
-from .ir_builder import Block, Region
+from ..ir_builder import Block, Region
 from .values import describe, flatten, rebuild, types_of, unwrap
 
 

@@ -3,7 +3,7 @@ same numbers as Triton."""
 
 from __future__ import annotations
 
-from ..runtime.jit import jit
+from .device_function import jit
 from . import dtypes, math, ops
 from .core import constexpr
 

@@ -3,7 +3,7 @@ reductions and scans with their combiners, argmax/argmin, softmax, sigmoid, cdiv
 
 from __future__ import annotations
 
-from ..runtime.jit import jit
+from .device_function import jit
 from . import dtypes, math, ops
 from .core import constexpr
 

@@ -8,9 +8,10 @@ import numbers
 import struct
 from typing import Any, Optional, Sequence
 
-from ...compiler.ir_builder import Builder, Value
+from ...ir_builder import Builder, Value
 from .. import dtypes as tl
 from ..core import constexpr, tensor
+from ..device_function import as_jit_function
 from ..dtypes import block_type, dtype, pointer_type
 
 
@@ -111,6 +112,7 @@ class SemanticBase:
         its results as a list."""
         from ...runtime.jit import JITFunction
 
+        function = as_jit_function(function)
         if not isinstance(function, JITFunction):
             raise SemanticError(f"the {what} combine function must be a @triton.jit function; "
                                 f"got {function!r}")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Sequence
 
-from ...compiler.ir_builder import Region
+from ...ir_builder import Region
 from .. import dtypes as tl
 from ..core import tensor
 from ..dtypes import dtype
