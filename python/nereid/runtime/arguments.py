@@ -83,6 +83,30 @@ def data_pointer(array: Any) -> int:
     raise TypeError(f"cannot find the data pointer of {type(array).__name__}")
 
 
+def buffer_extent(value: Any) -> tuple[int, int]:
+    """The address of an array argument and how many bytes from there its elements span: the
+    buffer that the interpreter, and a bounds-checked CPU kernel, check its accesses against."""
+    array = value
+    if not hasattr(array, "__array_interface__") and hasattr(array, "__dlpack__") \
+            and not hasattr(array, "data_ptr"):
+        array = np.from_dlpack(array)
+    address = data_pointer(array)
+    if hasattr(array, "data_ptr") and hasattr(array, "element_size"):  # torch
+        itemsize = array.element_size()
+        shape, strides = tuple(array.shape), tuple(array.stride())
+    else:
+        view = np.asarray(array)
+        itemsize = view.itemsize
+        shape = view.shape
+        strides = tuple(s // itemsize for s in view.strides)
+    if any(s < 0 for s in strides):
+        raise ValueError("arrays with negative strides cannot be passed to kernels")
+    if any(d == 0 for d in shape):
+        return address, 0
+    last = sum((d - 1) * s for d, s in zip(shape, strides))
+    return address, (last + 1) * itemsize
+
+
 def ndarray_address(array: np.ndarray) -> int:
     """The address of a numpy array's first element; for writable, non-empty C-contiguous
     arrays through the buffer protocol, which costs half of `array.ctypes.data`. Raises

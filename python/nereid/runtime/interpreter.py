@@ -8,8 +8,6 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-import numpy as np
-
 from .. import _capi, ir
 from ..compiler.errors import format_source_line
 from . import arguments as arguments_module
@@ -68,33 +66,10 @@ class _HostCopy:
             self.original.set(self.host)
 
 
-def _buffer_extent(value: Any) -> tuple[int, int]:
-    """The address of an array argument and how many bytes from there its elements span."""
-    array = value
-    if not hasattr(array, "__array_interface__") and hasattr(array, "__dlpack__") \
-            and not hasattr(array, "data_ptr"):
-        array = np.from_dlpack(array)
-    address = arguments_module.data_pointer(array)
-    if hasattr(array, "data_ptr") and hasattr(array, "element_size"):  # torch
-        itemsize = array.element_size()
-        shape, strides = tuple(array.shape), tuple(array.stride())
-    else:
-        view = np.asarray(array)
-        itemsize = view.itemsize
-        shape = view.shape
-        strides = tuple(s // itemsize for s in view.strides)
-    if any(s < 0 for s in strides):
-        raise ValueError("arrays with negative strides cannot be passed to kernels")
-    if any(d == 0 for d in shape):
-        return address, 0
-    last = sum((d - 1) * s for d, s in zip(shape, strides))
-    return address, (last + 1) * itemsize
-
-
 def _to_argument(name: str, value: Any, ty: Any) -> Any:
     argument = _capi.NereidArgument()
     if ty.is_ptr():
-        address, size = _buffer_extent(value)
+        address, size = arguments_module.buffer_extent(value)
         argument.kind = _capi.ARGUMENT_BUFFER
         argument.value.buffer.data = address
         argument.value.buffer.size_bytes = size

@@ -469,9 +469,11 @@ class JITFunction:
                 cache.put(key, "ttir", ttir)
             else:
                 report["note"] = "from the cache"
+        compile_options = {k: v for k, v in options.items() if k not in RUN_OPTIONS}
+        if self.debug is not None:  # @jit(debug=...): the launch option's default
+            compile_options.setdefault("debug", self.debug)
         kernel = CompiledKernel(kernel_name(self, signature), ttir, signature, key,
-                                {k: v for k, v in options.items() if k not in RUN_OPTIONS},
-                                frontend_options=frontend_options)
+                                compile_options, frontend_options=frontend_options)
         self.compiled[key] = kernel
         return kernel
 
@@ -658,8 +660,10 @@ def jit(fn: Optional[Callable] = None, *, version: Any = None, repr: Optional[Ca
     specialized on divisibility by 16 only. `noinline=True` keeps a device function a call.
     `repr(specialization)` names the kernel function (`compiled.name`), as in Triton: it gets
     the parameters' types (`signature`: "i32", "*fp32", "constexpr") and the compile-time values
-    (`constants`, with the integers specialized as 1). `debug`, `version` and `launch_metadata`
-    are accepted for upstream's code and do not change what is compiled yet."""
+    (`constants`, with the integers specialized as 1). `debug=True` is the default of the
+    launch option `debug`: on the CPU, kernels check every access against its argument's
+    buffer (docs/cpu.md). `version` and `launch_metadata` are accepted for upstream's code and
+    do not change what is compiled."""
     def decorator(function: Callable) -> JITFunction:
         jit_fn = JITFunction(function, do_not_specialize, bool(noinline), debug,
                              do_not_specialize_on_alignment)

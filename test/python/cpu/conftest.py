@@ -18,7 +18,8 @@ def cpu_environment(tmp_path, monkeypatch):
     monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "nereid-cache"))
     for name in ("NEREID_INTERPRET", "TRITON_INTERPRET", "NEREID_BACKEND", "NEREID_DUMP_IR",
                  "NEREID_NUM_THREADS", "NEREID_CPU_STREAMING_STORE_BYTES", "NEREID_CPU_BF16_DOT",
-                 "NEREID_LOG", "NEREID_CPU_SCHEDULER", "OMP_NUM_THREADS"):
+                 "NEREID_LOG", "NEREID_CPU_SCHEDULER", "OMP_NUM_THREADS",
+                 "NEREID_CPU_CHECK_BOUNDS", "TRITON_DEBUG"):
         monkeypatch.delenv(name, raising=False)
 
 

@@ -10,7 +10,10 @@ bypass the caches (tt-cpu-stream-large-stores; 0 turns it off); by default, the 
 machine's last-level cache, at most STREAMING_STORE_BYTES_CAP.
 
 NEREID_CPU_BF16_DOT=auto|fma|vdpbf16ps sets how a dot of bf16 operands into f32 multiplies
-(see bf16_dot_pairs)."""
+(see bf16_dot_pairs).
+
+NEREID_CPU_CHECK_BOUNDS=1 compiles every kernel bounds-checked, as the option `debug` does (see
+check_bounds)."""
 
 from __future__ import annotations
 
@@ -48,6 +51,9 @@ STAGES: tuple[tuple[str, str], ...] = (
                f"bf16-dot-pairs={BF16_DOT_PAIRS_PLACEHOLDER}}})"),
     ("llir", f"builtin.module(nereid-cpu-to-llvm{{target={TARGET_PLACEHOLDER}}})"),
 )
+
+# The stage after `ttir` of a bounds-checked kernel (`check_bounds`).
+CHECK_BOUNDS_STAGE = ("checked", "builtin.module(tt-cpu-check-bounds)")
 
 _LIBRARY_ARTIFACT = "kernel.so"
 
@@ -100,6 +106,21 @@ def bf16_dot_pairs(kernel_name: str, target: Target) -> bool:
     if configured == "auto":
         return has_bf16 and target == host_target() and host_bf16_pair_cost() < 2
     return configured == "vdpbf16ps"
+
+
+def check_bounds(options: Mapping[str, Any]) -> bool:
+    """Whether a kernel compiled under `options` checks every load, store and atomic against
+    its argument's buffer (tt-cpu-check-bounds): the option `debug` (a launch's, else the
+    `@jit(debug=...)` of its function), else TRITON_DEBUG, says so, and
+    NEREID_CPU_CHECK_BOUNDS=1 turns it on whatever they say."""
+    if _is_set(environment.NEREID_CPU_CHECK_BOUNDS.get()):
+        return True
+    debug = options.get("debug")
+    return bool(debug) if debug is not None else _is_set(environment.TRITON_DEBUG.get())
+
+
+def _is_set(value: Optional[str]) -> bool:
+    return value not in (None, "", "0", "false", "False")
 
 
 def dump_directory() -> Optional[Path]:
@@ -229,10 +250,14 @@ def _resolve(kernel_name: str, options: Mapping[str, Any],
     opt_level = int(options.get("opt_level", 3))
     streaming = str(streaming_store_bytes())
     bf16_pairs = "true" if bf16_dot_pairs(kernel_name, target) else "false"
+    if stages is None:
+        stages = STAGES
+        if check_bounds(options):
+            stages = (STAGES[0], CHECK_BOUNDS_STAGE, *STAGES[1:])
     resolved = [(stage, pipeline.replace(TARGET_PLACEHOLDER, target.ttg_target)
                  .replace(STREAMING_STORE_BYTES_PLACEHOLDER, streaming)
                  .replace(BF16_DOT_PAIRS_PLACEHOLDER, bf16_pairs))
-                for stage, pipeline in (STAGES if stages is None else stages)]
+                for stage, pipeline in stages]
     return target, opt_level, resolved, _vector_math_bitcode(kernel_name, target)
 
 
@@ -241,9 +266,10 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
             stages: Optional[Sequence[tuple[str, str]]] = None) -> CompiledCpuKernel:
     """Compiles the kernel `kernel_name` of the tt IR module `ttir_text` for the CPU and loads
     it. `signature` gives the kernel's parameters (name -> dtype, in order). `options`: the
-    target (`triple`, `cpu`, `features`, `ttg_target`; the host's by default) and `opt_level`
-    (LLVM's, 3 by default). `stages` replaces STAGES. The library is cached on disk, keyed by
-    the IR, the stages, the target and the builds of libnereid and of the math library."""
+    target (`triple`, `cpu`, `features`, `ttg_target`; the host's by default), `opt_level`
+    (LLVM's, 3 by default) and `debug` (see `check_bounds`). `stages` replaces STAGES. The
+    library is cached on disk, keyed by the IR, the stages, the target and the builds of
+    libnereid and of the math library."""
     target, opt_level, resolved, math_bitcode = _resolve(kernel_name, options or {}, stages)
     key = _cache_key(ttir_text, kernel_name, resolved, target, opt_level, math_bitcode)
     cache = KernelCache()
@@ -261,4 +287,5 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
                 path.write_bytes(library)
         else:
             report["note"] = "from the cache"
-        return CompiledCpuKernel(kernel_name, path, signature, key)
+        checked = any(stage == CHECK_BOUNDS_STAGE[0] for stage, _ in resolved)
+        return CompiledCpuKernel(kernel_name, path, signature, key, checked)

@@ -142,15 +142,17 @@ def host_bf16_pair_cost() -> float:
 
 @functools.lru_cache(maxsize=None)
 def _failure_pending() -> ctypes.c_int32:
-    """The runtime's count of kernel libraries with a failed tt.assert recorded and not yet
-    taken: non-zero after a launch, the launch asks for its own library's failure."""
+    """The runtime's count of kernel libraries with a failed tt.assert or out-of-bounds access
+    recorded and not yet taken: non-zero after a launch, the launch asks for its own library's
+    failure."""
     return ctypes.c_int32.in_dll(_runtime(), "nereid_cpu_failure_pending")
 
 
 def take_failure(kernel: str, code_address: int) -> Optional[Exception]:
-    """The KernelError of the failed tt.assert that the runtime recorded for the kernel library
-    holding `code_address` (the kernel's program function), or None. Failures of other
-    libraries, launched at the same time by other threads, stay for their own launches."""
+    """The KernelError of the failed tt.assert or out-of-bounds access that the runtime recorded
+    for the kernel library holding `code_address` (the kernel's program function), or None.
+    Failures of other libraries, launched at the same time by other threads, stay for their
+    own launches."""
     from nereid.ir import Diagnostic
     from nereid.runtime.interpreter import KernelError
 
@@ -194,12 +196,15 @@ def _tbb_launch() -> Any:
 
 class CompiledCpuKernel:
     """Kernel `name` loaded from the shared library at `path`, for parameters `signature`
-    (name -> dtype, in order)."""
+    (name -> dtype, in order); `check_bounds` when it was compiled bounds-checked, and takes
+    its pointer parameters' extents after them."""
 
-    def __init__(self, name: str, path: Path, signature: Mapping[str, dtype], key: str) -> None:
+    def __init__(self, name: str, path: Path, signature: Mapping[str, dtype], key: str,
+                 check_bounds: bool = False) -> None:
         self.name = name
         self.path = path
         self.key = key
+        self.check_bounds = check_bounds
         try:
             self._library = ctypes.CDLL(str(path))
             grid_fn = getattr(self._library, f"{name}_grid")
@@ -211,7 +216,7 @@ class CompiledCpuKernel:
         grid_fn.restype = None
         self._grid_fn = grid_fn
         self._program_address = ctypes.cast(program_fn, ctypes.c_void_p).value
-        self._marshaller = ArgumentMarshaller(name, signature)
+        self._marshaller = ArgumentMarshaller(name, signature, check_bounds)
         self._grid_sizes = (ctypes.c_int32 * 3)()
         self._failure_pending = _failure_pending()
         # One launch of the library at a time packs the argument slots and the grid, runs on
@@ -234,13 +239,16 @@ class CompiledCpuKernel:
             self._marshaller.pack(values)
             self._run(grid, num_threads, scheduler)
 
-    def relauncher(self, positions: Sequence[int],
-                   options: Mapping[str, Any]) -> Callable[[Sequence[Any], Sequence[int]], None]:
+    def relauncher(self, positions: Sequence[int], options: Mapping[str, Any]
+                   ) -> Optional[Callable[[Sequence[Any], Sequence[int]], None]]:
         """The launch that @jit repeats for launches with the same key:
         `relaunch(abi_values, grid)` (see `ArgumentMarshaller.packer`) with the launch options
         `options`. Without a `num_threads` or `scheduler` option it reads NEREID_NUM_THREADS
         (and OMP_NUM_THREADS) or NEREID_CPU_SCHEDULER on every call, which may change between
-        launches."""
+        launches. None for a bounds-checked kernel, which needs each array's extent, not only
+        its address: every launch goes through `launch`."""
+        if self.check_bounds:
+            return None
         fixed_scheduler = resolve_scheduler(self.name, options) \
             if options.get("scheduler") else None
         fixed_threads = resolve_num_threads(options) \

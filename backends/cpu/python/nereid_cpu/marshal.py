@@ -39,10 +39,22 @@ def _half_bits(half: Any, number: Any) -> int:
     return int(np.array(number, dtype=half).view(np.uint16))
 
 
+def _with_extent(set_pointer: Setter, extent: Any) -> Setter:
+    """`set_pointer`, which also stores the bytes its array spans in `extent`."""
+    buffer_extent = arguments_module.buffer_extent
+
+    def set_pointer_and_extent(value: Any) -> None:
+        set_pointer(value)
+        extent.value = buffer_extent(value)[1]
+
+    return set_pointer_and_extent
+
+
 class ArgumentMarshaller:
     """Packs a launch's arguments, in parameter order, into `args` (a `void *[]`)."""
 
-    def __init__(self, kernel_name: str, signature: Mapping[str, dtype]) -> None:
+    def __init__(self, kernel_name: str, signature: Mapping[str, dtype],
+                 check_bounds: bool = False) -> None:
         self.kernel_name = kernel_name
         self.names = list(signature)
         self._slots: list[Any] = []
@@ -51,6 +63,15 @@ class ArgumentMarshaller:
             slot, setter = self._make_slot(name, ty)
             self._slots.append(slot)
             self._setters.append(setter)
+        if check_bounds:
+            # A bounds-checked kernel takes, after its parameters, one int64 per pointer
+            # parameter: the bytes its buffer spans from the address it is given
+            # (tt-cpu-check-bounds; docs/cpu.md).
+            for index, ty in enumerate(signature.values()):
+                if ty.is_ptr():
+                    extent = ctypes.c_int64()
+                    self._slots.append(extent)
+                    self._setters[index] = _with_extent(self._setters[index], extent)
         self.args = (ctypes.c_void_p * max(len(self._slots), 1))(
             *[ctypes.addressof(slot) for slot in self._slots])
         self.args_address = ctypes.addressof(self.args)
