@@ -34,7 +34,7 @@ extern "C" {
 
 /* The version of this API. It grows by one whenever a declaration here changes meaning or
  * disappears; adding a function does not change it. */
-#define NEREID_C_API_VERSION 2
+#define NEREID_C_API_VERSION 3
 
 /* The API version that the loaded library implements; callers compare it with the version
  * their bindings were written for. */
@@ -169,15 +169,18 @@ NEREID_C_EXPORT NereidStatus nereid_interpret(NereidModule *module, const char *
 /* Code generation                                                                            */
 /* ---------------------------------------------------------------------------------------- */
 
-/* A machine that code is generated for. The strings live as long as the process. */
+/* A machine that code is generated for: a CPU, or a GPU of a chip and ISA version. The strings
+ * live as long as the process. */
 typedef struct NereidTarget {
-  const char *triple;   /* the LLVM target triple, as "x86_64-pc-linux-gnu" */
-  const char *cpu;      /* the LLVM CPU name, as "skylake-avx512" */
+  const char *triple;   /* the LLVM triple, as "x86_64-pc-linux-gnu", "nvptx64-nvidia-cuda" */
+  const char *cpu;      /* the LLVM CPU name, as "skylake-avx512", "sm_90a", "gfx942" */
   const char *features; /* the LLVM feature string, as "+avx2,+fma,-avx512f,..." (sorted) */
-  /* The `ttg.target` string of the vector ISA the CPU lowering uses: "cpu:x86_64:avx512"
-   * when avx512f is present, "cpu:x86_64:avx2", "cpu:aarch64:neon", or "" for a machine that
-   * Nereid has no CPU lowering for. */
+  /* The `ttg.target` string: for a CPU, that of the vector ISA the CPU lowering uses,
+   * "cpu:x86_64:avx512" when avx512f is present, "cpu:x86_64:avx2", "cpu:aarch64:neon", or ""
+   * for a machine that Nereid has no CPU lowering for; for a GPU, as "cuda:90". */
   const char *ttg_target;
+  const char *chip;        /* a GPU's chip, as "sm_90a" or "gfx942"; "" for a CPU */
+  const char *isa_version; /* a GPU's ISA version, as "8.6" (PTX) or "" for the default */
 } NereidTarget;
 
 /* The machine this process runs on. */

@@ -1,36 +1,20 @@
 // Native loops for the combiners that nearly every reduction and scan uses (sum, max, min,
 // product, bitwise). They compute each step with the scalar functions of the elementwise ops
 // (Elementwise.h) and follow Reduce.cpp's order exactly, or, for combiners whose result does
-// not depend on the order (isOrderFree), give the result that order gives; so the results are
-// identical to interpreting the combiner. test/Interpreter checks both paths against the same
-// values.
+// not depend on the order (tt::isOrderIndependent), give the result that order gives; so the
+// results are identical to interpreting the combiner. test/Interpreter checks both paths
+// against the same values.
 
 #include "SimpleCombiners.h"
 
 #include "Elementwise.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "nereid/Dialect/Triton/IR/Combiner.h"
 
 #include <type_traits>
 
 namespace mlir::nereid::interpreter {
 namespace {
-
-/// The single op of a combiner `^bb0(%acc, %x): %r = op %acc, %x; return %r`, or null.
-Operation *matchSingleOp(Region &combiner) {
-  if (!combiner.hasOneBlock())
-    return nullptr;
-  Block &block = combiner.front();
-  if (block.getNumArguments() != 2 || !llvm::hasNItems(block.getOperations(), 2))
-    return nullptr;
-  Operation &op = block.front();
-  Operation &terminator = block.back();
-  if (op.getNumOperands() != 2 || op.getNumResults() != 1 ||
-      op.getOperand(0) != block.getArgument(0) || op.getOperand(1) != block.getArgument(1) ||
-      terminator.getNumOperands() != 1 || terminator.getOperand(0) != op.getResult(0))
-    return nullptr;
-  return &op;
-}
 
 /// How a tensor splits around the axis: outer x n x inner elements.
 struct Split {
@@ -52,23 +36,25 @@ Split splitAround(ArrayRef<int64_t> shape, unsigned axis) {
   return split;
 }
 
-/// Calls `body(fn, T)` with the scalar function of `op` on values of type T for the element
-/// kind, or returns false when `op` or the kind has no native loop here.
-template <typename Body> bool withCombineFunction(Operation *op, ElementKind kind, Body body) {
+/// Calls `body(fn, T)` with the scalar function of `combiner` on values of type T for the
+/// element kind, or returns false when the element kind has no native loop here.
+template <typename Body>
+bool withCombineFunction(tt::CombinerKind combiner, ElementKind kind, Body body) {
+  using C = tt::CombinerKind;
   if (kind == ElementKind::F32 || kind == ElementKind::F64) {
     auto run = [&](auto tag) {
       using T = decltype(tag);
-      if (isa<arith::AddFOp>(op))
+      if (combiner == C::AddF)
         return body([](T a, T b) { return T(a + b); }, tag), true;
-      if (isa<arith::MulFOp>(op))
+      if (combiner == C::MulF)
         return body([](T a, T b) { return T(a * b); }, tag), true;
-      if (isa<arith::MaximumFOp>(op))
+      if (combiner == C::MaximumF)
         return body([](T a, T b) { return maximumOf(a, b); }, tag), true;
-      if (isa<arith::MinimumFOp>(op))
+      if (combiner == C::MinimumF)
         return body([](T a, T b) { return minimumOf(a, b); }, tag), true;
-      if (isa<arith::MaxNumFOp>(op))
+      if (combiner == C::MaxNumF)
         return body([](T a, T b) { return maximumNumberOf(a, b); }, tag), true;
-      if (isa<arith::MinNumFOp>(op))
+      if (combiner == C::MinNumF)
         return body([](T a, T b) { return minimumNumberOf(a, b); }, tag), true;
       return false;
     };
@@ -80,34 +66,27 @@ template <typename Body> bool withCombineFunction(Operation *op, ElementKind kin
     using W = decltype(width);
     using S = typename W::Storage;
     auto wrap = [](uint64_t value) { return S(W::truncate(value)); };
-    if (isa<arith::AddIOp>(op))
+    if (combiner == C::AddI)
       return body([wrap](S a, S b) { return wrap(uint64_t(a) + uint64_t(b)); }, S()), true;
-    if (isa<arith::MulIOp>(op))
+    if (combiner == C::MulI)
       return body([wrap](S a, S b) { return wrap(uint64_t(a) * uint64_t(b)); }, S()), true;
-    if (isa<arith::AndIOp>(op))
+    if (combiner == C::AndI)
       return body([](S a, S b) { return S(a & b); }, S()), true;
-    if (isa<arith::OrIOp>(op))
+    if (combiner == C::OrI)
       return body([](S a, S b) { return S(a | b); }, S()), true;
-    if (isa<arith::XOrIOp>(op))
+    if (combiner == C::XOrI)
       return body([wrap](S a, S b) { return wrap(uint64_t(a ^ b)); }, S()), true;
-    if (isa<arith::MaxSIOp>(op))
+    if (combiner == C::MaxSI)
       return body([](S a, S b) { return W::toSigned(a) >= W::toSigned(b) ? a : b; }, S()), true;
-    if (isa<arith::MinSIOp>(op))
+    if (combiner == C::MinSI)
       return body([](S a, S b) { return W::toSigned(a) <= W::toSigned(b) ? a : b; }, S()), true;
-    if (isa<arith::MaxUIOp>(op))
+    if (combiner == C::MaxUI)
       return body([](S a, S b) { return a >= b ? a : b; }, S()), true;
-    if (isa<arith::MinUIOp>(op))
+    if (combiner == C::MinUI)
       return body([](S a, S b) { return a <= b ? a : b; }, S()), true;
     return false;
   });
 }
-
-/// Whether the result of combining with `op` does not depend on the order of the elements:
-/// every integer combiner here wraps around and so is associative and commutative, and so are
-/// float max and min, which order -0 below +0; only which NaN a float max or min returns can
-/// depend on the order (reduceContiguous takes care of it). Float sums and products round
-/// differently in another order.
-bool isOrderFree(Operation *op) { return !isa<arith::AddFOp, arith::MulFOp>(op); }
 
 /// The number of independent partial results of reduceContiguous: enough for a vector of
 /// 32-bit lanes, and to hide the latency of a dependent chain.
@@ -122,8 +101,9 @@ template <typename T, typename Fn> T reduceInOrder(Fn fn, const T *elements, int
   return acc;
 }
 
-/// fn over `n` contiguous elements, for an order-free `fn` (isOrderFree): kPartials chains
-/// that the compiler can vectorize, instead of one chain whose every step waits for the last.
+/// fn over `n` contiguous elements, for an order-independent `fn` (tt::isOrderIndependent):
+/// kPartials chains that the compiler can vectorize, instead of one chain whose every step
+/// waits for the last.
 /// A NaN result (float max or min) is recomputed in order, so that it is the NaN that the
 /// in-order reduction returns.
 template <typename T, typename Fn> T reduceContiguous(Fn fn, const T *elements, int64_t n) {
@@ -151,19 +131,19 @@ template <typename T, typename Fn> T reduceContiguous(Fn fn, const T *elements, 
 
 std::optional<Tensor> reduceWithSimpleCombiner(Region &combiner, const Tensor &source,
                                                unsigned axis) {
-  Operation *op = matchSingleOp(combiner);
-  if (!op)
+  std::optional<tt::CombinerKind> kind = tt::matchStandardCombiner(combiner);
+  if (!kind)
     return std::nullopt;
   Split split = splitAround(source.shape(), axis);
   Tensor result = Tensor::zeros(source.kind(), split.reducedShape);
-  bool matched = withCombineFunction(op, source.kind(), [&](auto fn, auto tag) {
+  bool matched = withCombineFunction(*kind, source.kind(), [&](auto fn, auto tag) {
     using T = decltype(tag);
     const T *in = source.data<T>();
     T *out = result.mutableData<T>();
     if (split.inner == 1) {
       for (int64_t o = 0; o < split.outer; ++o)
-        out[o] = isOrderFree(op) ? reduceContiguous<T>(fn, in + o * split.n, split.n)
-                                 : reduceInOrder<T>(fn, in + o * split.n, split.n);
+        out[o] = tt::isOrderIndependent(*kind) ? reduceContiguous<T>(fn, in + o * split.n, split.n)
+                                               : reduceInOrder<T>(fn, in + o * split.n, split.n);
       return;
     }
     for (int64_t o = 0; o < split.outer; ++o) {
@@ -183,12 +163,12 @@ std::optional<Tensor> reduceWithSimpleCombiner(Region &combiner, const Tensor &s
 
 std::optional<Tensor> scanWithSimpleCombiner(Region &combiner, const Tensor &source, unsigned axis,
                                              bool reverse) {
-  Operation *op = matchSingleOp(combiner);
-  if (!op)
+  std::optional<tt::CombinerKind> kind = tt::matchStandardCombiner(combiner);
+  if (!kind)
     return std::nullopt;
   Split split = splitAround(source.shape(), axis);
   Tensor result = Tensor::zeros(source.kind(), source.shape());
-  bool matched = withCombineFunction(op, source.kind(), [&](auto fn, auto tag) {
+  bool matched = withCombineFunction(*kind, source.kind(), [&](auto fn, auto tag) {
     using T = decltype(tag);
     const T *in = source.data<T>();
     T *out = result.mutableData<T>();

@@ -7,9 +7,8 @@
 
 namespace mlir::nereid::interpreter {
 
-/// Reduces `source` along `axis` with the combiner when it is one of the common ones: a single
-/// arith op (addf, mulf, max/min in any of their NaN forms, addi, muli, signed and unsigned
-/// max/min, and, or, xor) of the accumulator and the next element, on f32, f64 or integers.
+/// Reduces `source` along `axis` with the combiner when it is a standard one
+/// (tt::matchStandardCombiner), on f32, f64 or integers.
 /// The elements are combined in the same order, with the same scalar functions, as running the
 /// combiner would, only without interpreting it once per element. Returns none for any other
 /// combiner.

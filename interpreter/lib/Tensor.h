@@ -2,7 +2,7 @@
 #define NEREID_INTERPRETER_LIB_TENSOR_H
 
 #include "Pointer.h"
-#include "nereid/Interpreter/FloatFormats.h"
+#include "nereid/Support/FloatFormats.h"
 
 #include "mlir/IR/Types.h"
 #include "mlir/Support/LLVM.h"

@@ -1,5 +1,5 @@
 // test-nereid-crash: an internal compiler error on request, so that tests reach the C API's
-// crash recovery (lib/CAPI/CrashRecovery.cpp), which no valid input reaches.
+// crash recovery (libnereid/CAPI/CrashRecovery.cpp), which no valid input reaches.
 
 #include "nereid/Support/Passes.h"
 

@@ -1,10 +1,11 @@
 #include "nereid/Target/TargetInfo.h"
 
-#include "mlir/IR/BuiltinTypes.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <mutex>
 
 using namespace mlir;
 using namespace mlir::nereid;
@@ -18,54 +19,78 @@ unsigned mlir::nereid::getElementBitWidth(Type type) {
   return 64;
 }
 
-unsigned CpuTargetInfo::getNumLanes(Type elementType) const {
-  return std::max(vectorBits / getElementBitWidth(elementType), 1u);
+llvm::Expected<TargetString> mlir::nereid::parseTargetString(StringRef text) {
+  auto malformed = [&](StringRef why) {
+    return llvm::createStringError("malformed target '" + text + "': " + why +
+                                   "; a target is <family>:<field>[:<field>...], such as "
+                                   "cpu:x86_64:avx512 or cuda:90");
+  };
+  if (text.empty())
+    return malformed("it is empty");
+  SmallVector<StringRef> parts;
+  text.split(parts, ':');
+  if (parts.size() < 2)
+    return malformed("it has no field after the family");
+  if (llvm::is_contained(parts, StringRef()))
+    return malformed("it has an empty part");
+  TargetString target;
+  target.text = text.str();
+  target.family = parts.front().str();
+  for (StringRef field : llvm::drop_begin(parts))
+    target.fields.push_back(field.str());
+  return target;
 }
 
 namespace {
 
-llvm::Error unknownTarget(StringRef target, StringRef why) {
-  return llvm::createStringError("unknown target '" + target + "': " + why);
+/// The registered factories by family. Backends register at start-up, while compilations may
+/// run on several threads later: the mutex keeps the two apart.
+struct TargetRegistry {
+  std::mutex mutex;
+  llvm::StringMap<TargetInfoFactory> factories;
+};
+
+TargetRegistry &getRegistry() {
+  static TargetRegistry registry;
+  return registry;
 }
 
 } // namespace
 
-llvm::Expected<std::unique_ptr<TargetInfo>> mlir::nereid::createTargetInfo(StringRef target) {
-  auto [family, rest] = target.split(':');
-  if (family == "cpu") {
-    auto [arch, feature] = rest.split(':');
-    unsigned vectorBits = 0;
-    if (arch == "x86_64")
-      vectorBits =
-          llvm::StringSwitch<unsigned>(feature).Case("avx512", 512).Case("avx2", 256).Default(0);
-    else if (arch == "aarch64")
-      vectorBits = llvm::StringSwitch<unsigned>(feature).Case("neon", 128).Default(0);
-    if (vectorBits == 0)
-      return unknownTarget(target, "CPU targets are cpu:x86_64:avx512, cpu:x86_64:avx2 and "
-                                   "cpu:aarch64:neon");
-    return std::make_unique<CpuTargetInfo>(arch, feature, vectorBits);
+void mlir::nereid::registerTargetFamily(StringRef family, TargetInfoFactory factory) {
+  TargetRegistry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  registry.factories[family] = std::move(factory);
+}
+
+SmallVector<std::string> mlir::nereid::getRegisteredTargetFamilies() {
+  TargetRegistry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  SmallVector<std::string> families;
+  for (const auto &entry : registry.factories)
+    families.push_back(entry.getKey().str());
+  llvm::sort(families);
+  return families;
+}
+
+llvm::Expected<std::unique_ptr<TargetInfo>> mlir::nereid::createTargetInfo(StringRef text) {
+  llvm::Expected<TargetString> target = parseTargetString(text);
+  if (!target)
+    return target.takeError();
+  TargetInfoFactory factory;
+  {
+    TargetRegistry &registry = getRegistry();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    auto found = registry.factories.find(target->family);
+    if (found != registry.factories.end())
+      factory = found->getValue();
   }
-  if (family == "cuda") {
-    // The shared memory of one SM (a program may use up to 1 KiB less).
-    unsigned sharedKiB = llvm::StringSwitch<unsigned>(rest)
-                             .Case("80", 164)
-                             .Case("86", 100)
-                             .Case("89", 100)
-                             .Case("90", 228)
-                             .Default(0);
-    if (sharedKiB == 0)
-      return unknownTarget(target, "NVIDIA targets are cuda:80, cuda:86, cuda:89 and cuda:90");
-    unsigned computeCapability = 0;
-    rest.getAsInteger(10, computeCapability);
-    return std::make_unique<NvidiaTargetInfo>(computeCapability, sharedKiB * 1024);
+  if (!factory) {
+    SmallVector<std::string> families = getRegisteredTargetFamilies();
+    return llvm::createStringError(
+        "unknown target '" + text + "': no backend registered the family '" + target->family + "'" +
+        (families.empty() ? std::string("; no backend is registered")
+                          : "; the registered families are " + llvm::join(families, ", ")));
   }
-  if (family == "hip") {
-    unsigned ldsKiB =
-        llvm::StringSwitch<unsigned>(rest).Case("gfx90a", 64).Case("gfx942", 64).Default(0);
-    if (ldsKiB == 0)
-      return unknownTarget(target, "AMD targets are hip:gfx90a and hip:gfx942");
-    return std::make_unique<AmdTargetInfo>(rest, ldsKiB * 1024);
-  }
-  return unknownTarget(target, "expected cpu:<arch>:<features>, cuda:<compute capability> or "
-                               "hip:<gfx arch>");
+  return factory(*target);
 }

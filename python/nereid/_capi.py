@@ -12,7 +12,7 @@ import os
 from pathlib import Path
 
 # The NEREID_C_API_VERSION these bindings were written for.
-API_VERSION = 2
+API_VERSION = 3
 
 _PACKAGE_DIR = Path(__file__).resolve().parent
 _REPO_ROOT = _PACKAGE_DIR.parent.parent
@@ -81,7 +81,8 @@ class NereidTarget(ctypes.Structure):
     """The C `NereidTarget`: strings that live as long as the process."""
 
     _fields_ = [("triple", ctypes.c_char_p), ("cpu", ctypes.c_char_p),
-                ("features", ctypes.c_char_p), ("ttg_target", ctypes.c_char_p)]
+                ("features", ctypes.c_char_p), ("ttg_target", ctypes.c_char_p),
+                ("chip", ctypes.c_char_p), ("isa_version", ctypes.c_char_p)]
 
 
 # NereidEmitKind

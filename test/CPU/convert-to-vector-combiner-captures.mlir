@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // tt-cpu-convert-to-vector on combiners that use scalars defined above them: canonicalize hoists
 // a combiner's constants to the function's entry, so a `tt.where(a2 == 1, b1, 0)` in a user

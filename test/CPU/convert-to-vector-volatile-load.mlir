@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // tt.load's `volatile` is kept: docs/ir.md says a volatile load is never removed or merged
 // (kernels spin on a flag with it, next to atomics). A scalar is one `llvm.load volatile`; a

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 // RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=AVX2
 
 // tt-cpu-convert-to-vector: tiles become vectors, and ops on tiles wider than a register become

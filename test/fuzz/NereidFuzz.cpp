@@ -24,7 +24,7 @@ namespace {
 /// The stages of backends/cpu/python/nereid_cpu/compiler.py (STAGES), with the target filled in
 /// and the launch-dependent options at their defaults.
 const char *const kStages[] = {
-    "builtin.module(inline,tt-cpu-lower-tensor-descriptors,canonicalize,cse,symbol-dce)",
+    "builtin.module(inline,tt-lower-tensor-descriptors,canonicalize,cse,symbol-dce)",
     "builtin.module(nereid-ttg-pipeline{target=cpu:x86_64:avx2 num-warps=1})",
     "builtin.module(nereid-cpu-to-vector{target=cpu:x86_64:avx2})",
     "builtin.module(nereid-cpu-to-llvm{target=cpu:x86_64:avx2})",
@@ -189,7 +189,7 @@ extern "C" size_t LLVMFuzzerCustomMutator(uint8_t *data, size_t size, size_t max
 }
 
 extern "C" int LLVMFuzzerInitialize(int *, char ***) {
-  // A fatal error must abort here, not become a diagnostic (lib/CAPI/CrashRecovery.cpp).
+  // A fatal error must abort here, not become a diagnostic (libnereid/CAPI/CrashRecovery.cpp).
   setenv("NEREID_DISABLE_CRASH_RECOVERY", "1", /*overwrite=*/1);
   if (const char *stages = std::getenv("NEREID_FUZZ_STAGES"))
     if (std::strcmp(stages, "llvm") == 0)

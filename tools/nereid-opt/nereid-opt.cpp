@@ -10,6 +10,7 @@ int main(int argc, char **argv) {
   mlir::DialectRegistry registry;
   mlir::nereid::registerAllDialects(registry);
   mlir::nereid::registerAllPasses();
+  mlir::nereid::registerAllTargets();
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "Nereid optimizer driver\n", registry));
 }

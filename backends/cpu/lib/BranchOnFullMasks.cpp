@@ -49,7 +49,7 @@ struct BranchOnFullMasksPass : impl::BranchOnFullMasksPassBase<BranchOnFullMasks
 
   void runOnOperation() override {
     FailureOr<std::unique_ptr<CpuTargetInfo>> cpu =
-        parseCpuTarget(getOperation(), target, getArgument());
+        getCpuTarget(getOperation(), target, getArgument());
     if (failed(cpu))
       return signalPassFailure();
     if ((*cpu)->hasCheapMaskedAccesses())

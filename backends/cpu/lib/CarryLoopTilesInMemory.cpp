@@ -107,7 +107,7 @@ struct CarryCpuLoopTilesInMemoryPass
 
   void runOnOperation() override {
     FailureOr<std::unique_ptr<CpuTargetInfo>> cpu =
-        parseCpuTarget(getOperation(), target, getArgument());
+        getCpuTarget(getOperation(), target, getArgument());
     if (failed(cpu))
       return signalPassFailure();
     int64_t stripLength = getStripLength(**cpu);

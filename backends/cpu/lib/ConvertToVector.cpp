@@ -73,7 +73,7 @@ struct ConvertTritonCpuToVectorPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     MLIRContext *context = &getContext();
-    FailureOr<std::unique_ptr<CpuTargetInfo>> cpu = parseCpuTarget(module, target, getArgument());
+    FailureOr<std::unique_ptr<CpuTargetInfo>> cpu = getCpuTarget(module, target, getArgument());
     if (failed(cpu))
       return signalPassFailure();
     FailureOr<std::unique_ptr<DataFlowSolver>> axisInfo = AxisInfoAnalysis::run(module);

@@ -1,6 +1,6 @@
 #include "DotOperands.h"
 
-#include "Constants.h"
+#include "nereid/Support/Constants.h"
 
 namespace mlir::nereid::cpu {
 

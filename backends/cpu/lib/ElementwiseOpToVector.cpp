@@ -2,7 +2,7 @@
 // elementwise tt ops become the arith, math or LLVM ops that compute them. Each is built chunk
 // by chunk (VectorChunks.h), in vectors of register width.
 
-#include "Constants.h"
+#include "nereid/Support/Constants.h"
 #include "FloatRounding.h"
 #include "RuntimeCalls.h"
 #include "VectorChunks.h"

@@ -3,7 +3,7 @@
 // math library has are called per element; sinpi, cospi and normcdf are computed in f64 as the
 // interpreter defines them; anything else is an error that names the symbol.
 
-#include "Constants.h"
+#include "nereid/Support/Constants.h"
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"

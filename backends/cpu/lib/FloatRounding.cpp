@@ -2,7 +2,7 @@
 
 #include "FloatRounding.h"
 
-#include "Constants.h"
+#include "nereid/Support/Constants.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"

@@ -54,7 +54,7 @@ struct LowerCpuMathPass : impl::LowerCpuMathPassBase<LowerCpuMathPass> {
 
   void runOnOperation() override {
     FailureOr<std::unique_ptr<CpuTargetInfo>> cpu =
-        parseCpuTarget(getOperation(), target, getArgument());
+        getCpuTarget(getOperation(), target, getArgument());
     if (failed(cpu))
       return signalPassFailure();
     SmallVector<Operation *> libraryCalls, libmCalls;

@@ -3,6 +3,7 @@
 
 #include "nereid/CPU/Passes.h"
 #include "nereid/Conversion/Pipelines.h"
+#include "nereid/Dialect/Triton/Transforms/Passes.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -63,9 +64,9 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createConvertTritonCpuToVectorPass({options.target, options.bf16DotPairs}));
   pm.addPass(createLimitCpuStackBuffersPass());
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
-  // divisions tt-cpu-guard-arith then guards like any other.
+  // divisions tt-guard-arith then guards like any other.
   pm.addPass(createConvertMathToFuncs());
-  pm.addPass(createGuardCpuArithPass());
+  pm.addPass(tt::createGuardArithPass());
   pm.addPass(createCpuCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createScalarizeCpuLaneExtractsPass());
@@ -106,7 +107,7 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
 
 void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createInlinerPass());
-  pm.addPass(createLowerCpuTensorDescriptorsPass());
+  pm.addPass(tt::createLowerTensorDescriptorsPass());
   pm.addPass(createCpuCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
@@ -124,8 +125,9 @@ namespace {
 
 struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLineOptions> {
   Option<std::string> target{*this, "target",
-                             llvm::cl::desc("the ttg.target of the CPU, e.g. cpu:x86_64:avx512"),
-                             llvm::cl::init("cpu:x86_64:avx512")};
+                             llvm::cl::desc("the ttg.target of the CPU, e.g. cpu:x86_64:avx512; "
+                                            "by default the module's"),
+                             llvm::cl::init("")};
   Option<int64_t> streamingStoreBytes{
       *this, "streaming-store-bytes",
       llvm::cl::desc("the bytes a launch must store for its stores to bypass the caches (0: "

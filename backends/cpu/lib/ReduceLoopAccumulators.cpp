@@ -2,7 +2,7 @@
 // reduced after the loop, with the same standard combiner, is reduced in each iteration instead
 // (see ReduceCpuLoopAccumulatorsPass in Passes.td).
 
-#include "Constants.h"
+#include "nereid/Support/Constants.h"
 #include "StandardCombiner.h"
 
 #include "nereid/CPU/Passes.h"

@@ -161,7 +161,7 @@ Value sliceAlong(OpBuilder &builder, Location loc, Value value, unsigned axis, i
 /// Reduces `axis` of `source` to one element with an associative (standard) combiner by
 /// combining its two halves until one is left (a trailing odd element joins last): no chain of
 /// the combiner is longer than log2 of the axis. Every combining op is built here, before
-/// tt-cpu-guard-arith, so that a float max or min orders -0 below +0 in its last steps too,
+/// tt-guard-arith, so that a float max or min orders -0 below +0 in its last steps too,
 /// which LLVM's horizontal reductions do not.
 Value reduceByHalves(OpBuilder &builder, Operation *owner, Region &combiner, Value source,
                      unsigned axis) {

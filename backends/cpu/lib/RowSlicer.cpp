@@ -1,6 +1,6 @@
 #include "RowSlicer.h"
 
-#include "Constants.h"
+#include "nereid/Support/Constants.h"
 #include "LoopBuffers.h"
 #include "StripMining.h"
 

@@ -127,7 +127,7 @@ struct SplitCpuLoopTilesPass : impl::SplitCpuLoopTilesPassBase<SplitCpuLoopTiles
 
   void runOnOperation() override {
     FailureOr<std::unique_ptr<CpuTargetInfo>> cpu =
-        parseCpuTarget(getOperation(), target, getArgument());
+        getCpuTarget(getOperation(), target, getArgument());
     if (failed(cpu))
       return signalPassFailure();
     chunkWidth = getChunkWidth(**cpu);

@@ -1,56 +1,52 @@
 #include "StandardCombiner.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-
-#include "llvm/ADT/TypeSwitch.h"
+#include "nereid/Dialect/Triton/IR/Combiner.h"
 
 namespace mlir::nereid::cpu {
+namespace {
+
+vector::CombiningKind getVectorKind(tt::CombinerKind kind) {
+  using Kind = vector::CombiningKind;
+  switch (kind) {
+  case tt::CombinerKind::AddF:
+  case tt::CombinerKind::AddI:
+    return Kind::ADD;
+  case tt::CombinerKind::MulF:
+  case tt::CombinerKind::MulI:
+    return Kind::MUL;
+  case tt::CombinerKind::MaximumF:
+    return Kind::MAXIMUMF;
+  case tt::CombinerKind::MinimumF:
+    return Kind::MINIMUMF;
+  case tt::CombinerKind::MaxNumF:
+    return Kind::MAXNUMF;
+  case tt::CombinerKind::MinNumF:
+    return Kind::MINNUMF;
+  case tt::CombinerKind::MaxSI:
+    return Kind::MAXSI;
+  case tt::CombinerKind::MinSI:
+    return Kind::MINSI;
+  case tt::CombinerKind::MaxUI:
+    return Kind::MAXUI;
+  case tt::CombinerKind::MinUI:
+    return Kind::MINUI;
+  case tt::CombinerKind::AndI:
+    return Kind::AND;
+  case tt::CombinerKind::OrI:
+    return Kind::OR;
+  case tt::CombinerKind::XOrI:
+    return Kind::XOR;
+  }
+  llvm_unreachable("every combiner kind has a vector kind");
+}
+
+} // namespace
 
 std::optional<StandardCombiner> matchStandardCombiner(Region &combiner, Type element) {
-  Block &body = combiner.front();
-  if (body.getNumArguments() != 2 || !llvm::hasSingleElement(body.without_terminator()))
+  std::optional<tt::CombinerKind> kind = tt::matchStandardCombiner(combiner);
+  if (!kind)
     return std::nullopt;
-  Operation &op = body.front();
-  if (op.getNumOperands() != 2 || op.getOperand(0) != body.getArgument(0) ||
-      op.getOperand(1) != body.getArgument(1) ||
-      body.getTerminator()->getOperand(0) != op.getResult(0))
-    return std::nullopt;
-  using Kind = vector::CombiningKind;
-  Builder b(combiner.getContext());
-  auto floatType = dyn_cast<FloatType>(element);
-  unsigned width = element.getIntOrFloatBitWidth();
-  auto floatAttr = [&](double value) -> TypedAttr { return b.getFloatAttr(element, value); };
-  auto intAttr = [&](APInt value) -> TypedAttr { return b.getIntegerAttr(element, value); };
-  auto nan = [&]() -> TypedAttr {
-    return FloatAttr::get(element, APFloat::getNaN(floatType.getFloatSemantics()));
-  };
-  auto inf = [&](bool negative) -> TypedAttr {
-    return FloatAttr::get(element, APFloat::getInf(floatType.getFloatSemantics(), negative));
-  };
-  return llvm::TypeSwitch<Operation *,
-                          std::optional<StandardCombiner>>(&op)
-      .Case([&](arith::AddFOp) { return StandardCombiner{Kind::ADD, floatAttr(-0.0)}; })
-      .Case([&](arith::MulFOp) { return StandardCombiner{Kind::MUL, floatAttr(1.0)}; })
-      .Case([&](arith::MaxNumFOp) { return StandardCombiner{Kind::MAXNUMF, nan()}; })
-      .Case([&](arith::MinNumFOp) { return StandardCombiner{Kind::MINNUMF, nan()}; })
-      .Case([&](arith::MaximumFOp) { return StandardCombiner{Kind::MAXIMUMF, inf(true)}; })
-      .Case([&](arith::MinimumFOp) { return StandardCombiner{Kind::MINIMUMF, inf(false)}; })
-      .Case([&](arith::AddIOp) { return StandardCombiner{Kind::ADD, intAttr(APInt(width, 0))}; })
-      .Case([&](arith::MulIOp) { return StandardCombiner{Kind::MUL, intAttr(APInt(width, 1))}; })
-      .Case([&](arith::MaxSIOp) {
-        return StandardCombiner{Kind::MAXSI, intAttr(APInt::getSignedMinValue(width))};
-      })
-      .Case([&](arith::MinSIOp) {
-        return StandardCombiner{Kind::MINSI, intAttr(APInt::getSignedMaxValue(width))};
-      })
-      .Case([&](arith::MaxUIOp) { return StandardCombiner{Kind::MAXUI, intAttr(APInt(width, 0))}; })
-      .Case([&](arith::MinUIOp) {
-        return StandardCombiner{Kind::MINUI, intAttr(APInt::getMaxValue(width))};
-      })
-      .Case([&](arith::AndIOp) { return StandardCombiner{Kind::AND, intAttr(APInt::getAllOnes(width))}; })
-      .Case([&](arith::OrIOp) { return StandardCombiner{Kind::OR, intAttr(APInt(width, 0))}; })
-      .Case([&](arith::XOrIOp) { return StandardCombiner{Kind::XOR, intAttr(APInt(width, 0))}; })
-      .Default([](Operation *) { return std::nullopt; });
+  return StandardCombiner{getVectorKind(*kind), tt::getNeutralElement(*kind, element)};
 }
 
 } // namespace mlir::nereid::cpu

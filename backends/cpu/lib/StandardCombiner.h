@@ -9,8 +9,8 @@
 namespace mlir::nereid::cpu {
 
 /// A reduction combiner that is one standard associative and commutative op of its two
-/// arguments (sum, product, min, max, bitwise): the CPU backend may combine its elements in any
-/// order.
+/// arguments (sum, product, min, max, bitwise; tt::matchStandardCombiner), as the vector
+/// dialect names it: the CPU backend may combine its elements in any order.
 struct StandardCombiner {
   /// The vector.multi_reduction kind of the op.
   vector::CombiningKind kind;

@@ -2,11 +2,11 @@
 
 #include "nereid-cpu/FloatConversion.h"
 
-#include "nereid/Interpreter/FloatFormats.h"
+#include "nereid/Support/FloatFormats.h"
 
 namespace {
 
-using namespace mlir::nereid::interpreter;
+using namespace mlir::nereid;
 
 const FloatFormat *getFormat(int32_t format) {
   switch (format) {

@@ -12,7 +12,7 @@
 
 #include "nereid-cpu/KernelDebug.h"
 
-#include "nereid/Interpreter/FloatFormats.h"
+#include "nereid/Support/FloatFormats.h"
 
 #include <dlfcn.h>
 
@@ -24,8 +24,8 @@
 #include <string_view>
 #include <unordered_map>
 
-using mlir::nereid::interpreter::decodeFloat;
-using mlir::nereid::interpreter::formatFloat;
+using mlir::nereid::decodeFloat;
+using mlir::nereid::formatFloat;
 
 volatile int32_t nereid_cpu_failure_pending = 0;
 
@@ -65,7 +65,7 @@ std::string formatValue(int32_t kind, int32_t bits, uint64_t value, bool isSigne
     std::snprintf(buffer, sizeof(buffer), "0x%0*" PRIx64, (bits + 3) / 4, value);
     return buffer;
   }
-  using namespace mlir::nereid::interpreter;
+  using namespace mlir::nereid;
   switch (kind) {
   case NEREID_CPU_VALUE_FLOAT16:
     return formatFloat(decodeFloat(kFloat16, value), kFloat16);

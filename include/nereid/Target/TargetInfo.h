@@ -2,33 +2,44 @@
 #define NEREID_TARGET_TARGETINFO_H
 
 #include "mlir/IR/Types.h"
+#include "mlir/Support/TypeID.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace mlir::nereid {
+
+/// What lanes are on a target, which decides how a layout spreads elements over them.
+enum class LaneModel {
+  /// A lane is one element of a vector register (a CPU): contiguous elements go to
+  /// consecutive lanes, one each, and a layout may use fewer lanes than a register has (a
+  /// narrower vector).
+  VectorElement,
+  /// A lane is a thread of a warp (a GPU): each thread holds its contiguous elements in its own
+  /// registers, and a layout uses every thread of the warp.
+  Thread,
+};
 
 /// What a backend tells the shared passes about its hardware: what the `lane` and `warp`
 /// dimensions of a LinearLayout are on it, how wide its vector accesses are and how much
 /// on-chip shared memory a program has (DESIGN.md, "Layouts are backend-neutral"). The shared
-/// passes ask these questions instead of asking which target they compile for.
+/// passes ask these questions instead of asking which target they compile for; core knows no
+/// backend's subclass.
 ///
-/// A TargetInfo is made from the module attribute `ttg.target` by createTargetInfo.
+/// A TargetInfo is made from the module attribute `ttg.target` by createTargetInfo, through
+/// the factory that the target's backend registered for its family (registerTargetFamily).
 class TargetInfo {
 public:
-  /// The family of a target, for LLVM-style casts (isa, dyn_cast) to the subclasses.
-  enum class Kind { Cpu, Nvidia, Amd };
-
   virtual ~TargetInfo();
 
-  /// The family of this target.
-  Kind getKind() const { return kind; }
-
-  /// The canonical `ttg.target` string of this target ("cpu:x86_64:avx512", "cuda:90",
-  /// "hip:gfx942"); createTargetInfo(getName()) makes the same target again.
+  /// The canonical `ttg.target` string of this target ("cpu:x86_64:avx512", "cuda:90");
+  /// createTargetInfo(getName()) makes the same target again.
   virtual std::string getName() const = 0;
 
   /// The size of the `lane` dimension for elements of `elementType`: the threads of a warp on
@@ -36,24 +47,41 @@ public:
   /// with AVX-512, 64 for i8).
   virtual unsigned getNumLanes(Type elementType) const = 0;
 
+  /// What a lane is (LaneModel).
+  virtual LaneModel getLaneModel() const = 0;
+
   /// The largest `warp` dimension of one program: 1 on a CPU, where a program runs on one core.
   virtual unsigned getMaxWarps() const = 0;
+
+  /// The `warp` dimension every program has whatever `num_warps` asks (1 on a CPU), or
+  /// std::nullopt when the launch chooses it.
+  virtual std::optional<unsigned> getFixedNumWarps() const = 0;
 
   /// The widest access in bits that one lane's registers make to memory for `elementType` in
   /// one instruction: the vector register on a CPU, a 128-bit vector load or store per thread
   /// on a GPU. A layout whose lanes hold fewer contiguous bits leaves bandwidth unused.
   virtual unsigned getVectorWidthBits(Type elementType) const = 0;
 
+  /// Whether a vector access must be aligned to its width (a GPU's ld.global.v4), so that only
+  /// the proven alignment of an address, not its contiguity alone, allows a wide access. x86-64
+  /// and AArch64 take unaligned vector accesses at the same cost.
+  virtual bool requiresAlignedVectorAccesses() const = 0;
+
   /// The on-chip memory that the warps of a program share (NVIDIA shared memory, AMD LDS), in
   /// bytes, or std::nullopt on a CPU, which has none: layout conversions that need memory
   /// go through the stack there.
   virtual std::optional<unsigned> getSharedMemoryBytes() const = 0;
 
+  /// The TypeID of the concrete class, for LLVM-style casts (isa, dyn_cast) to a backend's own
+  /// subclass inside that backend: `static bool classof(const TargetInfo *info) { return
+  /// info->getTypeID() == TypeID::get<MyTargetInfo>(); }`.
+  TypeID getTypeID() const { return typeID; }
+
 protected:
-  explicit TargetInfo(Kind kind) : kind(kind) {}
+  explicit TargetInfo(TypeID typeID) : typeID(typeID) {}
 
 private:
-  Kind kind;
+  TypeID typeID;
 };
 
 /// The width in bits that an element of `type` occupies in registers and in memory: the width
@@ -62,95 +90,36 @@ private:
 /// them; 64 for index and pointers.
 unsigned getElementBitWidth(Type type);
 
-/// A CPU core: a lane is one SIMD lane of a vector register, a warp is the whole core (one per
-/// program), and there is no shared memory. The vector width comes from the features of the
-/// target string: AVX-512 (512 bits), AVX2 (256) on x86_64, NEON (128) on aarch64.
-class CpuTargetInfo : public TargetInfo {
-public:
-  /// A CPU of architecture `arch` ("x86_64", "aarch64") with `feature` ("avx512", "avx2",
-  /// "neon") whose vector registers have `vectorBits` bits.
-  CpuTargetInfo(llvm::StringRef arch, llvm::StringRef feature, unsigned vectorBits)
-      : TargetInfo(Kind::Cpu), arch(arch.str()), feature(feature.str()), vectorBits(vectorBits) {}
-
-  std::string getName() const override { return "cpu:" + arch + ":" + feature; }
-  unsigned getNumLanes(Type elementType) const override;
-  unsigned getMaxWarps() const override { return 1; }
-  unsigned getVectorWidthBits(Type elementType) const override { return vectorBits; }
-  std::optional<unsigned> getSharedMemoryBytes() const override { return std::nullopt; }
-
-  /// "x86_64" or "aarch64".
-  llvm::StringRef getArch() const { return arch; }
-
-  /// Whether masked vector loads and stores cost about what plain ones do: AVX-512's, which
-  /// take a mask register. AVX2's `vmaskmovps` is several times slower than a plain access, and
-  /// NEON has none (LLVM splits them into one branch per lane).
-  bool hasCheapMaskedAccesses() const { return feature == "avx512"; }
-
-  /// How many vector registers the code may use: 32 with AVX-512 (zmm0-31) and on AArch64
-  /// (v0-31), 16 with AVX2 (ymm0-15).
-  unsigned getNumVectorRegisters() const { return feature == "avx2" ? 16 : 32; }
-
-  static bool classof(const TargetInfo *info) { return info->getKind() == Kind::Cpu; }
-
-private:
-  std::string arch;
-  std::string feature;
-  unsigned vectorBits;
+/// A `ttg.target` string taken apart: the family, then the fields its backend reads, all
+/// separated by ':' ("cpu:x86_64:avx512": family "cpu", fields {"x86_64", "avx512"};
+/// "cuda:90": family "cuda", fields {"90"}). The family is the vendor name that upstream
+/// Triton's target strings use.
+struct TargetString {
+  /// The whole string.
+  std::string text;
+  /// The part before the first ':'.
+  std::string family;
+  /// The parts after it.
+  std::vector<std::string> fields;
 };
 
-/// An NVIDIA GPU: 32 threads per warp, up to 32 warps (1024 threads) per program, and the
-/// shared memory of one SM of its compute capability.
-class NvidiaTargetInfo : public TargetInfo {
-public:
-  /// A GPU of compute capability `computeCapability` (80 for sm_80, 90 for sm_90) with
-  /// `sharedMemoryBytes` of shared memory per SM.
-  NvidiaTargetInfo(unsigned computeCapability, unsigned sharedMemoryBytes)
-      : TargetInfo(Kind::Nvidia), computeCapability(computeCapability),
-        sharedMemoryBytes(sharedMemoryBytes) {}
+/// Takes `text` apart; an empty string, an empty family or an empty field is an error.
+llvm::Expected<TargetString> parseTargetString(llvm::StringRef text);
 
-  std::string getName() const override { return "cuda:" + std::to_string(computeCapability); }
-  unsigned getNumLanes(Type) const override { return 32; }
-  unsigned getMaxWarps() const override { return 32; }
-  unsigned getVectorWidthBits(Type) const override { return 128; }
-  std::optional<unsigned> getSharedMemoryBytes() const override { return sharedMemoryBytes; }
+/// Makes the TargetInfo of a target of one family, or explains why `target` names none.
+using TargetInfoFactory =
+    std::function<llvm::Expected<std::unique_ptr<TargetInfo>>(const TargetString &target)>;
 
-  /// 80 for sm_80, 90 for sm_90, ...
-  unsigned getComputeCapability() const { return computeCapability; }
+/// Makes `factory` the maker of targets whose family is `family`; each backend registers its
+/// families once, when it is registered. Registering a family twice replaces its factory.
+void registerTargetFamily(llvm::StringRef family, TargetInfoFactory factory);
 
-  static bool classof(const TargetInfo *info) { return info->getKind() == Kind::Nvidia; }
+/// The families registered so far, sorted.
+llvm::SmallVector<std::string> getRegisteredTargetFamilies();
 
-private:
-  unsigned computeCapability;
-  unsigned sharedMemoryBytes;
-};
-
-/// An AMD GPU: 64 threads per wavefront (warp), up to 16 wavefronts (1024 threads) per
-/// program, and the LDS of one compute unit of its gfx arch.
-class AmdTargetInfo : public TargetInfo {
-public:
-  /// A GPU of gfx arch `arch` ("gfx90a", "gfx942") with `ldsBytes` of LDS.
-  AmdTargetInfo(llvm::StringRef arch, unsigned ldsBytes)
-      : TargetInfo(Kind::Amd), arch(arch.str()), ldsBytes(ldsBytes) {}
-
-  std::string getName() const override { return "hip:" + arch; }
-  unsigned getNumLanes(Type) const override { return 64; }
-  unsigned getMaxWarps() const override { return 16; }
-  unsigned getVectorWidthBits(Type) const override { return 128; }
-  std::optional<unsigned> getSharedMemoryBytes() const override { return ldsBytes; }
-
-  /// "gfx90a", "gfx942", ...
-  llvm::StringRef getArch() const { return arch; }
-
-  static bool classof(const TargetInfo *info) { return info->getKind() == Kind::Amd; }
-
-private:
-  std::string arch;
-  unsigned ldsBytes;
-};
-
-/// The TargetInfo that a `ttg.target` string names: "cpu:x86_64:avx512", "cpu:x86_64:avx2",
-/// "cpu:aarch64:neon", "cuda:80", "cuda:86", "cuda:89", "cuda:90", "hip:gfx90a" or
-/// "hip:gfx942". Any other string is an error that says what is supported.
+/// The TargetInfo that a `ttg.target` string names, from the factory of its family. A
+/// malformed string, or one whose family no backend registered, is an error that names the
+/// registered families.
 llvm::Expected<std::unique_ptr<TargetInfo>> createTargetInfo(llvm::StringRef target);
 
 } // namespace mlir::nereid

@@ -3,6 +3,7 @@
 #include "nereid/Conversion/Pipelines.h"
 
 #include "nereid/Conversion/Passes.h"
+#include "nereid/Dialect/Triton/Transforms/Passes.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Pass/PassManager.h"
@@ -12,7 +13,7 @@
 namespace mlir::nereid {
 
 void buildTritonGPUPipeline(OpPassManager &pm, const TritonGPUPipelineOptions &options) {
-  pm.addPass(ttg::createFoldDotAdditionsPass());
+  pm.addPass(tt::createFoldDotAdditionsPass());
   ConvertTritonToTritonGPUPassOptions conversionOptions;
   conversionOptions.target = options.target;
   conversionOptions.numWarps = options.numWarps;

@@ -169,7 +169,7 @@ struct ConvertTritonToTritonGPUPass
       module.emitError() << llvm::toString(info.takeError());
       return signalPassFailure();
     }
-    unsigned warps = isa<CpuTargetInfo>(**info) ? 1 : numWarps.getValue();
+    unsigned warps = (*info)->getFixedNumWarps().value_or(numWarps.getValue());
     if (warps == 0 || !llvm::isPowerOf2_32(warps) || warps > (*info)->getMaxWarps()) {
       module.emitError() << "convert-tt-to-ttg: num-warps must be a power of two of at most "
                          << (*info)->getMaxWarps() << " on " << targetName << "; got " << warps;

@@ -137,7 +137,7 @@ module attributes {"ttg.num-warps" = 4 : i64} {}
 
 // -----
 
-// expected-error @below {{unknown target 'tpu:v5': expected cpu:<arch>:<features>, cuda:<compute capability> or hip:<gfx arch>}}
+// expected-error @below {{unknown target 'tpu:v5': no backend registered the family 'tpu'; the registered families are cpu, cuda, hip}}
 module attributes {ttg.target = "tpu:v5"} {}
 
 // -----

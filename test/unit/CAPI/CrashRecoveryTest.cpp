@@ -1,4 +1,4 @@
-// Crash recovery in the C API (lib/CAPI/CrashRecovery.h): an LLVM fatal error or a crash signal
+// Crash recovery in the C API (libnereid/CAPI/CrashRecovery.h): an LLVM fatal error or a crash signal
 // inside an entry point is an error return with a diagnostic, the context it broke refuses
 // further work, and the process goes on compiling in a new context.
 

@@ -17,6 +17,35 @@ using namespace mlir::nereid::ttg;
 
 namespace {
 
+/// A target of each lane model, as the shared passes see one: `VectorTarget` of 512-bit
+/// vector registers whose lanes are their elements (a CPU with AVX-512), `ThreadTarget` of
+/// 32-thread warps (an NVIDIA GPU).
+class VectorTarget : public TargetInfo {
+public:
+  VectorTarget() : TargetInfo(TypeID::get<VectorTarget>()) {}
+  std::string getName() const override { return "vector:512"; }
+  unsigned getNumLanes(Type element) const override { return 512 / getElementBitWidth(element); }
+  LaneModel getLaneModel() const override { return LaneModel::VectorElement; }
+  unsigned getMaxWarps() const override { return 1; }
+  std::optional<unsigned> getFixedNumWarps() const override { return 1; }
+  unsigned getVectorWidthBits(Type) const override { return 512; }
+  bool requiresAlignedVectorAccesses() const override { return false; }
+  std::optional<unsigned> getSharedMemoryBytes() const override { return std::nullopt; }
+};
+
+class ThreadTarget : public TargetInfo {
+public:
+  ThreadTarget() : TargetInfo(TypeID::get<ThreadTarget>()) {}
+  std::string getName() const override { return "thread:32"; }
+  unsigned getNumLanes(Type) const override { return 32; }
+  LaneModel getLaneModel() const override { return LaneModel::Thread; }
+  unsigned getMaxWarps() const override { return 32; }
+  std::optional<unsigned> getFixedNumWarps() const override { return std::nullopt; }
+  unsigned getVectorWidthBits(Type) const override { return 128; }
+  bool requiresAlignedVectorAccesses() const override { return true; }
+  std::optional<unsigned> getSharedMemoryBytes() const override { return 228 * 1024; }
+};
+
 template <typename T>
 int64_t product(ArrayRef<T> values) {
   return std::accumulate(values.begin(), values.end(), int64_t{1}, std::multiplies<>());
@@ -71,8 +100,8 @@ TEST(DefaultLayoutTest, LanesFitTheTarget) {
   MLIRContext context;
   context.loadDialect<TritonGPUDialect>();
   Type f32 = Float32Type::get(&context), i8 = IntegerType::get(&context, 8);
-  CpuTargetInfo avx512("x86_64", "avx512", 512);
-  NvidiaTargetInfo sm90(90, 228 * 1024);
+  VectorTarget avx512;
+  ThreadTarget sm90;
   EXPECT_EQ(getNumLanesFor(avx512, f32, 1024), 16u);
   EXPECT_EQ(getNumLanesFor(avx512, i8, 1024), 64u);
   EXPECT_EQ(getNumLanesFor(avx512, f32, 4), 4u);

@@ -77,7 +77,7 @@ static LogicalResult verifyLayoutFitsTarget(Operation *op, Type type,
   int64_t warps = layout.getInDimSize(nereid::LinearLayout::kWarp);
   Type elementType = nereid::tt::getPointeeType(tensor.getElementType());
   int64_t targetLanes = target ? target->getNumLanes(elementType) : lanes;
-  if (target && isa<nereid::CpuTargetInfo>(target)) {
+  if (target && target->getLaneModel() == nereid::LaneModel::VectorElement) {
     if (lanes > targetLanes)
       return op->emitOpError() << "expects " << type << " to have at most " << targetLanes
                                << " lanes (one vector of " << elementType << ") on "

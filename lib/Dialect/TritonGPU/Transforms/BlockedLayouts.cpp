@@ -38,7 +38,7 @@ BlockedEncodingAttr getBlockedEncoding(MLIRContext *context, ArrayRef<int64_t> s
 
 unsigned getNumLanesFor(const TargetInfo &target, Type elementType, int64_t numElements) {
   unsigned lanes = target.getNumLanes(elementType);
-  if (!isa<CpuTargetInfo>(target))
+  if (target.getLaneModel() != LaneModel::VectorElement)
     return lanes;
   return std::max<unsigned>(1, std::min<uint64_t>(lanes, llvm::PowerOf2Ceil(numElements)));
 }
@@ -49,7 +49,8 @@ bool fitsTargetLanes(const TargetInfo &target, RankedTensorType type) {
     return true;
   int64_t lanes = layout->getInDimSize(LinearLayout::kLane);
   int64_t targetLanes = target.getNumLanes(tt::getPointeeType(type.getElementType()));
-  return isa<CpuTargetInfo>(target) ? lanes <= targetLanes : lanes == targetLanes;
+  return target.getLaneModel() == LaneModel::VectorElement ? lanes <= targetLanes
+                                                           : lanes == targetLanes;
 }
 
 FailureOr<std::unique_ptr<TargetInfo>> getModuleTargetInfo(ModuleOp module) {

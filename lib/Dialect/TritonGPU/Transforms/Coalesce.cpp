@@ -65,16 +65,16 @@ BlockedEncodingAttr getCoalescedEncoding(RankedTensorType type, const AxisInfo &
   // A GPU's vector accesses must be aligned to their width. A CPU's need not be (unaligned
   // vector loads and stores cost the same on x86-64 and AArch64), so only contiguity limits
   // them there.
-  int64_t contiguous = isa<CpuTargetInfo>(target)
-                           ? info.getContiguity(fastest)
-                           : getPointerAlignment(info, fastest, elementBytes);
+  int64_t contiguous = target.requiresAlignedVectorAccesses()
+                           ? getPointerAlignment(info, fastest, elementBytes)
+                           : info.getContiguity(fastest);
   int64_t width = std::min<int64_t>(contiguous, target.getVectorWidthBits(element) / elementBits);
   width = std::min<int64_t>(llvm::bit_floor<uint64_t>(std::max<int64_t>(width, 1)), shape[fastest]);
   int64_t numElements = type.getNumElements();
 
   SmallVector<unsigned> sizePerThread(rank, 1);
   MLIRContext *context = type.getContext();
-  if (isa<CpuTargetInfo>(target)) {
+  if (target.getLaneModel() == LaneModel::VectorElement) {
     // A CPU vector spans lanes: the contiguous elements go to lanes, one each. Without any
     // contiguity the access is a gather over a full vector.
     unsigned lanes = width > 1 ? width : getNumLanesFor(target, element, numElements);

@@ -204,8 +204,9 @@ def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "M
     body's other ops.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
-           "the ttg.target of the CPU, whose vector registers set the strip length">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the ttg.target of the CPU, whose vector registers set the strip length; " #
+           "by default the module's">,
   ];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
 }
@@ -245,8 +246,9 @@ def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
     convert_layout, local loads and stores and such reductions are left as they are.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
-           "the ttg.target of the CPU, whose vector registers set the chunk width">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the ttg.target of the CPU, whose vector registers set the chunk width; " #
+           "by default the module's">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect",
                            "mlir::nereid::ttg::TritonGPUDialect"];
@@ -375,8 +377,9 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
     where its shape allows (an even K, rows in chunks of 4, 8 or 16 lanes).
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
-           "the ttg.target of the CPU, whose vector registers set the chunk width">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the ttg.target of the CPU, whose vector registers set the chunk width; " #
+           "by default the module's">,
     Option<"bf16DotPairs", "bf16-dot-pairs", "bool", /*default=*/"false",
            "bf16 dots multiply pairs of K with vdpbf16ps (the target has AVX-512 BF16)">,
   ];
@@ -385,22 +388,6 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
                            "mlir::LLVM::LLVMDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect", "mlir::math::MathDialect",
                            "mlir::ub::UBDialect", "mlir::memref::MemRefDialect"];
-}
-
-def GuardCpuArithPass : Pass<"tt-cpu-guard-arith", "ModuleOp"> {
-  let summary = "Gives LLVM's undefined integer cases the values the language defines";
-  let description = [{
-    LLVM leaves these undefined (poison, or a trap on x86 for division), while
-    docs/semantics.md defines them, and the interpreter computes them so:
-    - division by zero (`divsi`, `divui`, `ceildivsi`, `ceildivui`, `floordivsi`) gives all
-      ones, and remainder by zero (`remsi`, `remui`) gives the dividend;
-    - `INT_MIN / -1` wraps to `INT_MIN`, and its remainder is 0;
-    - shifts by the width or more give 0 (`shli`, `shrui`) or the sign (`shrsi`);
-    - `fptosi` and `fptoui` saturate to the integer range, and NaN gives 0;
-    - `maxnumf` and `minnumf` order -0 below +0 (LLVM's maxnum and minnum may return either).
-    Each such op gets a safe operand and a select of the defined value, on scalars and vectors.
-  }];
-  let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
 def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
@@ -414,25 +401,12 @@ def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
     canonicalization the chunks flow through the loop with no reassembly.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
-           "the ttg.target of the CPU, whose vector registers set the chunk width">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the ttg.target of the CPU, whose vector registers set the chunk width; " #
+           "by default the module's">,
   ];
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::scf::SCFDialect",
                            "mlir::ub::UBDialect"];
-}
-
-def LowerCpuTensorDescriptorsPass : Pass<"tt-cpu-lower-tensor-descriptors", "ModuleOp"> {
-  let summary = "Turns the accesses of tensor descriptors into loads and stores of pointer tiles";
-  let description = [{
-    A CPU has no tensor copy engine: each tt.descriptor_load and tt.descriptor_store of a
-    descriptor made by tt.make_tensor_descriptor becomes a tt.load or tt.store of the block's
-    element pointers, base + sum((index_d + i_d) * stride_d) computed in i64, masked to the
-    elements inside the descriptor's shape (the others read as zero and are not written, as in
-    the interpreter). The loads and stores then lower as any other, row by row in vectors where
-    AxisInfo proves the last stride 1. Runs on tt IR, before layout assignment. A descriptor
-    that is a kernel parameter or is carried by a loop is an error.
-  }];
-  let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
 def CheckCpuBoundsPass : Pass<"tt-cpu-check-bounds", "ModuleOp"> {
@@ -465,7 +439,7 @@ def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
     host, with or without AVX-512 BF16), math.fma on f16 and bf16 (to an f64 fma rounded once,
     where LLVM would round in f32 first), the bf16 conversions (to integer code that rounds to
     nearest even) and ceildivsi, ceildivui and floordivsi (to divisions that
-    tt-cpu-guard-arith has guarded). Unlike
+    tt-guard-arith has guarded). Unlike
     upstream arith-expand, it leaves maximumf and minimumf to LLVM's intrinsics, which order -0
     below +0 as docs/semantics.md requires.
   }];
@@ -507,8 +481,8 @@ def BranchOnFullMasksPass : Pass<"tt-cpu-branch-on-full-masks", "ModuleOp"> {
     changes nothing.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
-           "the ttg.target of the CPU">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the ttg.target of the CPU; by default the module's">,
   ];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
@@ -584,8 +558,9 @@ def LowerCpuMathPass : Pass<"tt-cpu-lower-math", "ModuleOp"> {
     floor, ...) are left for convert-math-to-llvm.
   }];
   let options = [
-    Option<"target", "target", "std::string", /*default=*/"\"cpu:x86_64:avx512\"",
-           "the ttg.target of the CPU, which selects the library's ISA build">,
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the ttg.target of the CPU, which selects the library's ISA build; " #
+           "by default the module's">,
   ];
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::func::FuncDialect",
                            "mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect",

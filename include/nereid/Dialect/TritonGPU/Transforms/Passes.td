@@ -14,24 +14,6 @@ def TestPrintLinearLayoutPass : Pass<"test-print-linear-layout"> {
   }];
 }
 
-def FoldDotAdditionsPass : Pass<"tt-fold-dot-additions", "ModuleOp"> {
-  let summary = "Folds `x + tt.dot(a, b, 0)` into `tt.dot(a, b, x)`.";
-  let description = [{
-    Input: tt or ttg IR. Kernels often write `acc += tl.dot(a, b)`: a dot that starts from
-    zero, then a tile addition. Where the dot's zero accumulator is a constant, the dot has
-    no other use and the other operand of the `arith.addf` or `arith.addi` has the dot's
-    type, the addition becomes a dot that starts from that operand, made where the addition
-    was. A backend then accumulates in place, as for `acc = tl.dot(a, b, acc)`, instead of
-    adding a whole tile after every product.
-
-    Integer sums wrap around and are exact in any order, so they are unchanged. A float dot
-    then adds the same products to `x` in order rather than to zero before one last addition
-    of `x`: another order of the same sum, which docs/semantics.md ("tt.dot") allows a backend
-    within the dot tolerance. Accumulators of f16 and bf16, which round after every step,
-    are left as they are.
-  }];
-}
-
 def CoalescePass : Pass<"ttg-coalesce", "ModuleOp"> {
   let summary = "Gives each load, store and atomic the layout of its widest contiguous access.";
   let description = [{

@@ -1,0 +1,59 @@
+#ifndef NEREID_DIALECT_TRITON_TRANSFORMS_PASSES_TD
+#define NEREID_DIALECT_TRITON_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+// Transforms of tt IR that every backend may run: none of them depends on a target.
+
+def FoldDotAdditionsPass : Pass<"tt-fold-dot-additions", "ModuleOp"> {
+  let summary = "Folds `x + tt.dot(a, b, 0)` into `tt.dot(a, b, x)`.";
+  let description = [{
+    Input: tt or ttg IR. Kernels often write `acc += tl.dot(a, b)`: a dot that starts from
+    zero, then a tile addition. Where the dot's zero accumulator is a constant, the dot has
+    no other use and the other operand of the `arith.addf` or `arith.addi` has the dot's
+    type, the addition becomes a dot that starts from that operand, made where the addition
+    was. A backend then accumulates in place, as for `acc = tl.dot(a, b, acc)`, instead of
+    adding a whole tile after every product.
+
+    Integer sums wrap around and are exact in any order, so they are unchanged. A float dot
+    then adds the same products to `x` in order rather than to zero before one last addition
+    of `x`: another order of the same sum, which docs/semantics.md ("tt.dot") allows a backend
+    within the dot tolerance. Accumulators of f16 and bf16, which round after every step,
+    are left as they are.
+  }];
+}
+
+def LowerTensorDescriptorsPass : Pass<"tt-lower-tensor-descriptors", "ModuleOp"> {
+  let summary = "Turns the accesses of tensor descriptors into loads and stores of pointer tiles";
+  let description = [{
+    The pointer fallback of tensor descriptors, for a backend without a tensor copy engine (a
+    CPU), or for the accesses a GPU's engine cannot take: each tt.descriptor_load and
+    tt.descriptor_store of a descriptor made by tt.make_tensor_descriptor becomes a tt.load or
+    tt.store of the block's element pointers, base + sum((index_d + i_d) * stride_d) computed
+    in i64, masked to the elements inside the descriptor's shape (the others read as zero and
+    are not written, as in the interpreter). The loads and stores then lower as any other,
+    vectorized where AxisInfo proves the last stride 1. Runs on tt IR, before layout
+    assignment. A descriptor that is a kernel parameter or is carried by a loop is an error.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def GuardArithPass : Pass<"tt-guard-arith", "ModuleOp"> {
+  let summary = "Gives LLVM's undefined integer cases the values the language defines";
+  let description = [{
+    Input: any IR whose arith ops have the language's semantics (tt IR, or what a backend
+    lowered it to). LLVM leaves these cases undefined (poison, or a trap on x86 for division),
+    while docs/semantics.md defines them, and the interpreter computes them so:
+    - division by zero (`divsi`, `divui`, `ceildivsi`, `ceildivui`, `floordivsi`) gives all
+      ones, and remainder by zero (`remsi`, `remui`) gives the dividend;
+    - `INT_MIN / -1` wraps to `INT_MIN`, and its remainder is 0;
+    - shifts by the width or more give 0 (`shli`, `shrui`) or the sign (`shrsi`);
+    - `fptosi` and `fptoui` saturate to the integer range, and NaN gives 0;
+    - `maxnumf` and `minnumf` order -0 below +0 (LLVM's maxnum and minnum may return either).
+    Each such op gets a safe operand and a select of the defined value, on scalars and
+    vectors. A backend runs it after its last pass that creates such ops.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+#endif // NEREID_DIALECT_TRITON_TRANSFORMS_PASSES_TD
