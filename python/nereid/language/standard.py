@@ -55,7 +55,7 @@ def _argmax_combine_tie_break_left(value1, index1, value2, index2):
 
 @jit
 def _argmax_combine_tie_break_fast(value1, index1, value2, index2):
-    gt = value1 > value2 or (value1 != value1 and value2 == value2)
+    gt = value1 > value2 or (value1 != value1 and ~(value2 != value2))
     return ops.where(gt, value1, value2), ops.where(gt, index1, index2)
 
 
@@ -70,7 +70,7 @@ def _argmin_combine_tie_break_left(value1, index1, value2, index2):
 
 @jit
 def _argmin_combine_tie_break_fast(value1, index1, value2, index2):
-    lt = value1 < value2 or (value1 != value1 and value2 == value2)
+    lt = value1 < value2 or (value1 != value1 and ~(value2 != value2))
     return ops.where(lt, value1, value2), ops.where(lt, index1, index2)
 
 

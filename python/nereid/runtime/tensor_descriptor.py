@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, List
 
-from ..language.dtypes import tensor_descriptor_argument
+from ..language.dtypes import dtype, tensor_descriptor_argument
 from . import arguments
 
 
@@ -56,16 +56,20 @@ class TensorDescriptor:
             [s // tensor.itemsize for s in tensor.strides]
         return TensorDescriptor(tensor, list(tensor.shape), list(strides), block_shape, padding)
 
-    # What a launch reads of an array argument: the base's memory, spanned by the descriptor.
+    # What a launch reads of an array argument: the base's memory, spanned by the descriptor,
+    # and its elements' dtype.
     def data_ptr(self) -> int:
         return arguments.data_pointer(self.base)
 
+    @property
+    def dtype(self) -> dtype:
+        return arguments.array_dtype(self.base)
+
     def element_size(self) -> int:
-        return self.argument_type().element_ty.primitive_bitwidth // 8
+        return self.dtype.primitive_bitwidth // 8
 
     def stride(self) -> tuple[int, ...]:
         return tuple(self.strides)
 
     def argument_type(self) -> tensor_descriptor_argument:
-        element = arguments.array_dtype(self.base)
-        return tensor_descriptor_argument(element, self.shape, self.strides, self.block_shape)
+        return tensor_descriptor_argument(self.dtype, self.shape, self.strides, self.block_shape)

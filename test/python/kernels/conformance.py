@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import ctypes
+import dataclasses
 import os
 from dataclasses import dataclass
 from typing import Any, Callable, Optional
@@ -21,6 +22,8 @@ import ml_dtypes
 import numpy as np
 import pytest
 from numpy.lib.array_utils import byte_bounds
+
+from nereid.runtime.tensor_descriptor import TensorDescriptor
 
 
 @dataclass(frozen=True)
@@ -142,10 +145,26 @@ def _aligned_bytes(size: int, like_address: int) -> np.ndarray:
     return raw[start:start + size]
 
 
+def _numpy_memory(value: Any) -> Any:
+    """The numpy array whose memory a kernel argument is: the array itself, or the base of a
+    host-side tensor descriptor; None for other arguments."""
+    if isinstance(value, TensorDescriptor) and isinstance(value.base, np.ndarray):
+        return value.base
+    return value if isinstance(value, np.ndarray) else None
+
+
+def _with_memory(value: Any, array: np.ndarray) -> Any:
+    if isinstance(value, TensorDescriptor):
+        return dataclasses.replace(value, base=array)
+    return array
+
+
 def copy_arrays(values: dict[str, Any]) -> dict[str, Any]:
-    """`values` with every numpy array replaced by a copy of its memory. Arrays whose bytes
-    overlap (views of one buffer) stay views of one copy, at the same strides and alignment."""
-    arrays = {name: v for name, v in values.items() if isinstance(v, np.ndarray) and v.size}
+    """`values` with every numpy array (also a tensor descriptor's base) replaced by a copy of
+    its memory. Arrays whose bytes overlap (views of one buffer) stay views of one copy, at the
+    same strides and alignment."""
+    arrays = {name: _numpy_memory(v) for name, v in values.items()}
+    arrays = {name: a for name, a in arrays.items() if a is not None and a.size}
     spans = sorted((byte_bounds(v), name) for name, v in arrays.items())
     groups: list[list] = []  # [low, high, names]
     for (low, high), name in spans:
@@ -160,16 +179,18 @@ def copy_arrays(values: dict[str, Any]) -> dict[str, Any]:
         ctypes.memmove(memory.ctypes.data, low, high - low)
         for name in names:
             original = arrays[name]
-            copied[name] = np.ndarray(original.shape, original.dtype, buffer=memory,
-                                      offset=original.ctypes.data - low, strides=original.strides)
+            copied[name] = _with_memory(values[name], np.ndarray(
+                original.shape, original.dtype, buffer=memory,
+                offset=original.ctypes.data - low, strides=original.strides))
     return copied
 
 
 def compare_arrays(actual: dict[str, Any], reference: dict[str, Any],
                    tolerance: Tolerance = EXACT, kernel: str = "kernel") -> None:
     for name, value in actual.items():
-        if isinstance(value, np.ndarray) and value.size:
-            assert_conforms(value, reference[name], tolerance,
+        array = _numpy_memory(value)
+        if array is not None and array.size:
+            assert_conforms(array, _numpy_memory(reference[name]), tolerance,
                             name=f"argument `{name}` of `{kernel}`")
 
 
