@@ -369,7 +369,8 @@ class runtime_knobs(base_knobs):
     group = "runtime"
     interpret = nereid_knob("NEREID_INTERPRET", bool,
                             lambda raw: environment.interpret_mode())
-    # tl.device_assert is always checked in Nereid, so either value of debug is accepted.
+    # tl.device_assert is always checked in Nereid; debug (TRITON_DEBUG) is the default of the
+    # launch option `debug`, which compiles bounds-checked kernels on the CPU.
     debug = upstream_knob("TRITON_DEBUG", False)
     override_arch = unsupported_knob(
         "TRITON_OVERRIDE_ARCH", None, "Nereid compiles for the host CPU unless a launch passes "

@@ -120,7 +120,8 @@ def check_bounds(options: Mapping[str, Any]) -> bool:
 
 
 def _is_set(value: Optional[str]) -> bool:
-    return value not in (None, "", "0", "false", "False")
+    """Whether a boolean variable is on, as upstream reads one (knobs._getenv_bool)."""
+    return value is not None and value.strip().lower() in ("1", "true", "on", "yes")
 
 
 def dump_directory() -> Optional[Path]:
