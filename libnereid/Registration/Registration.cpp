@@ -5,6 +5,7 @@
 #include "nereid/Conversion/Pipelines.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/Triton/Transforms/Passes.h"
+#include "nereid/Dialect/Triton/Transforms/Pipeline.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 #include "nereid/Support/Passes.h"
@@ -43,6 +44,7 @@ void registerAllPasses() {
   registerNereidAnalysisPasses();
   registerNereidSupportPasses();
   registerNereidConversionPasses();
+  tt::registerTritonPipeline();
   registerTritonGPUPipeline();
 #define NEREID_BACKEND(Name) register##Name##BackendPasses();
 #include "nereid/Backends.def"

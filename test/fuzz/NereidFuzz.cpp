@@ -24,7 +24,7 @@ namespace {
 /// The stages of backends/cpu/python/nereid_cpu/compiler.py (STAGES), with the target filled in
 /// and the launch-dependent options at their defaults.
 const char *const kStages[] = {
-    "builtin.module(inline,tt-lower-tensor-descriptors,canonicalize,cse,symbol-dce)",
+    "builtin.module(nereid-ttir-pipeline)",
     "builtin.module(nereid-ttg-pipeline{target=cpu:x86_64:avx2 num-warps=1})",
     "builtin.module(nereid-cpu-to-vector{target=cpu:x86_64:avx2})",
     "builtin.module(nereid-cpu-to-llvm{target=cpu:x86_64:avx2})",

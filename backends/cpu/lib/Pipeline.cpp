@@ -4,6 +4,7 @@
 #include "nereid/CPU/Passes.h"
 #include "nereid/Conversion/Pipelines.h"
 #include "nereid/Dialect/Triton/Transforms/Passes.h"
+#include "nereid/Dialect/Triton/Transforms/Pipeline.h"
 
 #include "mlir/Conversion/AffineToStandard/AffineToStandard.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
@@ -106,11 +107,7 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
 }
 
 void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
-  pm.addPass(createInlinerPass());
-  pm.addPass(tt::createLowerTensorDescriptorsPass());
-  pm.addPass(createCpuCanonicalizerPass());
-  pm.addPass(createCSEPass());
-  pm.addPass(createSymbolDCEPass());
+  tt::buildTritonPipeline(pm);
   if (options.checkBounds)
     pm.addPass(createCheckCpuBoundsPass());
   TritonGPUPipelineOptions layoutOptions;
@@ -154,8 +151,9 @@ void registerCpuPassesAndPipelines() {
   registerNereidCpuPasses();
   PassPipelineRegistration<CpuPipelineCommandLineOptions>(
       "nereid-cpu-lower",
-      "Lowers a tt module to the LLVM dialect with the CPU's launch entries: the three stages "
-      "below",
+      "Lowers a tt module to the LLVM dialect with the CPU's launch entries: "
+      "nereid-ttir-pipeline, tt-cpu-check-bounds (with check-bounds), nereid-ttg-pipeline, "
+      "nereid-cpu-to-vector and nereid-cpu-to-llvm",
       [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
         buildCpuPipeline(pm, options.get());
       });

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(inline,tt-lower-tensor-descriptors,canonicalize,cse,symbol-dce,nereid-ttg-pipeline{target=cpu:x86_64:avx2 num-warps=1})"
+// RUN: nereid-opt %s -split-input-file -verify-diagnostics --pass-pipeline="builtin.module(nereid-ttir-pipeline,nereid-ttg-pipeline{target=cpu:x86_64:avx2 num-warps=1})"
 
 // Inputs that nereid-fuzz found (test/fuzz), or that its findings led to, through the stages it
 // runs: the CPU backend's ttir stage, then layout assignment. Each crashed the compiler before

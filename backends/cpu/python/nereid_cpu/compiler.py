@@ -44,7 +44,7 @@ BF16_DOT_PAIRS_PLACEHOLDER = "<bf16-dot-pairs>"
 # Pipeline.cpp), split so that NEREID_DUMP_IR shows each level, and the last leaves a module
 # that follows the CPU kernel ABI.
 STAGES: tuple[tuple[str, str], ...] = (
-    ("ttir", "builtin.module(inline,tt-lower-tensor-descriptors,canonicalize,cse,symbol-dce)"),
+    ("ttir", "builtin.module(nereid-ttir-pipeline)"),
     ("ttg", f"builtin.module(nereid-ttg-pipeline{{target={TARGET_PLACEHOLDER} num-warps=1}})"),
     ("vector", f"builtin.module(nereid-cpu-to-vector{{target={TARGET_PLACEHOLDER} "
                f"streaming-store-bytes={STREAMING_STORE_BYTES_PLACEHOLDER} "

@@ -1,0 +1,29 @@
+// nereid-ttir-pipeline: tt IR as the frontend emits it to tt IR ready for layout assignment.
+
+#include "nereid/Dialect/Triton/Transforms/Pipeline.h"
+
+#include "nereid/Dialect/Triton/Transforms/Passes.h"
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::nereid::tt {
+
+void buildTritonPipeline(OpPassManager &pm) {
+  pm.addPass(createInlinerPass());
+  pm.addPass(createLowerTensorDescriptorsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+  pm.addPass(createSymbolDCEPass());
+}
+
+void registerTritonPipeline() {
+  PassPipelineRegistration<>("nereid-ttir-pipeline",
+                             "tt IR as the frontend emits it to tt IR ready for layout "
+                             "assignment: inlining, the pointer fallback of tensor descriptors, "
+                             "canonicalization, CSE and removal of unused functions",
+                             buildTritonPipeline);
+}
+
+} // namespace mlir::nereid::tt
