@@ -317,3 +317,31 @@ def test_integer_arguments_beyond_64_bits(value, overflow):
             kernel[(1,)](value, array())
     else:
         kernel[(1,)](value, array())
+
+
+# Triton's test_compile_errors.py ---------------------------------------------------------------
+
+@triton.jit
+def arange_2_7():
+    tl.arange(2, 7)
+
+
+@triton.jit
+def full_33():
+    tl.full((33,), 0, dtype=tl.int64)
+
+
+@triton.jit
+def imprecise_beyond_k():
+    a = tl.full((64, 64), 0.0, tl.float8e5)
+    b = tl.full((64, 64), 0.0, tl.float8e5)
+    tl.dot(a, b, max_num_imprecise_acc=128)
+
+
+@pytest.mark.parametrize("kernel, message", [
+    (arange_2_7, "arange's range must be a power of 2"),
+    (full_33, "Shape element 0 must be a power of 2"),
+    (imprecise_beyond_k, "max_num_imprecise_acc (128) must be <= K (64)"),
+])
+def test_compile_errors(kernel, message):
+    assert message_line(compile_error(kernel)).startswith(message)

@@ -80,6 +80,9 @@ class ReductionMixin(SemanticBase):
             if a_ty.is_fp32() and precision != "ieee" else ""
         attributes = {}
         if unwrap(max_num_imprecise_acc):
+            if unwrap(max_num_imprecise_acc) > a.type.shape[-1]:
+                raise SemanticError(f"max_num_imprecise_acc ({unwrap(max_num_imprecise_acc)}) "
+                                    f"must be <= K ({a.type.shape[-1]})")
             attributes["maxNumImpreciseAcc"] = f"{int(unwrap(max_num_imprecise_acc))} : i32"
         handle = self.builder.create_one(
             f"tt.dot {a.handle.name}, {b.handle.name}, {acc.handle.name}{precision_text}",

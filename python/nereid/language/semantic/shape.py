@@ -21,7 +21,8 @@ def check_shape(shape: Sequence[Any]) -> tuple[int, ...]:
         if not isinstance(dim, int):
             raise SemanticError(f"tensor shapes must be tl.constexpr integers; got {dim!r}")
         if not is_power_of_two(dim):
-            raise SemanticError(f"tensor dimensions must be powers of two; got shape "
+            raise SemanticError(f"Shape element {len(dims)} must be a power of 2: tensor "
+                                f"dimensions are powers of two; got shape "
                                 f"{[unwrap(d) for d in shape]}")
         dims.append(dim)
     return tuple(dims)
@@ -52,8 +53,8 @@ class ShapeMixin(SemanticBase):
         if end <= start:
             raise SemanticError(f"tl.arange needs end > start; got arange({start}, {end})")
         if not is_power_of_two(end - start):
-            raise SemanticError(f"tl.arange's range must be a power of two; got "
-                                f"arange({start}, {end}) with {end - start} elements")
+            raise SemanticError(f"arange's range must be a power of 2; got arange({start}, "
+                                f"{end}) with {end - start} elements")
         if not (-2**31 <= start and end <= 2**31):
             raise SemanticError("tl.arange's bounds must fit in int32")
         ty = tile_type(tl.int32, (end - start,))
