@@ -19,9 +19,11 @@ from ..language import core
 from ..language.core import constexpr, tensor
 from ..language.device_function import as_jit_function
 from ..language.semantic import Semantic, SemanticError, block_pointer
+from ..language.semantic.base import StaticAssertionError
 from ..ir_builder import Block, Builder, Location, Region
 from .early_returns import contains_return, fold_early_returns
-from .errors import CompilationError, did_you_mean, front_end_debugging
+from .errors import (CompilationError, CompileTimeAssertionFailure, did_you_mean,
+                     front_end_debugging)
 from .loops import LoopGenerator
 from .values import (describe, flatten, is_constexpr_like, rebuild, types_of, unwrap,
                      unwrap_deep, wrap_constexpr)
@@ -77,15 +79,16 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
 
     # Errors and locations --------------------------------------------------------------
 
-    def error(self, node: ast.AST, message: str) -> CompilationError:
+    def error(self, node: ast.AST, message: str,
+              kind: type[CompilationError] = CompilationError) -> CompilationError:
         location = self.context.location(node)
         notes = []
         caller = location.caller
         while caller is not None:
             notes.append(f"called from {caller.file}:{caller.line}:{caller.column}")
             caller = caller.caller
-        return CompilationError(self.kernel_name, message, location.file, location.line,
-                                location.column, notes)
+        return kind(self.kernel_name, message, location.file, location.line, location.column,
+                    notes)
 
     def visit(self, node: ast.AST) -> Any:
         if node is None:
@@ -104,7 +107,9 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             # The internal error is the compiler's business, not the kernel author's; it stays
             # chained when debugging the frontend.
             cause = error if front_end_debugging() else None
-            raise self.error(node, str(error) or type(error).__name__) from cause
+            kind = CompileTimeAssertionFailure if isinstance(error, StaticAssertionError) \
+                else CompilationError
+            raise self.error(node, str(error) or type(error).__name__, kind) from cause
         finally:
             self.builder.location = saved
             self.semantic.active_generator = saved_generator

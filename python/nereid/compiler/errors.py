@@ -94,6 +94,15 @@ class CompilationError(TritonError):
                                    self.notes))
 
 
+class CompileTimeAssertionFailure(CompilationError):
+    """A `tl.static_assert` failed, as Triton names it (its autotuner prunes configurations
+    that fail so)."""
+
+    def __reduce__(self):
+        return (CompileTimeAssertionFailure, (self.kernel, self.message, self.file, self.line,
+                                              self.column, self.notes))
+
+
 def error_from_diagnostics(kernel: str, problem: str,
                            diagnostics: Sequence[Any]) -> CompilationError:
     """A CompilationError at the location of the first error among the compiler's

@@ -7,7 +7,7 @@ from typing import Any, Sequence
 
 from . import dtypes
 from .core import builtin, constexpr, semantic, tensor
-from .semantic.base import SemanticError, unwrap, wrap_axis
+from .semantic.base import SemanticError, StaticAssertionError, unwrap, wrap_axis
 
 
 def _shape(shape: Any) -> list:
@@ -617,8 +617,8 @@ def static_assert(cond: Any, msg: Any = "") -> None:
     if isinstance(unwrap(cond), tensor):
         raise SemanticError("tl.static_assert needs a condition known at compile time")
     if not unwrap(cond):
-        raise SemanticError(f"static_assert failed: {unwrap(msg)}" if unwrap(msg)
-                            else "static_assert failed")
+        raise StaticAssertionError(f"static_assert failed: {unwrap(msg)}" if unwrap(msg)
+                                   else "static_assert failed")
 
 
 @builtin

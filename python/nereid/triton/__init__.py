@@ -10,11 +10,11 @@ from ..runtime.autotuner import Config, autotune, heuristics
 from ..runtime.jit import JITFunction, jit
 from ..runtime.reinterpret import TensorWrapper, reinterpret
 from ..utils import cdiv, next_power_of_2
-from . import knobs, language, runtime
+from . import compiler, knobs, language, runtime, tools
 from .runtime._allocation import set_allocator
 from .runtime.errors import InterpreterError, OutOfResources
 
 __all__ = ["CompilationError", "Config", "JITFunction", "autotune", "cdiv", "heuristics", "jit",
            "language", "next_power_of_2", "testing", "TritonError", "__version__",
            "InterpreterError", "OutOfResources", "knobs", "runtime", "set_allocator",
-           "TensorWrapper", "reinterpret"]
+           "TensorWrapper", "reinterpret", "compiler", "tools"]

@@ -5,6 +5,8 @@ passes unchanged. Each rejection below is one that Triton's test suite matches o
 
 from __future__ import annotations
 
+import pickle
+
 import numpy as np
 import pytest
 
@@ -345,3 +347,19 @@ def imprecise_beyond_k():
 ])
 def test_compile_errors(kernel, message):
     assert message_line(compile_error(kernel)).startswith(message)
+
+
+@triton.jit
+def static_assert_fails():
+    tl.static_assert(isinstance(0, tl.tensor))
+
+
+def test_a_failed_static_assert_is_a_compile_time_assertion_failure():
+    from nereid.triton.compiler.errors import CompilationError, CompileTimeAssertionFailure
+
+    error = compile_error(static_assert_fails)
+    assert isinstance(error, CompileTimeAssertionFailure)
+    assert isinstance(error, CompilationError) and error.__cause__ is None
+    assert message_line(error) == "static_assert failed"
+    copy = pickle.loads(pickle.dumps(error))
+    assert type(copy) is CompileTimeAssertionFailure and str(copy) == str(error)

@@ -19,6 +19,10 @@ class SemanticError(Exception):
     """A kernel breaks a rule of the language; the code generator adds the source line."""
 
 
+class StaticAssertionError(SemanticError):
+    """A `tl.static_assert` failed (a CompileTimeAssertionFailure for the kernel's author)."""
+
+
 # The most elements a tile may hold: Triton's TRITON_MAX_TENSOR_NUMEL.
 MAX_TENSOR_NUMEL = 1048576
 
