@@ -49,16 +49,47 @@ tt.func @epilogue(%out: !tt.ptr<bf16>, %buf: !ttg.memdesc<8x16xf32, #shared, mut
   tt.return
 }
 
-// Left alone: a tile that a tt.load reads has no rows to compute.
+// A tile that only the store uses is loaded a row at a time in the loop (a copy `y = x + 1`
+// is one loop over rows of code, not an unrolled access per register chunk).
 // CHECK-LABEL: tt.func @loaded
-// CHECK-NOT: scf.for
-// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
+// CHECK: scf.for
+// CHECK:   %[[ROW:.*]] = tt.load %{{.*}} : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:   %[[SUM:.*]] = arith.addf %[[ROW]], %{{.*}} : tensor<16xf32, #slice>
+// CHECK:   tt.store %{{.*}}, %[[SUM]] : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK-NOT: tt.load
 tt.func @loaded(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
   %ip = tt.splat %in : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
   %x = tt.load %ip : tensor<8x16x!tt.ptr<f32>, #blocked>
+  %one = arith.constant dense<1.0> : tensor<8x16xf32, #blocked>
+  %y = arith.addf %x, %one : tensor<8x16xf32, #blocked>
   %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
-  tt.store %op, %x : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.store %op, %y : tensor<8x16x!tt.ptr<f32>, #blocked>
   tt.return
+}
+
+// Left alone: a load that memory is written after (the row loop would read the new values),
+// a volatile load, and a load whose tile is also used elsewhere (it would be loaded twice).
+// CHECK-LABEL: tt.func @loads_left_alone
+// CHECK-NOT: scf.for
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
+// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
+// CHECK: tt.return
+tt.func @loads_left_alone(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %other: !tt.ptr<f32>, %flag: !tt.ptr<i32>) -> tensor<8x16xf32, #blocked> {
+  %ip = tt.splat %in : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %xp = tt.splat %other : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %x = tt.load %ip : tensor<8x16x!tt.ptr<f32>, #blocked>
+  %c = arith.constant 0 : i32
+  tt.store %flag, %c : !tt.ptr<i32>
+  tt.store %op, %x : tensor<8x16x!tt.ptr<f32>, #blocked>
+  %v = tt.load %ip {isVolatile} : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.store %op, %v : tensor<8x16x!tt.ptr<f32>, #blocked>
+  %w = tt.load %ip : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.store %xp, %w : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.store %op, %w : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.return %w : tensor<8x16xf32, #blocked>
 }
 
 // Left alone: the buffer is written between its read and the store, so the store cannot read

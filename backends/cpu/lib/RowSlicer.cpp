@@ -70,6 +70,8 @@ FailureOr<Value> RowSlicer::computeRow(Value tile) {
       return failure();
     return readBufferRow(load, rowType);
   }
+  if (auto load = dyn_cast<tt::LoadOp>(op))
+    return loadRow(load, rowType);
   if (auto convert = dyn_cast<ttg::ConvertLayoutOp>(op)) {
     FailureOr<Value> source = getRow(convert.getSrc());
     if (failed(source))
@@ -196,6 +198,23 @@ FailureOr<Value> RowSlicer::readBufferRow(ttg::LocalLoadOp load, RankedTensorTyp
                             bufferType.getElementType(), bufferType.getMutableMemory()),
       load.getSrc(), row);
   return Value(ttg::LocalLoadOp::create(builder, loc, rowType, view));
+}
+
+FailureOr<Value> RowSlicer::loadRow(tt::LoadOp load, RankedTensorType rowType) {
+  auto loop = builder.getInsertionBlock()->getParentOp();
+  if (load.getIsVolatile() || !load->hasOneUse() || load->getBlock() != loop->getBlock() ||
+      !load->isBeforeInBlock(loop) || mayWriteBetween(load, loop))
+    return failure();
+  IRMapping mapping;
+  for (Value operand : load->getOperands()) {
+    FailureOr<Value> part = getRow(operand);
+    if (failed(part))
+      return failure();
+    mapping.map(operand, *part);
+  }
+  Operation *row = builder.clone(*load, mapping);
+  row->getResult(0).setType(rowType);
+  return row->getResult(0);
 }
 
 scf::ForOp createRowLoopBefore(Operation *op, int64_t rows) {
