@@ -1,8 +1,8 @@
 """The environment variables that every launch reads (NEREID_INTERPRET, TRITON_INTERPRET,
-NEREID_BACKEND, NEREID_NUM_THREADS, OMP_NUM_THREADS, NEREID_CPU_SCHEDULER, and the compile
-settings NEREID_DUMP_IR, NEREID_CPU_STREAMING_STORE_BYTES, NEREID_CPU_BF16_DOT,
-TRITON_F32_DEFAULT, NEREID_CPU_CHECK_BOUNDS and TRITON_DEBUG), and NEREID_LOG, which
-compilations read.
+NEREID_BACKEND, NEREID_NUM_THREADS, and the compile settings NEREID_DUMP_IR, TRITON_F32_DEFAULT
+and TRITON_DEBUG), and NEREID_LOG, which compilations read. A backend's own variables are its
+own (the CPU's: nereid_cpu/knobs.py); those that change what it compiles join the compile
+settings through `compile_setting`.
 
 `os.environ.get` of an unset name raises and catches a KeyError inside, which costs about a
 microsecond on CPython, and a launch reads up to six names. Where CPython keeps the
@@ -12,7 +12,7 @@ directly; both see every change made through `os.environ`, `monkeypatch.setenv` 
 from __future__ import annotations
 
 import os
-from typing import Optional
+from typing import Callable, Optional
 
 # The bytes -> bytes mapping that `os.environ` updates, or None where there is none.
 _ENVIRON_BYTES = getattr(os.environ, "_data", None) if os.name == "posix" else None
@@ -38,37 +38,53 @@ TRITON_INTERPRET = Variable("TRITON_INTERPRET")
 NEREID_BACKEND = Variable("NEREID_BACKEND")
 NEREID_NUM_THREADS = Variable("NEREID_NUM_THREADS")
 NEREID_DUMP_IR = Variable("NEREID_DUMP_IR")
-NEREID_CPU_STREAMING_STORE_BYTES = Variable("NEREID_CPU_STREAMING_STORE_BYTES")
-NEREID_CPU_BF16_DOT = Variable("NEREID_CPU_BF16_DOT")
 NEREID_LOG = Variable("NEREID_LOG")
-NEREID_CPU_SCHEDULER = Variable("NEREID_CPU_SCHEDULER")
-OMP_NUM_THREADS = Variable("OMP_NUM_THREADS")
-# Bounds-checked kernels on the CPU: always (NEREID_CPU_CHECK_BOUNDS), or where no `debug`
-# option says otherwise (upstream's TRITON_DEBUG).
-NEREID_CPU_CHECK_BOUNDS = Variable("NEREID_CPU_CHECK_BOUNDS")
+# Bounds-checked kernels where no `debug` option says otherwise (upstream's TRITON_DEBUG).
 TRITON_DEBUG = Variable("TRITON_DEBUG")
 # Upstream's default input precision of a tl.dot of f32 operands, in place of the backend's.
 TRITON_F32_DEFAULT = Variable("TRITON_F32_DEFAULT")
 
-# The compile settings, in the order compile_settings gives them (which spells them out on
-# POSIX, where a launch reads them: a loop over this tuple would cost more than the reads).
-_COMPILE_SETTINGS = (NEREID_DUMP_IR, NEREID_CPU_STREAMING_STORE_BYTES, NEREID_CPU_BF16_DOT,
-                     TRITON_F32_DEFAULT, NEREID_CPU_CHECK_BOUNDS, TRITON_DEBUG)
+# The compile settings, in the order compile_settings gives them: the core's, then those that
+# backends add.
+_COMPILE_SETTINGS: list[Variable] = [NEREID_DUMP_IR, TRITON_F32_DEFAULT, TRITON_DEBUG]
+
+
+def _spelled_out_reader() -> Callable[[], tuple]:
+    """A function that reads the compile settings, each read spelled out on POSIX (a loop
+    over them would cost more than the reads), with the environment's lookup and the keys as
+    its locals."""
+    if _ENVIRON_BYTES is None:
+        names = [variable.name for variable in _COMPILE_SETTINGS]
+        return lambda: tuple(os.environ.get(name) for name in names)
+    keys = [f"key{index}" for index in range(len(_COMPILE_SETTINGS))]
+    namespace = {"get": _ENVIRON_BYTES.get,
+                 **{key: variable.key for key, variable in zip(keys, _COMPILE_SETTINGS)}}
+    exec(f"def read(get=get, {', '.join(f'{key}={key}' for key in keys)}):\n"
+         f"    return ({''.join(f'get({key}), ' for key in keys)})", namespace)
+    return namespace["read"]
+
+
+_read_compile_settings = _spelled_out_reader()
+
+
+def compile_setting(name: str) -> Variable:
+    """The variable `name`, which changes what a backend compiles: `compile_settings` reads
+    it from now on. A backend's module makes its own when it is imported."""
+    global _read_compile_settings
+    variable = Variable(name)
+    _COMPILE_SETTINGS.append(variable)
+    _read_compile_settings = _spelled_out_reader()
+    return variable
 
 
 def compile_settings() -> tuple:
-    """The variables that change what a backend compiles rather than how a launch runs,
-    NEREID_DUMP_IR, NEREID_CPU_STREAMING_STORE_BYTES, NEREID_CPU_BF16_DOT,
-    TRITON_F32_DEFAULT, NEREID_CPU_CHECK_BOUNDS and TRITON_DEBUG: a kernel launched
-    under other values of them is compiled (and dumped) again. Their values (None where unset)
-    as the environment holds them (bytes on POSIX): every launch compares them, so they are
-    read without decoding (a tenth of a microsecond)."""
-    if _ENVIRON_BYTES is None:
-        return tuple(os.environ.get(variable.name) for variable in _COMPILE_SETTINGS)
-    get = _ENVIRON_BYTES.get
-    return (get(NEREID_DUMP_IR.key), get(NEREID_CPU_STREAMING_STORE_BYTES.key),
-            get(NEREID_CPU_BF16_DOT.key), get(TRITON_F32_DEFAULT.key),
-            get(NEREID_CPU_CHECK_BOUNDS.key), get(TRITON_DEBUG.key))
+    """The values of the variables that change what a backend compiles rather than how a
+    launch runs (NEREID_DUMP_IR, TRITON_F32_DEFAULT, TRITON_DEBUG, and the backends' own: the
+    CPU's NEREID_CPU_STREAMING_STORE_BYTES, NEREID_CPU_BF16_DOT and NEREID_CPU_CHECK_BOUNDS):
+    a kernel launched under other values of them is compiled (and dumped) again. None where
+    unset, else as the environment holds them (bytes on POSIX): every launch compares them, so
+    they are read without decoding (a tenth of a microsecond)."""
+    return _read_compile_settings()
 
 
 def interpret_mode() -> bool:

@@ -606,6 +606,9 @@ class JITFunction:
         relaunch = launch(self, kernel, bound, grid, options, backend)
         launched = kernel.on_backend(backend)
         if matched is not None:
+            # The settings read again: the first launch on a backend imports it, and with it
+            # the compile settings it adds.
+            launch_key = (matched[0], environment.compile_settings())
             self._launches[launch_key] = (kernel, launched, relaunch if direct else None)
         return launched
 

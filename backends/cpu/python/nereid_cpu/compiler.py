@@ -28,6 +28,7 @@ from nereid.language.dtypes import dtype
 from nereid.runtime import environment, log
 from nereid.runtime.cache import KernelCache
 
+from . import knobs
 from .kernel import CompiledCpuKernel, host_bf16_pair_cost, runtime_library_path
 from .linker import LinkError, link_shared_library
 from .target import Target, host_target, last_level_cache_bytes, resolve_target
@@ -69,7 +70,7 @@ def streaming_store_bytes() -> int:
     """How much a launch must store for its stores to bypass the caches:
     NEREID_CPU_STREAMING_STORE_BYTES, else the last-level cache of this machine, at most
     STREAMING_STORE_BYTES_CAP."""
-    configured = environment.NEREID_CPU_STREAMING_STORE_BYTES.get() or ""
+    configured = knobs.NEREID_CPU_STREAMING_STORE_BYTES.get() or ""
     if configured:
         try:
             value = int(configured)
@@ -93,7 +94,7 @@ def bf16_dot_pairs(kernel_name: str, target: Target) -> bool:
     default (`auto`), when the target is this machine and one vdpbf16ps, timed on it, takes
     less time than the two FMAs it replaces (a target that is not the host: never). Either
     gives the interpreter's results, but vdpbf16ps reads and writes subnormals as zero."""
-    configured = environment.NEREID_CPU_BF16_DOT.get() or "auto"
+    configured = knobs.NEREID_CPU_BF16_DOT.get() or "auto"
     if configured not in BF16_DOT_CHOICES:
         raise ValueError(f"NEREID_CPU_BF16_DOT must be one of {', '.join(BF16_DOT_CHOICES)}, "
                          f"not {configured!r}")
@@ -113,7 +114,7 @@ def check_bounds(options: Mapping[str, Any]) -> bool:
     its argument's buffer (tt-cpu-check-bounds): the option `debug` (a launch's, else the
     `@jit(debug=...)` of its function), else TRITON_DEBUG, says so, and
     NEREID_CPU_CHECK_BOUNDS=1 turns it on whatever they say."""
-    if _is_set(environment.NEREID_CPU_CHECK_BOUNDS.get()):
+    if _is_set(knobs.NEREID_CPU_CHECK_BOUNDS.get()):
         return True
     debug = options.get("debug")
     return bool(debug) if debug is not None else _is_set(environment.TRITON_DEBUG.get())

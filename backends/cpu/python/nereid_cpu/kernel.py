@@ -19,6 +19,7 @@ from nereid.language.dtypes import dtype
 from nereid.runtime import environment
 from nereid.runtime.launcher import MAX_THREADS, SCHEDULERS, thread_count
 
+from . import knobs
 from .marshal import ArgumentMarshaller
 from .stack import run_on_large_stack, stack_is_enough
 
@@ -87,7 +88,7 @@ def resolve_num_threads(options: Mapping[str, Any]) -> int:
     available to the process (`available_cores`), each at most MAX_THREADS (more is an error).
     OMP_NUM_THREADS is checked even when another setting wins, because the OpenMP runtime
     reads it too, and aborts on a value it cannot parse."""
-    omp_threads = environment.OMP_NUM_THREADS.get()
+    omp_threads = knobs.OMP_NUM_THREADS.get()
     if omp_threads:
         omp_threads = thread_count(omp_threads.split(",")[0].strip(), "OMP_NUM_THREADS")
     configured = options.get("num_threads")
@@ -102,7 +103,7 @@ def resolve_num_threads(options: Mapping[str, Any]) -> int:
 def resolve_scheduler(kernel_name: str, options: Mapping[str, Any]) -> str:
     """What runs a launch's programs on several threads: the launch option `scheduler`, else
     NEREID_CPU_SCHEDULER, else DEFAULT_SCHEDULER."""
-    scheduler = options.get("scheduler") or environment.NEREID_CPU_SCHEDULER.get() \
+    scheduler = options.get("scheduler") or knobs.NEREID_CPU_SCHEDULER.get() \
         or DEFAULT_SCHEDULER
     if scheduler not in SCHEDULERS:
         raise ValueError(f"kernel `{kernel_name}`: unknown scheduler {scheduler!r} (the "
@@ -115,12 +116,10 @@ def resolve_scheduler(kernel_name: str, options: Mapping[str, Any]) -> str:
 def runtime_library_path() -> Path:
     """libnereid_cpu_runtime.so, which lies beside libnereid.so (in the wheel and in the build
     tree): the oneTBB scheduler, and tt.print/tt.assert, which kernels link against."""
-    candidates = list(dict.fromkeys([_capi.library_path().parent / _RUNTIME_NAME,
-                                     _capi._REPO_ROOT / "build" / "lib" / _RUNTIME_NAME]))
-    path = next((p for p in candidates if p.is_file()), None)
-    if path is None:
-        raise KernelLoadError("the CPU backend needs " + _RUNTIME_NAME + "; tried "
-                              + ", ".join(str(p) for p in candidates))
+    path = _capi.library_path().parent / _RUNTIME_NAME
+    if not path.is_file():
+        raise KernelLoadError(f"the CPU backend needs {_RUNTIME_NAME} beside libnereid.so, at "
+                              f"{path}")
     return path
 
 
