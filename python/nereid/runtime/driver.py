@@ -25,9 +25,10 @@ from . import environment
 @dataclass(frozen=True)
 class GPUTarget:
     """What a kernel is compiled for, with upstream Triton's fields and name: `backend`
-    ("cpu", "cuda", "hip"), `arch` (the backend's name of the machine: on the CPU the vector
-    target string of nereid_cpu, "cpu:x86_64:avx512"; 90 for sm_90) and `warp_size` (the
-    threads that run a program's tile in lockstep: 1 on the CPU)."""
+    (upstream's target names: "cpu", "cuda" for NVIDIA, "hip" for AMD), `arch` (the
+    backend's name of the machine: on the CPU the vector target string of nereid_cpu,
+    "cpu:x86_64:avx512"; 90 for sm_90) and `warp_size` (the threads that run a program's tile
+    in lockstep: 1 on the CPU)."""
 
     backend: str
     arch: Union[int, str]

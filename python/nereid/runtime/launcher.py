@@ -17,8 +17,8 @@ from .environment import interpret_mode
 
 # What pads a grid of 1, 2 or 3 sizes to three.
 _ONES = {1: (1, 1), 2: (1,), 3: ()}
-# The largest grid size of every dimension: the CPU's ABI passes each as an int32. (CUDA
-# allows as many programs along x, and 65535 along y and z.)
+# The largest grid size of every dimension: the CPU's ABI passes each as an int32. (NVIDIA
+# GPUs allow as many programs along x, and 65535 along y and z.)
 MAX_GRID_SIZE = 2**31 - 1
 
 

@@ -11,9 +11,9 @@ Each knob is one of three kinds (docs/language.md, "Triton's host API", lists th
   `knobs.proton`, `knobs.build.cudart_path`, ...) is kept and written to upstream's variable,
   as upstream keeps it on a machine without that backend.
 - A knob that asks for something Nereid does not do (`knobs.compilation.always_compile`,
-  `knobs.runtime.launch_enter_hook`, `knobs.language.fp32_default`, ...) reads as its default,
-  and setting it to anything else raises NotImplementedError naming the knob, rather than being
-  ignored in silence.
+  `knobs.runtime.launch_enter_hook`, `knobs.language.default_fp_fusion`, ...) reads as its
+  default, and setting it to anything else raises NotImplementedError naming the knob, rather
+  than being ignored in silence.
 
 `knobs.nereid` and `knobs.cpu` hold Nereid's own settings (NEREID_BACKEND, NEREID_NUM_THREADS,
 NEREID_CPU_STREAMING_STORE_BYTES, NEREID_CPU_BF16_DOT)."""
@@ -390,9 +390,8 @@ class runtime_knobs(base_knobs):
 
 class language_knobs(base_knobs):
     group = "language"
-    fp32_default = unsupported_knob(
-        "TRITON_F32_DEFAULT", None, "pass input_precision= to tl.dot instead (Nereid's default "
-        "for float32 is tf32, as upstream's)")
+    # The input precision of an f32 tl.dot that names none, in place of the backend's default.
+    fp32_default = nereid_knob("TRITON_F32_DEFAULT", str, _optional_str, optional=True)
     default_fp_fusion = unsupported_knob(
         "TRITON_DEFAULT_FP_FUSION", True, "Nereid does not switch floating-point fusion off")
 

@@ -418,7 +418,6 @@ def test_front_end_debugging_is_nereids():
     ("autotuning", "cache", True),
     ("runtime", "override_arch", "sm90"),
     ("runtime", "jit_cache_hook", print),
-    ("language", "fp32_default", "ieee"),
     ("language", "default_fp_fusion", False),
     ("cache", "home_dir", "/elsewhere"),
     ("cache", "manager_class", object),
@@ -431,6 +430,21 @@ def test_a_knob_nereid_does_not_honor_is_an_error(group, name, value):
     with pytest.raises(NotImplementedError, match=rf"triton\.knobs\.{group}\.{name} = "):
         setattr(knobs, name, value)
     assert getattr(knobs, name) == default
+
+
+def test_the_fp32_default_knob_is_triton_f32_default(monkeypatch):
+    import nereid.backends
+
+    monkeypatch.delenv("TRITON_F32_DEFAULT", raising=False)
+    knobs = triton.knobs.language
+    assert knobs.fp32_default is None
+    with knobs.scope():
+        knobs.fp32_default = "tf32"
+        assert os.environ["TRITON_F32_DEFAULT"] == "tf32"
+        assert nereid.backends.get("cpu").frontend_options().default_dot_input_precision \
+            == "tf32"
+    assert "TRITON_F32_DEFAULT" not in os.environ
+    assert nereid.backends.get("cpu").frontend_options().default_dot_input_precision == "ieee"
 
 
 def test_launch_hooks_are_refused():
