@@ -363,3 +363,19 @@ def test_a_failed_static_assert_is_a_compile_time_assertion_failure():
     assert message_line(error) == "static_assert failed"
     copy = pickle.loads(pickle.dumps(error))
     assert type(copy) is CompileTimeAssertionFailure and str(copy) == str(error)
+
+
+@triton.jit
+def dot_of_rank(x_ptr, A_SHAPE: tl.constexpr, A_SIZE: tl.constexpr, B_SHAPE: tl.constexpr,
+                B_SIZE: tl.constexpr):
+    a = tl.load(x_ptr + tl.arange(0, A_SIZE)).reshape(A_SHAPE)
+    b = tl.load(x_ptr + tl.arange(0, B_SIZE)).reshape(B_SHAPE)
+    c = tl.dot(a, b)
+    tl.store(x_ptr + tl.arange(0, c.numel), tl.ravel(c))
+
+
+@pytest.mark.parametrize("a, b", [(1, 2), (4, 4), (2, 3)])
+def test_dot_of_other_ranks(a, b):
+    error = compile_error(dot_of_rank, array(n=16 ** 4), a * [16], 16 ** a, b * [16], 16 ** b)
+    assert message_line(error).startswith(
+        f"Both inputs must be either 2D or 3D; (lhs: {a * [16]} vs rhs: {b * [16]})")

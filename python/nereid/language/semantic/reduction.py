@@ -31,8 +31,9 @@ class ReductionMixin(SemanticBase):
         a_shape, b_shape = a.type.shape, b.type.shape
         rank = len(a_shape)
         if rank not in (2, 3) or len(b_shape) != rank:
-            raise SemanticError(f"tl.dot needs 2-D operands (or 3-D, batched); got shapes "
-                                f"{list(a_shape)} and {list(b_shape)}")
+            raise SemanticError(f"Both inputs must be either 2D or 3D; (lhs: {list(a_shape)} vs "
+                                f"rhs: {list(b_shape)}): tl.dot multiplies matrices, or batches "
+                                f"of them")
         m, k = a_shape[-2:]
         k_b, n = b_shape[-2:]
         if k != k_b:
