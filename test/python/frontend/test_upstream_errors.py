@@ -379,3 +379,39 @@ def test_dot_of_other_ranks(a, b):
     error = compile_error(dot_of_rank, array(n=16 ** 4), a * [16], 16 ** a, b * [16], 16 ** b)
     assert message_line(error).startswith(
         f"Both inputs must be either 2D or 3D; (lhs: {a * [16]} vs rhs: {b * [16]})")
+
+
+@triton.jit
+def arange_8_8(x_ptr):
+    tl.arange(8, 8)
+
+
+@triton.jit
+def arange_of_run_time_bounds(x_ptr, n):
+    tl.arange(0, n)
+
+
+@triton.jit
+def other_without_mask(x_ptr):
+    tl.store(x_ptr + tl.arange(0, 16), tl.load(x_ptr + tl.arange(0, 16), other=0.0))
+
+
+@triton.jit
+def permute_twice_0(x_ptr):
+    tl.permute(tl.arange(0, 16).reshape(4, 4), (0, 0))
+
+
+@triton.jit
+def permute_of_rank_3(x_ptr):
+    tl.permute(tl.arange(0, 16).reshape(4, 4), (0, 1, 2))
+
+
+@pytest.mark.parametrize("kernel, args, message", [
+    (arange_8_8, (), "arange's end argument must be greater than the start argument"),
+    (arange_of_run_time_bounds, (16,), "arange's arguments must be of type tl.constexpr"),
+    (other_without_mask, (), "`other` cannot be provided without `mask`"),
+    (permute_twice_0, (), "permute dims must be a permutation of 0, 1, ..., n-1, but were [0, 0]"),
+    (permute_of_rank_3, (), "permute dims must have the same length as input shape"),
+])
+def test_semantic_errors(kernel, args, message):
+    assert message_line(compile_error(kernel, array(), *args)).startswith(message)

@@ -99,7 +99,7 @@ class MemoryMixin(SemanticBase):
                                 "pointers (tl.make_block_ptr) only; mask a load through a "
                                 "tensor of pointers instead")
         if unwrap(mask) is None and unwrap(other) is not None:
-            raise SemanticError("tl.load: `other` needs a `mask`")
+            raise SemanticError("`other` cannot be provided without `mask`")
         mask_t = self._mask_for(mask, pointer)
         if mask_t is not None and mask_t.type.is_block() and not pointer.type.is_block():
             pointer = self.broadcast_to_shape(pointer, mask_t.type.shape)

@@ -49,9 +49,11 @@ class ShapeMixin(SemanticBase):
     def arange(self, start: Any, end: Any) -> tensor:
         start, end = unwrap(start), unwrap(end)
         if not isinstance(start, int) or not isinstance(end, int):
-            raise SemanticError("tl.arange's start and end must be tl.constexpr integers")
+            raise SemanticError("arange's arguments must be of type tl.constexpr: "
+                                "tl.arange's start and end must be tl.constexpr integers")
         if end <= start:
-            raise SemanticError(f"tl.arange needs end > start; got arange({start}, {end})")
+            raise SemanticError(f"arange's end argument must be greater than the start "
+                                f"argument; got arange({start}, {end})")
         if not is_power_of_two(end - start):
             raise SemanticError(f"arange's range must be a power of 2; got arange({start}, "
                                 f"{end}) with {end - start} elements")
@@ -100,9 +102,12 @@ class ShapeMixin(SemanticBase):
         value = self.to_tensor(value)
         order = [int(unwrap(o)) for o in order]
         shape = value.type.shape if value.type.is_block() else ()
+        if len(order) != len(shape):
+            raise SemanticError(f"permute dims must have the same length as input shape: "
+                                f"permutation {order} of a tensor of rank {len(shape)}")
         if sorted(order) != list(range(len(shape))):
-            raise SemanticError(f"permutation {order} does not match a tensor of rank "
-                                f"{len(shape)}")
+            raise SemanticError(f"permute dims must be a permutation of 0, 1, ..., n-1, but "
+                                f"were {order}")
         ty = tile_type(value.dtype, [shape[o] for o in order])
         order_text = ", ".join(str(o) for o in order)
         handle = self.builder.create_one(
