@@ -7,36 +7,13 @@ value and stores it in its slot."""
 from __future__ import annotations
 
 import ctypes
-import functools
-import operator
 from typing import Any, Callable, Mapping, Sequence
 
 import numpy as np
 
 from nereid.language.dtypes import dtype
 from nereid.runtime import arguments as arguments_module
-
-# The C type of the slot of each scalar parameter type. f16 and bf16 travel as their bits.
-_SCALAR_SLOTS = {
-    "int1": ctypes.c_uint8, "int8": ctypes.c_int8, "int16": ctypes.c_int16,
-    "int32": ctypes.c_int32, "int64": ctypes.c_int64, "uint8": ctypes.c_uint8,
-    "uint16": ctypes.c_uint16, "uint32": ctypes.c_uint32, "uint64": ctypes.c_uint64,
-    "fp16": ctypes.c_uint16, "bf16": ctypes.c_uint16, "fp32": ctypes.c_float,
-    "fp64": ctypes.c_double,
-}
-
-Setter = Callable[[Any], None]
-
-
-def _bfloat16() -> Any:
-    import ml_dtypes
-
-    return ml_dtypes.bfloat16
-
-
-def _half_bits(half: Any, number: Any) -> int:
-    """The bits of `number` rounded to the 16-bit float type `half`."""
-    return int(np.array(number, dtype=half).view(np.uint16))
+from nereid.runtime.scalar_slots import SCALAR_SLOT_TYPES, Setter, scalar_setter
 
 
 def _with_extent(set_pointer: Setter, extent: Any) -> Setter:
@@ -107,54 +84,11 @@ class ArgumentMarshaller:
         if ty.is_ptr():
             slot = ctypes.c_void_p()
             return slot, self._pointer_setter(name, ty.element_ty, slot)
-        if ty.name not in _SCALAR_SLOTS:
+        if ty.name not in SCALAR_SLOT_TYPES:
             raise TypeError(f"{self._describe(name)} has type {ty}, which CPU kernels cannot "
                             "take as a parameter")
-        slot = _SCALAR_SLOTS[ty.name]()
-        if ty.is_floating():
-            return slot, self._float_setter(name, ty, slot)
-        return slot, self._integer_setter(name, ty, slot)
-
-    def _integer_setter(self, name: str, ty: dtype, slot: Any) -> Setter:
-        bits = ty.int_bitwidth
-        if ty.is_bool():
-            low, high = 0, 1
-        elif ty.is_int_signed():
-            low, high = -(1 << (bits - 1)), (1 << (bits - 1)) - 1
-        else:
-            low, high = 0, (1 << bits) - 1
-        describe = self._describe
-
-        def set_integer(value: Any) -> None:
-            try:
-                integer = operator.index(value)
-            except TypeError:
-                if not isinstance(value, np.bool_):
-                    raise TypeError(f"{describe(name)} has type {ty}; got "
-                                    f"{type(value).__name__} {value!r}") from None
-                integer = int(value)
-            if not low <= integer <= high:
-                raise ValueError(f"{describe(name)} has type {ty}; {integer} is out of its range "
-                                 f"[{low}, {high}]")
-            slot.value = integer
-
-        return set_integer
-
-    def _float_setter(self, name: str, ty: dtype, slot: Any) -> Setter:
-        describe = self._describe
-        to_bits: Callable[[Any], Any] = float
-        if ty.name in ("fp16", "bf16"):
-            half = np.float16 if ty.name == "fp16" else _bfloat16()
-            to_bits = functools.partial(_half_bits, half)
-
-        def set_float(value: Any) -> None:
-            if isinstance(value, bool) or not isinstance(
-                    value, (float, int, np.floating, np.integer)):
-                raise TypeError(f"{describe(name)} has type {ty}; got {type(value).__name__} "
-                                f"{value!r}")
-            slot.value = to_bits(value)
-
-        return set_float
+        slot = SCALAR_SLOT_TYPES[ty.name]()
+        return slot, scalar_setter(ty, slot, self._describe(name))
 
     def _pointer_setter(self, name: str, element: dtype, slot: Any) -> Setter:
         describe = self._describe
