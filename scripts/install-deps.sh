@@ -52,9 +52,11 @@ if [[ ! -f "$STAMP" || "$REQUIREMENTS" -nt "$STAMP" ]]; then
 fi
 
 # Development mode: the venv imports `nereid` from the source tree (python/), and each
-# backend's driver from its folder (backends/cpu/python: `nereid_cpu`); the package finds
-# libnereid in build/lib. The source tree's dist-info declares pyproject.toml's entry points,
-# through which nereid.backends finds the backends, as an installed wheel's does.
+# backend's driver from its folder (backends/cpu/python: `nereid_cpu`, backends/nvidia/python:
+# `nereid_nvidia`); the package finds libnereid in build/lib. The source tree's dist-info
+# declares pyproject.toml's entry points, through which nereid.backends finds the backends, as
+# an installed wheel's does.
 SITE_PACKAGES="$("$VENV/bin/python" -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')"
-printf '%s\n' "$ROOT/python" "$ROOT/backends/cpu/python" > "$SITE_PACKAGES/nereid-source-tree.pth"
+printf '%s\n' "$ROOT/python" "$ROOT/backends/cpu/python" "$ROOT/backends/nvidia/python" \
+  > "$SITE_PACKAGES/nereid-source-tree.pth"
 "$VENV/bin/python" "$ROOT/scripts/register-source-tree.py" "$SITE_PACKAGES"

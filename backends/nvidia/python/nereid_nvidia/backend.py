@@ -1,0 +1,57 @@
+"""NVIDIA GPUs as a `nereid.backends.Backend`: its entry point `nvidia` in pyproject.toml names
+`NvidiaBackend`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from nereid.backends import Availability, Backend
+
+from . import driver
+from .kernel import CompiledNvidiaKernel
+
+
+class NvidiaBackend(Backend):
+    """Kernels compiled to cubins for NVIDIA GPUs, on CUDA memory."""
+
+    name = "nvidia"
+    owned_memory = frozenset({"cuda"})
+    # tf32, as upstream Triton computes an f32 tl.dot on NVIDIA GPUs by default.
+    default_dot_input_precision = "tf32"
+    allowed_dot_input_precisions = ("tf32", "tf32x3", "ieee")
+
+    def available(self) -> Availability:
+        """Usable when the runtime library and the driver load, the driver is CUDA 11.8 or
+        newer and there is a device."""
+        try:
+            driver.init()
+            version = driver.driver_version()
+            if version < driver.MIN_DRIVER_VERSION:
+                return Availability(False, f"the NVIDIA driver supports CUDA "
+                                           f"{driver.format_version(version)}; Nereid needs "
+                                           f"{driver.format_version(driver.MIN_DRIVER_VERSION)} "
+                                           "or newer")
+            if driver.device_count() == 0:
+                return Availability(False, "the NVIDIA driver finds no GPU")
+        except (driver.CudaError, OSError) as error:
+            return Availability(False, str(error))
+        return Availability(True)
+
+    def compile(self, kernel: Any) -> CompiledNvidiaKernel:
+        raise NotImplementedError(f"cannot compile `{kernel.name}` for the nvidia backend: not "
+                                  "implemented yet: ttg->PTX lowering")
+
+    def launch(self, jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> None:
+        """Runs the kernel on the current device and torch's current stream. Returns no
+        relauncher: @jit relaunches only on host data."""
+        native = self.compile(kernel)
+        native.launch([bound[name] for name in kernel.signature.types], grid)
+
+    def occupancy(self, kernel: Any) -> dict:
+        """Registers, spills (as upstream counts them: local bytes / 4), threads and shared
+        memory (static and dynamic) of the kernel on the current device."""
+        native = self.compile(kernel)
+        resources = native.resources()
+        return {"n_regs": resources.registers, "n_spills": resources.local_bytes // 4,
+                "n_max_threads": resources.max_threads_per_block,
+                "shared": resources.static_shared_bytes + native.shared_bytes}

@@ -1,0 +1,160 @@
+"""Kernel arguments in the NVIDIA kernel ABI, for cuLaunchKernelEx's `kernelParams`: `args[i]`
+points at the value of the i-th parameter.
+
+The parameters of a compiled kernel's `.entry` are the @jit function's non-constexpr arguments
+in order, and nothing else: a pointer as a 64-bit global address, an integer as its specialized
+type (i32, i64, ...), a float as f32 or f64 (f16 and bf16 as their 16 bits), a bool as one byte.
+
+An `ArgumentMarshaller` is built once per kernel signature. It owns one ctypes slot per
+parameter and the `void *args[]` array that points at them, so that a launch only checks each
+value and stores it in its slot. Arrays are CUDA memory: torch CUDA tensors, anything with
+`__cuda_array_interface__`, and DLPack arrays on a CUDA device; an array on another device than
+the launch's is an error."""
+
+from __future__ import annotations
+
+import ctypes
+from typing import Any, Mapping, Optional, Sequence
+
+import numpy as np
+
+from nereid.language.dtypes import dtype
+from nereid.runtime.arguments import array_dtype
+from nereid.runtime.scalar_slots import SCALAR_SLOT_TYPES, Setter, scalar_setter
+
+# DLPack's kDLCUDA, and its DLDataTypeCode values by the numpy kind they name.
+_DLPACK_CUDA = 2
+_DLPACK_TYPE_CODES = {0: "int", 1: "uint", 2: "float", 4: "bfloat", 6: "bool"}
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8), ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    """DLPack's DLTensor (dlpack.h), the head of the DLManagedTensor a capsule holds."""
+
+    _fields_ = [("data", ctypes.c_void_p), ("device_type", ctypes.c_int32),
+                ("device_id", ctypes.c_int32), ("ndim", ctypes.c_int32),
+                ("dtype", _DLDataType), ("shape", ctypes.c_void_p),
+                ("strides", ctypes.c_void_p), ("byte_offset", ctypes.c_uint64)]
+
+
+_capsule_pointer = ctypes.pythonapi.PyCapsule_GetPointer
+_capsule_pointer.restype = ctypes.c_void_p
+_capsule_pointer.argtypes = [ctypes.py_object, ctypes.c_char_p]
+
+
+def dlpack_cuda_address(value: Any) -> tuple[int, int, str]:
+    """The device, the address of the first element and the numpy dtype name of a DLPack array
+    in CUDA memory. The capsule is not consumed: `value` keeps owning its memory."""
+    capsule = value.__dlpack__()
+    tensor = _DLTensor.from_address(_capsule_pointer(capsule, b"dltensor"))
+    if tensor.device_type != _DLPACK_CUDA:
+        raise ValueError(f"DLPack device type {tensor.device_type} is not CUDA memory")
+    code = _DLPACK_TYPE_CODES.get(tensor.dtype.code)
+    if code is None or tensor.dtype.lanes != 1:
+        raise TypeError(f"DLPack dtype (code {tensor.dtype.code}, {tensor.dtype.bits} bits, "
+                        f"{tensor.dtype.lanes} lanes) is not an element type of Triton kernels")
+    name = "bool" if code == "bool" else f"{code}{tensor.dtype.bits}"
+    return tensor.device_id, (tensor.data or 0) + tensor.byte_offset, name
+
+
+class ArgumentMarshaller:
+    """Packs a launch's arguments, in parameter order, into `args` (a `void *[]`), for a
+    launch on the CUDA device `device` (set before `pack`)."""
+
+    def __init__(self, kernel_name: str, signature: Mapping[str, dtype]) -> None:
+        self.kernel_name = kernel_name
+        self.names = list(signature)
+        self.device = 0
+        self._slots: list[Any] = []
+        self._setters: list[Setter] = []
+        for name, ty in signature.items():
+            slot, setter = self._make_slot(name, ty)
+            self._slots.append(slot)
+            self._setters.append(setter)
+        self.args = (ctypes.c_void_p * max(len(self._slots), 1))(
+            *[ctypes.addressof(slot) for slot in self._slots])
+        self.args_address = ctypes.addressof(self.args)
+
+    def pack(self, values: Sequence[Any]) -> None:
+        """Checks `values` against the signature and stores them; raises TypeError or
+        ValueError naming the kernel and the argument."""
+        if len(values) != len(self._setters):
+            raise TypeError(
+                f"kernel `{self.kernel_name}` takes {len(self._setters)} arguments "
+                f"({', '.join(self.names)}); got {len(values)}")
+        for setter, value in zip(self._setters, values):
+            setter(value)
+
+    def _describe(self, name: str) -> str:
+        return f"argument `{name}` of kernel `{self.kernel_name}`"
+
+    def _make_slot(self, name: str, ty: dtype) -> tuple[Any, Setter]:
+        if ty.is_ptr():
+            slot = ctypes.c_uint64()
+            return slot, self._pointer_setter(name, ty.element_ty, slot)
+        if ty.name not in SCALAR_SLOT_TYPES:
+            raise TypeError(f"{self._describe(name)} has type {ty}, which NVIDIA kernels "
+                            "cannot take as a parameter")
+        slot = SCALAR_SLOT_TYPES[ty.name]()
+        return slot, scalar_setter(ty, slot, self._describe(name))
+
+    def _pointer_setter(self, name: str, element: dtype, slot: Any) -> Setter:
+        describe = self._describe
+        marshaller = self
+        # The dtype object last checked to be `element`: launches on tensors of one dtype
+        # compare only its identity.
+        accepted: Any = None
+
+        def check(found: Optional[dtype], shown: Any, device: int) -> None:
+            if found != element:
+                raise TypeError(f"{describe(name)} must be an array of {element}; got an array "
+                                f"of {shown}")
+            if device != marshaller.device:
+                raise ValueError(f"{describe(name)} is on CUDA device {device}, but the launch "
+                                 f"runs on the current device, {marshaller.device}: call "
+                                 f"torch.cuda.set_device({device}) or move the tensor")
+
+        def set_pointer(value: Any) -> None:
+            nonlocal accepted
+            device = getattr(value, "device", None)
+            if device is not None and getattr(device, "type", None) == "cuda":  # torch
+                if value.dtype is not accepted or device.index != marshaller.device:
+                    check(array_dtype(value), value.dtype, device.index)
+                    accepted = value.dtype
+                slot.value = value.data_ptr()
+            else:
+                set_other(value)
+
+        def set_other(value: Any) -> None:
+            interface = getattr(value, "__cuda_array_interface__", None)
+            if interface is not None:
+                # The interface names no device: its memory is taken to be the current one's.
+                shown = np.dtype(interface["typestr"])
+                check(array_dtype(np.empty(0, shown)), shown, marshaller.device)
+                slot.value = interface["data"][0]
+            elif hasattr(value, "__dlpack_device__") and \
+                    int(value.__dlpack_device__()[0]) == _DLPACK_CUDA:
+                device, address, shown = dlpack_cuda_address(value)
+                check(array_dtype(np.empty(0, _numpy_dtype(shown))), shown, device)
+                slot.value = address
+            elif hasattr(value, "data_ptr") or hasattr(value, "__array_interface__") \
+                    or hasattr(value, "__dlpack__"):
+                raise ValueError(f"{describe(name)} is not in CUDA memory; the NVIDIA backend "
+                                 "takes torch CUDA tensors, __cuda_array_interface__ or CUDA "
+                                 "DLPack arrays")
+            else:
+                raise TypeError(f"{describe(name)} is a pointer to {element}; got "
+                                f"{type(value).__name__} {value!r}")
+
+        return set_pointer
+
+
+def _numpy_dtype(name: str) -> Any:
+    """The numpy dtype of a DLPack dtype's name ("float32", "bfloat16", "bool")."""
+    if name == "bfloat16":
+        import ml_dtypes
+
+        return ml_dtypes.bfloat16
+    return np.dtype(name)

@@ -1,0 +1,31 @@
+"""Fixtures of the NVIDIA runtime's tests: the cubin of launch_kernels.cu, built here with nvcc,
+and the GPU, whose tests are skipped with the backend's reason where it cannot run."""
+
+from pathlib import Path
+
+import pytest
+
+from nereid_nvidia.backend import NvidiaBackend
+from nereid_nvidia.toolkit import compile_cuda_to_cubin, find_tool
+
+KERNELS = Path(__file__).with_name("launch_kernels.cu")
+
+
+@pytest.fixture(scope="session")
+def cubin() -> bytes:
+    if find_tool("nvcc") is None:
+        pytest.skip("nvcc is not installed: the test kernels cannot be built")
+    return compile_cuda_to_cubin(KERNELS)
+
+
+@pytest.fixture(scope="session")
+def torch_cuda():
+    """torch, on a machine where the NVIDIA backend and torch's CUDA both run."""
+    availability = NvidiaBackend().available()
+    if not availability:
+        pytest.skip(f"the nvidia backend cannot run here: {availability.reason}")
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():
+        pytest.skip("torch has no CUDA here")
+    torch.cuda.init()
+    return torch

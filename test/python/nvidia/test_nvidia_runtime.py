@@ -1,0 +1,66 @@
+"""The runtime library without a GPU: it is built, it loads, and the backend says why it cannot
+run; with a GPU: the device's properties."""
+
+import ctypes
+
+import pytest
+
+import nereid.backends
+from nereid_nvidia import driver
+from nereid_nvidia.backend import NvidiaBackend
+
+
+def test_runtime_library_exports_the_c_api():
+    library = driver.runtime()
+    for name in ("nereid_cuda_init", "nereid_cuda_last_error", "nereid_cuda_driver_version",
+                 "nereid_cuda_device_count", "nereid_cuda_device_properties",
+                 "nereid_cuda_load_module", "nereid_cuda_unload_module",
+                 "nereid_cuda_get_function", "nereid_cuda_function_resources",
+                 "nereid_cuda_set_max_dynamic_shared_memory", "nereid_cuda_launch"):
+        assert isinstance(getattr(library, name), ctypes._CFuncPtr)
+
+
+def test_registered_under_its_entry_point():
+    assert "nvidia" in nereid.backends.names()
+    backend = nereid.backends.get("nvidia")
+    assert isinstance(backend, NvidiaBackend)
+    assert backend.owned_memory == {"cuda"}
+    assert backend.frontend_options().default_dot_input_precision == "tf32"
+
+
+def test_unavailable_without_the_driver_says_why():
+    try:
+        ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        availability = NvidiaBackend().available()
+        assert not availability
+        assert "cannot load libcuda.so.1" in availability.reason
+        assert "NVIDIA driver" in availability.reason
+        # Every later call gives the same reason, naming what failed.
+        with pytest.raises(driver.CudaError, match="cannot load libcuda.so.1"):
+            driver.load_module(0, b"\x7fELF")
+    else:
+        pytest.skip("libcuda.so.1 loads here: the driver is installed")
+
+
+def test_compile_is_a_clear_error_until_the_lowering_lands():
+    kernel = type("Kernel", (), {"name": "add_kernel"})()
+    with pytest.raises(NotImplementedError,
+                       match="cannot compile `add_kernel` for the nvidia backend: not "
+                             "implemented yet: ttg->PTX lowering"):
+        NvidiaBackend().compile(kernel)
+
+
+@pytest.mark.nvidia
+def test_device_properties(torch_cuda):
+    properties = driver.device_properties(0)
+    expected = torch_cuda.cuda.get_device_properties(0)
+    assert properties.name == expected.name
+    assert properties.compute_capability == (expected.major, expected.minor)
+    assert properties.multiprocessor_count == expected.multi_processor_count
+    assert properties.warp_size == 32
+    assert properties.max_shared_memory_per_block == 48 * 1024
+    assert properties.max_shared_memory_per_block_optin > 48 * 1024
+    assert properties.max_grid == (2**31 - 1, 65535, 65535)
+    assert driver.driver_version() >= driver.MIN_DRIVER_VERSION
+    assert driver.device_count() == torch_cuda.cuda.device_count()
