@@ -127,6 +127,32 @@ def test_argmin_argmax_with_nan(rng, n, nan_fraction, dtype):
     np.testing.assert_array_equal(values, [x[np.argmax(x)], x[np.argmin(x)]])
 
 
+@triton.jit
+def arg_extremes_2d(x_ptr, rows_ptr, columns_ptr, all_ptr, value_ptr, M: tl.constexpr,
+                    N: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, M)[:, None] * N + tl.arange(0, N)[None, :])
+    tl.store(rows_ptr + tl.arange(0, M), tl.argmax(x, 1))
+    at_min = tl.argmin(x, 0, keep_dims=True)
+    tl.store(columns_ptr + tl.arange(0, N)[None, :], at_min)
+    value, at = tl.max(x, None, return_indices=True)
+    tl.store(all_ptr, at)
+    tl.store(value_ptr, value)
+
+
+@pytest.mark.parametrize("nan_fraction", [0.0, 0.02, 0.3])
+def test_argmin_argmax_with_nan_along_each_axis(rng, nan_fraction):
+    m, n = 8, 64
+    x = rng.standard_normal((m, n)).astype(np.float32)
+    x[rng.random((m, n)) < nan_fraction] = np.nan
+    rows, columns = np.zeros(m, np.int32), np.zeros(n, np.int32)
+    flat, value = np.zeros(1, np.int32), np.zeros(1, np.float32)
+    arg_extremes_2d[(1,)](x, rows, columns, flat, value, m, n)
+    np.testing.assert_array_equal(rows, np.argmax(x, 1))
+    np.testing.assert_array_equal(columns, np.argmin(x, 0))
+    assert flat[0] == np.argmax(x)
+    np.testing.assert_array_equal(value, x.ravel()[np.argmax(x)])
+
+
 def test_argmax_with_nan_without_tie_breaking(rng):
     x = rng.standard_normal(256).astype(np.float32)
     x[rng.random(256) < 0.1] = np.nan
