@@ -1,0 +1,118 @@
+"""The NVIDIA backend against upstream Triton on the same GPU, in the same run (issue 26, "Speed").
+
+    python3 bench/gpu.py [--rounds R] [--calls N] [--json PATH]
+
+So far one row of the issue's table: the warm launch of an empty kernel, `empty(x, n)` on a
+one-program grid with 4 warps, so that the time is all launch. Rows:
+- upstream Triton's `kernel[grid](x, n)` (its @jit path: binding, specialization, the cache
+  lookup, its launcher) -- the issue's baseline;
+- Nereid's `CompiledNvidiaKernel.launch` on the cubin nvcc builds from
+  test/python/nvidia/launch_kernels.cu: the runtime's share of a launch (torch's current device
+  and stream, the argument checks and marshalling, the grid check, cuLaunchKernelEx). Nereid's
+  own `kernel[grid](...)` adds its @jit path on top, once the compiler emits cubins;
+- the floor: the runtime's launch function called with arguments packed once.
+Each round times N launches and synchronizes once at its end; the figure is the median over the
+rounds of the time per launch (host wall clock: the GPU runs empty kernels faster than they are
+launched)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path[:0] = [str(ROOT / "python"), str(ROOT / "backends" / "nvidia" / "python")]
+
+from nereid.language import dtypes  # noqa: E402
+from nereid_nvidia import driver  # noqa: E402
+from nereid_nvidia.kernel import CompiledNvidiaKernel  # noqa: E402
+from nereid_nvidia.toolkit import compile_cuda_to_cubin  # noqa: E402
+
+
+def per_launch_us(launch, rounds: int, calls: int) -> float:
+    """The median over `rounds` of the wall time per call of `calls` calls of `launch`, in µs."""
+    for _ in range(calls):  # warm-up: caches, module loads, the driver's first launches
+        launch()
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(rounds):
+        start = time.perf_counter_ns()
+        for _ in range(calls):
+            launch()
+        torch.cuda.synchronize()
+        times.append((time.perf_counter_ns() - start) / calls / 1000)
+    return statistics.median(times)
+
+
+def upstream_triton_launch():
+    import triton
+
+    @triton.jit
+    def empty(x, n):
+        pass
+
+    x = torch.empty(1024, device="cuda")
+    return triton.__version__, lambda: empty[(1,)](x, 1024, num_warps=4)
+
+
+def nereid_launches():
+    cubin = compile_cuda_to_cubin(ROOT / "test" / "python" / "nvidia" / "launch_kernels.cu")
+    kernel = CompiledNvidiaKernel("empty", cubin, {"x": dtypes.pointer_type(dtypes.float32),
+                                                   "n": dtypes.int32}, 4, 0)
+    x = torch.empty(1024, device="cuda")
+    values, grid = [x, 1024], (1,)
+
+    def launch():
+        kernel.launch(values, grid)
+
+    launch()
+    function, stream = kernel.function(torch.cuda.current_device()), 0
+    kernel.marshaller.pack(values)
+    raw = driver.launch_function()
+    args = kernel.marshaller.args_address
+
+    def floor():
+        raw(function, 1, 1, 1, kernel.block, 0, stream, args)
+
+    return launch, floor
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--rounds", type=int, default=50)
+    parser.add_argument("--calls", type=int, default=2000)
+    parser.add_argument("--json", type=Path, help="also write the results here")
+    arguments = parser.parse_args()
+
+    torch.cuda.init()
+    device = torch.cuda.get_device_name()
+    triton_version, triton_launch = upstream_triton_launch()
+    nereid_launch, floor = nereid_launches()
+    rows = [
+        (f"upstream Triton {triton_version}: empty[(1,)](x, n)", triton_launch),
+        ("Nereid runtime: CompiledNvidiaKernel.launch([x, n], (1,))", nereid_launch),
+        ("floor: the runtime's nereid_cuda_launch, arguments packed once", floor),
+    ]
+    results = {"device": device, "driver": driver.format_version(driver.driver_version()),
+               "torch": torch.__version__, "rounds": arguments.rounds,
+               "calls": arguments.calls, "warm_launch_us": {}}
+    print(f"warm launch of an empty kernel on {device} (driver CUDA {results['driver']}, "
+          f"torch {torch.__version__}); median of {arguments.rounds} rounds of "
+          f"{arguments.calls} launches")
+    print("| launch | µs per launch |\n|---|---|")
+    for name, launch in rows:
+        microseconds = per_launch_us(launch, arguments.rounds, arguments.calls)
+        results["warm_launch_us"][name] = microseconds
+        print(f"| {name} | {microseconds:.2f} |")
+    if arguments.json:
+        arguments.json.write_text(json.dumps(results, indent=2))
+
+
+if __name__ == "__main__":
+    main()

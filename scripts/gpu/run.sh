@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# The NVIDIA backend on a GPU machine (docs/nvidia.md, "Running the GPU suite").
+#
+#   scripts/gpu/run.sh prepare [--wheel]   here: builds what travels to the GPU machine
+#   scripts/gpu/run.sh device [OUT]        there: the GPU tests, then bench/gpu.py
+#
+# prepare builds the runtime library, build/lib/libnereid_nvidia_runtime.so, which is all that
+# loading and launching cubins needs; with --wheel, also the wheel (dist/), whose libnereid is
+# self-contained (-DNEREID_SELF_CONTAINED=ON: LLVM linked in, so the GPU machine needs no LLVM)
+# and which compiles kernels there -- a long build on a small machine. It prints the paths to
+# carry to the GPU machine.
+#
+# device runs on the GPU machine (Ubuntu 24.04, Python 3.12, torch with CUDA, upstream Triton,
+# the CUDA toolkit's nvcc, no LLVM), in the checkout's root: it installs the wheel if dist/
+# holds one, else uses the source tree with the carried runtime library (kernels that need
+# libnereid to compile then skip, saying so); it registers the source tree's entry points, runs
+# the GPU tests (test/python/nvidia; the conformance suite's cuda cases with the wheel) and the
+# bench. With OUT, the test log and the bench's JSON go there.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+cd "$ROOT"
+
+prepare() {
+  flock /tmp/nereid-build.lock ninja -C build -j2 nereid_nvidia_runtime
+  local carry=(build/lib/libnereid_nvidia_runtime.so)
+  if [[ "${1:-}" == "--wheel" ]]; then
+    .venv/bin/python -m pip wheel --no-deps -w dist .
+    carry+=(dist)
+  fi
+  echo "carry to the GPU machine: ${carry[*]}"
+}
+
+device() {
+  local out="${1:-}"
+  local python="${PYTHON:-python3}"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
+  local tests=(test/python/nvidia)
+  local wheel
+  wheel="$(ls dist/nereid_triton-*.whl 2>/dev/null | head -n 1 || true)"
+  if [[ -n "$wheel" ]]; then
+    "$python" -m pip install --no-deps --force-reinstall -q "$wheel"
+    tests+=(test/python/conformance)
+  else
+    # The source tree, as the development environment sees it: its packages on the path and
+    # its entry points registered in a folder of their own.
+    local site
+    site="$(mktemp -d)"
+    "$python" scripts/register-source-tree.py "$site"
+    export PYTHONPATH="$site:$ROOT/python:$ROOT/backends/nvidia/python${PYTHONPATH:+:$PYTHONPATH}"
+  fi
+  local log=/dev/null json=()
+  if [[ -n "$out" ]]; then
+    log="$out/gpu-tests.log"
+    json=(--json "$out/gpu-bench.json")
+  fi
+  local status=0
+  "$python" -m pytest -q -rs -p no:cacheprovider "${tests[@]}" 2>&1 | tee "$log" || status=$?
+  "$python" bench/gpu.py "${json[@]}"
+  return "$status"
+}
+
+case "${1:-}" in
+  prepare) shift; prepare "$@" ;;
+  device) shift; device "$@" ;;
+  *) sed -n '2,6p' "${BASH_SOURCE[0]}"; exit 2 ;;
+esac
