@@ -57,13 +57,24 @@ for interpret in ("0", "1"):
     out = np.full(n, np.nan, np.float32)
     scaled_add[(nereid.cdiv(n, 256),)](x, y, out, n, 1.5, BLOCK=256)
     np.testing.assert_allclose(out, expected, rtol=1e-6, atol=1e-6)
+os.environ["NEREID_INTERPRET"] = "0"
+# The wheel's entry points register both backends (nereid.backends), each usable here.
+import nereid.backends
+
+statuses = {status.name: status for status in nereid.backends.list()}
+assert statuses["cpu"].usable and statuses["interpreter"].usable, statuses
+for backend in ("cpu", "interpreter"):
+    out = np.full(n, np.nan, np.float32)
+    compiled = scaled_add[(nereid.cdiv(n, 256),)](x, y, out, n, 1.5, BLOCK=256, backend=backend)
+    assert compiled.metadata.backend == backend, compiled.metadata
+    np.testing.assert_allclose(out, expected, rtol=1e-6, atol=1e-6)
 # Everything came from the virtual environment, nothing from the checkout.
 for path in (nereid.__file__, sys.modules["nereid_cpu"].__file__, nereid._capi.library_path()):
     path = os.path.realpath(path)
     assert path.startswith(os.path.realpath(prefix) + os.sep), path
     assert not path.startswith(root + os.sep), path
 print("check-wheel: the installed package ran a kernel on the CPU backend and the "
-      "interpreter, with", nereid._capi.library_path())
+      "interpreter, found through its entry points, with", nereid._capi.library_path())
 EOF
 # Run from the temporary folder, with a private kernel cache and nothing of the checkout on the
 # path.

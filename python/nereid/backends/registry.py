@@ -161,7 +161,8 @@ def host_backend() -> str:
     for backend in _usable(names()):
         if backend.owns(np.empty(0)):
             return backend.name
-    raise RuntimeError(f"no usable backend runs on host memory; {_describe_usability()}")
+    raise RuntimeError(f"no usable backend runs on host memory; {_describe_usability()}. "
+                       "Set NEREID_INTERPRET=1 to run kernels in the interpreter")
 
 
 def owner(value: Any, memory: Any) -> str:

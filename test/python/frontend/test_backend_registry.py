@@ -139,6 +139,20 @@ def test_a_launch_on_a_backend_that_cannot_run_here_says_why(fake_distribution):
         add_kernel[(1,)](x, x, np.zeros(8, np.float32), 8, BLOCK_SIZE=8, backend="fake")
 
 
+def test_a_kernel_compiles_for_a_backend_without_launching(rng):
+    """Ahead of time: tt IR for the backend's options (warmup), then its native kernel, which
+    runs when launched later."""
+    n = 100
+    x, y = rng.standard_normal(n).astype(np.float32), rng.standard_normal(n).astype(np.float32)
+    out = np.full(n, np.nan, np.float32)
+    kernel = add_kernel.warmup(x, y, out, n, BLOCK_SIZE=128, grid=(1,), backend="cpu")
+    assert kernel.metadata.backend == "cpu" and np.isnan(out).all()
+    native = nereid.backends.get("cpu").compile(kernel)
+    assert native is nereid.backends.get("cpu").compile(kernel)  # compiled once
+    native.launch([x, y, out, n], (1, 1, 1), 1)
+    np.testing.assert_array_equal(out, x + y)
+
+
 # The data picks the backend -------------------------------------------------------------
 
 class CudaArray:
