@@ -39,7 +39,7 @@ class DriverBase:
     """A backend's driver, with the methods of upstream Triton's `DriverBase` that host code
     calls."""
 
-    # The backend name a launch on this driver's device uses (`nereid.runtime.backends`).
+    # The backend name a launch on this driver's device uses (`nereid.backends`).
     backend = ""
 
     @classmethod

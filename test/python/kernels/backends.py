@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import nereid.backends
@@ -26,9 +27,12 @@ class RecordingBackend(Backend):
 
 
 def registered(monkeypatch: Any, backend: Backend) -> Backend:
-    """Registers `backend` until the test ends (the registry as it was comes back then)."""
+    """Registers `backend` until the test ends (the registry as it was comes back then, with
+    the host's backend it had found)."""
     from nereid.backends import registry
 
     monkeypatch.setattr(registry, "_registered", dict(registry._registered))
+    monkeypatch.setattr(registry, "host_backend",
+                        functools.lru_cache(maxsize=None)(registry.host_backend.__wrapped__))
     nereid.backends.register(backend)
     return backend
