@@ -265,10 +265,8 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
     def _scalar_condition(self, condition: Any, node: ast.AST) -> tensor:
         condition = self.semantic.to_tensor(condition)
         if condition.type.is_block() and condition.type.numel == 1:
-            # A tensor of one element is a condition, as in Triton (which unsplats it): its
-            # element, as the reduction of one element gives it.
-            condition = self.semantic.reduce(self.semantic.cast(condition, tl.int1), None,
-                                             tl.standard._xor_combine)
+            # A tensor of one element is a condition, as in Triton.
+            condition = self.semantic.unsplat(condition)
         if condition.type.is_block():
             raise self.error(node, f"the condition of an `if` or `while` must be a scalar or a "
                                    f"tensor of one element; got a tensor of shape "

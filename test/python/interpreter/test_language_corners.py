@@ -210,3 +210,44 @@ def test_transposes_of_rank_3(rng, perm):
     expected = x.reshape(shape).transpose(perm).ravel()
     np.testing.assert_array_equal(out[:64], expected)
     np.testing.assert_array_equal(out[64:], expected)
+
+
+@triton.jit
+def split_to_scalars(x_ptr, z1_ptr, z2_ptr):
+    z1, z2 = tl.split(tl.load(x_ptr + tl.arange(0, 2)))
+    tl.static_assert(z1.shape == [])
+    tl.store(z1_ptr, z1)
+    tl.store(z2_ptr, z2)
+
+
+@pytest.mark.parametrize("dtype", ["int64", "float32", "float16"])
+def test_split_into_scalars(rng, dtype):
+    """Triton's test_split_to_scalar: the halves of a tensor of shape [2] are scalars."""
+    x = rng.standard_normal(2).astype(dtype) * 100
+    z1, z2 = np.zeros(1, dtype), np.zeros(1, dtype)
+    split_to_scalars[(1,)](x, z1, z2)
+    np.testing.assert_array_equal(np.concatenate([z1, z2]), x)
+
+
+@triton.jit
+def shapes_compare_to_lists(out_ptr, N: tl.constexpr):
+    """Triton's test_expand_dims, test_slice and test_shapes_as_params, compile-time checks
+    of shapes against lists."""
+    offsets = tl.arange(0, N)
+    tl.static_assert(tl.expand_dims(offsets, (0, 1, 3)).shape == [1, 1, N, 1])
+    tl.static_assert(tl.expand_dims(offsets, (-4, 2, -1)).shape == [1, N, 1, 1])
+    tl.static_assert(tl.expand_dims(offsets, (3, 1, 2)).shape == [N, 1, 1, 1])
+    tl.static_assert(tl.expand_dims(N, -1).shape == [1])
+    tl.static_assert(tl.sum(offsets).shape == [])
+    tl.static_assert(offsets[None, :, None].shape == [1, N, 1])
+    tl.static_assert(tl.full([], 1, tl.int32)[None, None].shape == [1, 1])
+    a = tl.arange(0, 64).reshape(2, 4, 8).trans(2, 1, 0)
+    tl.static_assert(a.shape == [tl.constexpr(8), tl.constexpr(4), tl.constexpr(2)])
+    tl.static_assert(a.shape != [8, 2, 4])
+    tl.store(out_ptr + offsets, offsets)
+
+
+def test_shapes_compare_equal_to_lists():
+    out = np.zeros(32, np.int32)
+    shapes_compare_to_lists[(1,)](out, 32)
+    np.testing.assert_array_equal(out, np.arange(32))

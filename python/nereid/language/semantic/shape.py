@@ -6,6 +6,7 @@ from typing import Any, Sequence
 
 from .. import dtypes as tl
 from ..core import tensor
+from ...ir_builder import Region
 from .base import SemanticBase, SemanticError, tile_type, unwrap, wrap_axis
 
 
@@ -146,14 +147,29 @@ class ShapeMixin(SemanticBase):
         if not value.type.is_block() or value.type.shape[-1] != 2:
             raise SemanticError(f"tl.split needs a tensor whose last dimension is 2; got "
                                 f"{value.type}")
-        ty = tile_type(value.dtype, value.type.shape[:-1]) if len(value.type.shape) > 1 \
-            else value.dtype
-        if not ty.is_block():
-            raise SemanticError("tl.split of a tensor of shape [2] is not supported; reshape "
-                                "it to [1, 2] first")
+        if len(value.type.shape) == 1:  # into two scalars, as in Triton
+            lhs, rhs = self.split(self.reshape(value, (1, 2)))
+            return self.unsplat(lhs), self.unsplat(rhs)
+        ty = tile_type(value.dtype, value.type.shape[:-1])
         lhs, rhs = self.builder.create(f"tt.split {value.handle.name}", [ty.to_ir()] * 2,
                                        f": {value.handle.type} -> {ty.to_ir()}")
         return tensor(lhs, ty), tensor(rhs, ty)
+
+    def unsplat(self, value: tensor) -> tensor:
+        """The element of a tensor of one element, as a scalar (Triton's tt.unsplat): the
+        reduction of that one element, whose combiner (`take the first`) never runs."""
+        if value.type.numel != 1:
+            raise SemanticError(f"only a tensor of one element is a scalar; got {value.type}")
+        flat = self.reshape(value, (1,)) if len(value.type.shape) != 1 else value
+        element = value.dtype.to_ir()
+        block = self.builder.new_block([element] * 2)
+        with self.builder.at(block):
+            self.builder.create(f"tt.reduce.return {block.arguments[0].name}", [],
+                                f": {element}")
+        handle = self.builder.create_one(
+            f"tt.reduce({flat.handle.name}) axis = 0", element,
+            f": ({flat.handle.type}) -> {element}", regions=[Region(block, show_arguments=True)])
+        return tensor(handle, value.dtype)
 
     def interleave(self, lhs: Any, rhs: Any) -> tensor:
         joined = self.join(lhs, rhs)
