@@ -92,10 +92,11 @@ class CompiledNvidiaKernel:
     def _check_grid(self, device: int, grid: Sequence[int]) -> tuple[int, int, int]:
         limits = driver.device_properties(device).max_grid
         try:
-            sizes = tuple(map(operator.index, grid)) + (1,) * (3 - len(grid))
+            sizes = tuple(map(operator.index, grid))
         except TypeError:
             sizes = ()
-        if len(sizes) != 3 or not all(0 <= size <= limit for size, limit in zip(sizes, limits)):
+        if not 1 <= len(sizes) <= 3 or not all(
+                0 <= size <= limit for size, limit in zip(sizes, limits)):
             raise ValueError(f"kernel `{self.name}`: the grid {tuple(grid)} is not 1 to 3 "
                              f"sizes within the device's limits {limits} (x, y, z)")
-        return sizes
+        return sizes + (1,) * (3 - len(sizes))
