@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the wheel in DIST (default dist/) into a fresh virtual environment, as a user would,
 # and runs a kernel there from a folder outside the source tree: on the CPU backend and in the
-# interpreter, each checked against numpy. Fails when the wheel is missing, misses a file the
-# package loads at run time, or imports anything from the checkout.
+# interpreter, each checked against numpy, and loads the NVIDIA backend's runtime library. Fails
+# when the wheel is missing, misses a file the package loads at run time, or imports anything
+# from the checkout.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -68,8 +69,15 @@ for backend in ("cpu", "interpreter"):
     compiled = scaled_add[(nereid.cdiv(n, 256),)](x, y, out, n, 1.5, BLOCK=256, backend=backend)
     assert compiled.metadata.backend == backend, compiled.metadata
     np.testing.assert_allclose(out, expected, rtol=1e-6, atol=1e-6)
+# The nvidia backend is registered too, and its runtime library loads from the wheel (on a
+# machine without a GPU the backend is not usable, and says why).
+from nereid_nvidia import driver as nvidia_driver
+
+assert "nvidia" in statuses, statuses
+nvidia_runtime = nvidia_driver.runtime()._name
 # Everything came from the virtual environment, nothing from the checkout.
-for path in (nereid.__file__, sys.modules["nereid_cpu"].__file__, nereid._capi.library_path()):
+for path in (nereid.__file__, sys.modules["nereid_cpu"].__file__, nereid._capi.library_path(),
+             nvidia_driver.__file__, nvidia_runtime):
     path = os.path.realpath(path)
     assert path.startswith(os.path.realpath(prefix) + os.sep), path
     assert not path.startswith(root + os.sep), path
