@@ -195,6 +195,11 @@ class ArithmeticMixin(SemanticBase):
 
     def abs(self, value: Any) -> tensor:
         value = self.to_tensor(value)
+        if value.dtype.is_fp8():
+            # The sign bit cleared, as Triton computes it for float8e4b15: the same as absf,
+            # NaN payloads included, without fp8 arithmetic that a backend may not lower.
+            bits = self.cast(value, tl.int8, bitcast=True)
+            return self.cast(self.and_(bits, 0x7F), value.dtype, bitcast=True)
         if value.dtype.is_floating():
             return self._unary("math.absf", value)
         if value.dtype.is_int_signed():
