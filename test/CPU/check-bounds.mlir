@@ -1,24 +1,10 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-check-bounds | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --tt-cpu-check-bounds --tt-cpu-trace-access-bounds | FileCheck %s
 
 // A kernel takes one extent per pointer parameter, after its own parameters. A store through a
-// pointer derived from %x is checked against %x's buffer, with a limit computed once at the
-// entry; the store's mask becomes the masked-in elements inside it.
+// pointer derived from %x must stay in %x's buffer: parameter 0, whose extent is parameter 2.
 // CHECK-LABEL: tt.func public @store
-// CHECK-SAME: (%[[X:[a-z0-9_]+]]: !tt.ptr<f32>, %{{[a-z0-9_]+}}: i32, %[[EXTENT:[a-z0-9_]+]]: i64 {tt.extent_of = 0 : i64})
-// CHECK: %[[START:.*]] = tt.ptr_to_int %[[X]] : !tt.ptr<f32> -> i64
-// CHECK: %[[LAST:.*]] = arith.subi %[[EXTENT]], %{{.*}} : i64
-// CHECK: %[[LIMIT:.*]] = arith.maxsi %[[LAST]], %{{.*}} : i64
-// CHECK: %[[PTRS:.*]] = tt.addptr
-// CHECK: %[[MASK:.*]] = arith.cmpi slt
-// CHECK: %[[ADDRESSES:.*]] = tt.ptr_to_int %[[PTRS]] : tensor<128x!tt.ptr<f32>> -> tensor<128xi64>
-// CHECK: %[[OFFSETS:.*]] = arith.subi %[[ADDRESSES]], %{{.*}} : tensor<128xi64>
-// CHECK: %[[LIMITS:.*]] = tt.splat %[[LIMIT]] : i64 -> tensor<128xi64>
-// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[OFFSETS]], %[[LIMITS]] : tensor<128xi64>
-// CHECK: %[[OUTSIDE:.*]] = arith.xori %[[INSIDE]]
-// CHECK: %[[ALLOWED:.*]] = arith.andi %[[MASK]], %[[INSIDE]]
-// CHECK: %[[VIOLATED:.*]] = arith.andi %[[MASK]], %[[OUTSIDE]]
-// CHECK: tt.report_out_of_bounds %[[VIOLATED]], %[[OFFSETS]], %[[EXTENT]] {access = "tt.store", argument = 0 : i64, element_bytes = 4 : i64} : tensor<128xi1>
-// CHECK: tt.store %[[PTRS]], %{{.*}}, %[[ALLOWED]]
+// CHECK-SAME: (%{{[a-z0-9_]+}}: !tt.ptr<f32>, %{{[a-z0-9_]+}}: i32, %{{[a-z0-9_]+}}: i64 {tt.extent_of = 0 : i64})
+// CHECK: tt.store %{{.*}}, %{{.*}}, %{{.*}} {tt.access_bounds = array<i64: 0, 0, 2>}
 tt.func public @store(%x: !tt.ptr<f32>, %n: i32) {
   %range = tt.make_range {start = 0 : i32, end = 128 : i32} : tensor<128xi32>
   %base = tt.splat %x : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>>
@@ -33,13 +19,12 @@ tt.func public @store(%x: !tt.ptr<f32>, %n: i32) {
 // -----
 
 // A pointer that a loop advances derives from the parameter it started from: the load of %y
-// in the loop is checked against %y (argument 1), with 2-byte elements.
+// in the loop must stay in %y's buffer (parameter 1, extent parameter 3).
 // CHECK-LABEL: tt.func public @loop
-// CHECK-SAME: %{{[a-z0-9_]+}}: i64 {tt.extent_of = 0 : i64}, %[[YEXTENT:[a-z0-9_]+]]: i64 {tt.extent_of = 1 : i64}
+// CHECK-SAME: %{{[a-z0-9_]+}}: i64 {tt.extent_of = 0 : i64}, %{{[a-z0-9_]+}}: i64 {tt.extent_of = 1 : i64}
 // CHECK: scf.for
-// CHECK: tt.report_out_of_bounds %{{.*}}, %{{.*}}, %[[YEXTENT]] {access = "tt.load", argument = 1 : i64, element_bytes = 2 : i64}
-// CHECK: tt.load
-// CHECK: tt.report_out_of_bounds %{{.*}}, %{{.*}}, %{{.*}} {access = "tt.store", argument = 0 : i64, element_bytes = 2 : i64} : i1
+// CHECK: tt.load %{{.*}} {tt.access_bounds = array<i64: 1, 1, 3>}
+// CHECK: tt.store %{{.*}}, %{{.*}} {tt.access_bounds = array<i64: 0, 0, 2>}
 tt.func public @loop(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
@@ -66,22 +51,31 @@ tt.func public @loop(%x: !tt.ptr<f16>, %y: !tt.ptr<f16>) {
 
 // -----
 
-// A pointer loaded from memory derives from no parameter that can be proven: each element
-// must lie in the buffer of some pointer parameter, and is reported by its address
-// (argument -1).
-// CHECK-LABEL: tt.func public @loaded_pointer
-// CHECK: %[[P:.*]] = tt.load %{{.*}} : !tt.ptr<!tt.ptr<i32>>
-// CHECK: %[[ADDRESS:.*]] = tt.ptr_to_int %[[P]] : !tt.ptr<i32> -> i64
-// CHECK: arith.cmpi ult
-// CHECK: arith.ori
-// CHECK: arith.cmpi ult
-// CHECK: arith.ori
-// CHECK: tt.report_out_of_bounds %{{.*}}, %[[ADDRESS]], %{{.*}} {access = "tt.atomic_rmw", argument = -1 : i64, element_bytes = 4 : i64} : i1
-// CHECK: tt.atomic_rmw add, relaxed, gpu, %[[P]]
-tt.func public @loaded_pointer(%table: !tt.ptr<!tt.ptr<i32>>, %out: !tt.ptr<i32>) {
+// A pointer loaded from memory, or a select between two parameters, derives from no one
+// parameter that can be proven: the access may touch any pointer parameter's buffer (-1, then
+// every pair).
+// CHECK-LABEL: tt.func public @unproven
+// CHECK: tt.atomic_rmw {{.*}} {tt.access_bounds = array<i64: -1, 0, 3, 1, 4>}
+// CHECK: tt.store {{.*}} {tt.access_bounds = array<i64: -1, 0, 3, 1, 4>}
+// CHECK: tt.store {{.*}} {tt.access_bounds = array<i64: 1, 1, 4>}
+tt.func public @unproven(%table: !tt.ptr<!tt.ptr<i32>>, %out: !tt.ptr<i32>, %c: i1) {
   %p = tt.load %table : !tt.ptr<!tt.ptr<i32>>
   %one = arith.constant 1 : i32
   %old = tt.atomic_rmw add, relaxed, gpu, %p, %one : !tt.ptr<i32>
+  %t = tt.bitcast %table : !tt.ptr<!tt.ptr<i32>> -> !tt.ptr<i32>
+  %either = arith.select %c, %t, %out : !tt.ptr<i32>
+  tt.store %either, %old : !tt.ptr<i32>
   tt.store %out, %old : !tt.ptr<i32>
+  tt.return
+}
+
+// -----
+
+// Kernels compiled unchecked have no extent parameters, and their accesses no bounds.
+// CHECK-LABEL: tt.func private @device
+// CHECK-NOT: tt.access_bounds
+tt.func private @device(%x: !tt.ptr<f32>) {
+  %v = arith.constant 1.0 : f32
+  tt.store %x, %v : !tt.ptr<f32>
   tt.return
 }

@@ -1,7 +1,6 @@
-// tt.print, tt.assert and tt.report_out_of_bounds on one CPU core: calls of the CPU runtime
-// (libnereid_cpu_runtime.so, runtime/include/nereid-cpu/KernelDebug.h), which prints each
-// element as the interpreter does and records the first failed assertion or out-of-bounds
-// access of a launch for the Python driver to report.
+// tt.print and tt.assert on one CPU core: calls of the CPU runtime (libnereid_cpu_runtime.so,
+// runtime/include/nereid-cpu/KernelDebug.h), which prints each element as the interpreter does
+// and records the first failed assertion of a launch for the Python driver to report.
 
 #include "RuntimeCalls.h"
 
@@ -175,70 +174,11 @@ struct AssertOpConversion : OpConversionPattern<tt::AssertOp> {
   }
 };
 
-/// tt.report_out_of_bounds: the first violated element (row-major), if any, is reported with
-/// its offset and the op's source location. One reduction over the tile tests whether any
-/// is; the rest runs only then.
-struct ReportOutOfBoundsOpConversion : OpConversionPattern<tt::ReportOutOfBoundsOp> {
-  using OpConversionPattern::OpConversionPattern;
-
-  LogicalResult matchAndRewrite(tt::ReportOutOfBoundsOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    MLIRContext *context = rewriter.getContext();
-    Type i32 = rewriter.getI32Type(), i64 = rewriter.getI64Type();
-    Type ptr = LLVM::LLVMPointerType::get(context);
-    Value violated = adaptor.getViolated();
-    Value offset = adaptor.getOffset();
-    auto type = dyn_cast<VectorType>(violated.getType());
-    ArrayRef<int64_t> shape = type ? type.getShape() : ArrayRef<int64_t>{};
-    if (int64_t(shape.size()) > kMaxReportedRank)
-      return replaceWithError(rewriter, op,
-                              "the CPU backend checks the bounds of tiles of at most 4 "
-                              "dimensions");
-
-    Value any = violated;
-    if (type) {
-      auto flatType = VectorType::get(type.getNumElements(), rewriter.getI1Type());
-      any = vector::ReductionOp::create(rewriter, loc, vector::CombiningKind::OR,
-                                        vector::ShapeCastOp::create(rewriter, loc, flatType,
-                                                                    violated));
-    }
-    auto branch = scf::IfOp::create(rewriter, loc, any);
-    OpBuilder builder = branch.getThenBodyBuilder();
-    Value inside = arith::XOrIOp::create(
-        builder, loc, violated,
-        arith::ConstantOp::create(builder, loc, builder.getOneAttr(violated.getType())));
-    Value first = findFirstFalse(builder, loc, inside).first;
-    Value firstOffset = offset;
-    if (type) {
-      Value flat = vector::ShapeCastOp::create(
-          builder, loc, VectorType::get(type.getNumElements(), i64), offset);
-      Value index = arith::IndexCastOp::create(builder, loc, builder.getIndexType(), first);
-      firstOffset = vector::ExtractOp::create(builder, loc, flat, OpFoldResult(index));
-    }
-    SmallVector<Type> inputs{ptr, ptr, i32, i32, i32, i32, i32, ptr, i32, i64,
-                             i64, i64, i64, i64, i64, i64, i64, i64};
-    func::FuncOp report = getOrDeclare(builder, op, "nereid_cpu_access_out_of_bounds", inputs);
-    SmallVector<Value> arguments = failureSiteArguments(builder, op);
-    arguments.push_back(getString(builder, op, op.getAccess()));
-    llvm::append_range(arguments, shapeArguments(builder, loc, shape));
-    arguments.push_back(first);
-    arguments.push_back(i64Constant(builder, loc, op.getArgument()));
-    arguments.push_back(i64Constant(builder, loc, op.getElementBytes()));
-    arguments.push_back(firstOffset);
-    arguments.push_back(adaptor.getExtent());
-    func::CallOp::create(builder, loc, report, arguments);
-    rewriter.eraseOp(op);
-    return success();
-  }
-};
-
 } // namespace
 
 void populateDebugOpToVectorPatterns(const TypeConverter &typeConverter,
                                      RewritePatternSet &patterns, const CpuLoweringInfo &) {
-  patterns.add<PrintOpConversion, AssertOpConversion, ReportOutOfBoundsOpConversion>(
-      typeConverter, patterns.getContext());
+  patterns.add<PrintOpConversion, AssertOpConversion>(typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::nereid::cpu

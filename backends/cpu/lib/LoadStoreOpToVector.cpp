@@ -5,7 +5,9 @@
 // - otherwise: LLVM gathers and scatters.
 // Atomics run element by element, in row-major order, as the interpreter defines them.
 // Prefetches (ttg.prefetch) touch the first element of each register chunk.
+// In a bounds-checked kernel each chunk is first compared with its buffer (AccessBounds.h).
 
+#include "AccessBounds.h"
 #include "StreamingStores.h"
 #include "VectorChunks.h"
 
@@ -94,6 +96,40 @@ SmallVector<int64_t> inversePermutation(ArrayRef<int64_t> permutation) {
   for (auto [index, value] : llvm::enumerate(permutation))
     inverse[value] = index;
   return inverse;
+}
+
+/// The row-major indices in a tile of `shape` of the `count` elements from `first` on of the
+/// tile transposed by `permutation` (result dimension d is dimension permutation[d]).
+SmallVector<int64_t> getChunkElements(ArrayRef<int64_t> shape, ArrayRef<int64_t> permutation,
+                                      int64_t first, int64_t count) {
+  SmallVector<int64_t> transposedShape;
+  for (int64_t dim : permutation)
+    transposedShape.push_back(shape[dim]);
+  SmallVector<int64_t> elements;
+  for (int64_t linear = first; linear < first + count; ++linear) {
+    SmallVector<int64_t> index(shape.size());
+    int64_t rest = linear;
+    for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
+      index[permutation[d]] = rest % transposedShape[d];
+      rest /= transposedShape[d];
+    }
+    int64_t element = 0;
+    for (auto [size, i] : llvm::zip(shape, index))
+      element = element * size + i;
+    elements.push_back(element);
+  }
+  return elements;
+}
+
+/// 0, 1, ..., count - 1.
+SmallVector<int64_t> getAllElements(int64_t count) {
+  return llvm::to_vector(llvm::seq<int64_t>(0, count));
+}
+
+/// The shape of `type`, a vector or a scalar (empty).
+ArrayRef<int64_t> getShapeOrScalar(Type type) {
+  auto vectorType = dyn_cast<VectorType>(type);
+  return vectorType ? vectorType.getShape() : ArrayRef<int64_t>{};
 }
 
 Value transposeIfNeeded(OpBuilder &builder, Location loc, Value value,
@@ -254,20 +290,33 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       other = createZero(rewriter, loc, memoryType);
     unsigned elementBytes = getByteWidth(memoryElement);
     bool masked = !isAllTrue(op.getMask());
+    std::optional<AccessBounds> bounds =
+        getAccessBounds(rewriter, op, getShapeOrScalar(memoryType), elementBytes);
 
     auto vectorType = dyn_cast<VectorType>(memoryType);
     if (!vectorType) {
+      Value mask = masked ? adaptor.getMask() : Value();
+      if (bounds)
+        mask = guardLanes(rewriter, loc, *bounds, adaptor.getPtr(), mask, {0});
       rewriter.replaceOp(op, fromMemoryType(rewriter, loc,
                                         loadScalar(rewriter, loc, memoryType, adaptor.getPtr(),
-                                                   masked ? adaptor.getMask() : Value(), other,
-                                                   elementBytes, bool(op.getIsVolatile())),
+                                                   mask, other, elementBytes,
+                                                   bool(op.getIsVolatile())),
                                         registerElement));
       return success();
+    }
+    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes, info.chunkWidth);
+    Value mask = masked ? adaptor.getMask() : Value();
+    if (bounds && (op.getIsVolatile() || plan.kind == AccessPlan::Kind::Uniform)) {
+      // Tiles that are not loaded by chunks are guarded whole.
+      mask = guardLanes(rewriter, loc, *bounds, adaptor.getPtr(), mask,
+                        getAllElements(vectorType.getNumElements()));
+      masked = true;
+      bounds.reset();
     }
     if (op.getIsVolatile()) {
       // Element by element, so that every masked-in element is one volatile access that LLVM
       // neither merges nor moves.
-      Value mask = masked ? adaptor.getMask() : Value();
       Value loaded = forEachElement(
           rewriter, loc, memoryType, {adaptor.getPtr()}, mask,
           [&](OpBuilder &builder, Location loc, ArrayRef<Value> ptr) -> Value {
@@ -280,8 +329,8 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       return success();
     }
 
-    AccessPlan plan = planAccess(info.axisInfo, op.getPtr(), elementBytes, info.chunkWidth);
-    Value mask = masked ? adaptor.getMask() : createConstantMask(rewriter, loc, vectorType);
+    if (!mask)
+      mask = createConstantMask(rewriter, loc, vectorType);
     Value loaded;
     switch (plan.kind) {
     case AccessPlan::Kind::Uniform: {
@@ -308,13 +357,24 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowOther = transposeIfNeeded(rewriter, loc, other, permutation);
       auto transposedType = cast<VectorType>(rowOther.getType());
-      loaded = buildByChunks(rewriter, loc, transposedType, {ptrs, rowMask, rowOther},
-                             plan.width,
-                             [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) {
-                               return recordChunk(loadRun(builder, loc, memoryElement,
-                                                          plan.alignment, chunks, masked),
-                                                  first, chunks, transposed);
-                             });
+      loaded = buildByChunks(
+          rewriter, loc, transposedType, {ptrs, rowMask, rowOther}, plan.width,
+          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) {
+            auto chunkType = cast<VectorType>(chunks[2].getType());
+            return buildCheckedAccess(
+                builder, loc, bounds, chunks[0], masked ? chunks[1] : Value(),
+                /*contiguous=*/true,
+                getChunkElements(vectorType.getShape(), permutation, first,
+                                 chunkType.getNumElements()),
+                chunkType, [&](OpBuilder &builder, Value chunkMask) {
+                  SmallVector<Value> operands(chunks);
+                  if (chunkMask)
+                    operands[1] = chunkMask;
+                  return recordChunk(loadRun(builder, loc, memoryElement, plan.alignment,
+                                             operands, bool(chunkMask)),
+                                     first, operands, transposed);
+                });
+          });
       loaded = transposeIfNeeded(rewriter, loc, loaded, inversePermutation(permutation));
       break;
     }
@@ -322,10 +382,18 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       loaded = buildByChunks(
           rewriter, loc, vectorType, {adaptor.getPtr(), mask, other}, info.chunkWidth,
           [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
-            Value gathered = LLVM::masked_gather::create(
-                builder, loc, chunks[2].getType(), chunks[0], chunks[1], ValueRange{chunks[2]},
-                builder.getI32IntegerAttr(elementBytes));
-            return recordChunk(gathered, first, chunks, /*transposed=*/false);
+            auto chunkType = cast<VectorType>(chunks[2].getType());
+            return buildCheckedAccess(
+                builder, loc, bounds, chunks[0], chunks[1], /*contiguous=*/false,
+                getChunkElements(vectorType.getShape(),
+                                 llvm::to_vector(llvm::seq<int64_t>(0, vectorType.getRank())),
+                                 first, chunkType.getNumElements()),
+                chunkType, [&](OpBuilder &builder, Value chunkMask) -> Value {
+                  Value gathered = LLVM::masked_gather::create(
+                      builder, loc, chunkType, chunks[0], chunkMask, ValueRange{chunks[2]},
+                      builder.getI32IntegerAttr(elementBytes));
+                  return recordChunk(gathered, first, chunks, /*transposed=*/false);
+                });
           });
       break;
     }
@@ -366,13 +434,18 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
                            withElementType(adaptor.getValue().getType(), memoryElement));
     unsigned elementBytes = getByteWidth(memoryElement);
     bool masked = !isAllTrue(op.getMask());
+    std::optional<AccessBounds> bounds =
+        getAccessBounds(rewriter, op, getShapeOrScalar(value.getType()), elementBytes);
 
     auto vectorType = dyn_cast<VectorType>(value.getType());
     if (!vectorType) {
-      if (!masked) {
+      Value mask = masked ? adaptor.getMask() : Value();
+      if (bounds)
+        mask = guardLanes(rewriter, loc, *bounds, adaptor.getPtr(), mask, {0});
+      if (!mask) {
         LLVM::StoreOp::create(rewriter, loc, value, adaptor.getPtr(), elementBytes);
       } else {
-        auto branch = scf::IfOp::create(rewriter, loc, adaptor.getMask());
+        auto branch = scf::IfOp::create(rewriter, loc, mask);
         OpBuilder thenBuilder = branch.getThenBodyBuilder();
         LLVM::StoreOp::create(thenBuilder, loc, value, adaptor.getPtr(), elementBytes);
       }
@@ -388,29 +461,46 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
       Value ptrs = transposeIfNeeded(rewriter, loc, adaptor.getPtr(), permutation);
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowValue = transposeIfNeeded(rewriter, loc, value, permutation);
-      buildByChunks(rewriter, loc, VectorType(), {ptrs, rowValue, rowMask},
-                    plan.width,
-                    [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
-                      Operation *store = storeRun(builder, loc, plan.alignment, chunks, masked,
-                                                  op->hasAttr(kNontemporalAttrName));
-                      if (!transposed)
-                        setChunkElements(store, first,
-                                         cast<VectorType>(chunks[0].getType()).getNumElements());
-                      return Value();
-                    });
+      buildByChunks(
+          rewriter, loc, VectorType(), {ptrs, rowValue, rowMask}, plan.width,
+          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
+            int64_t count = cast<VectorType>(chunks[0].getType()).getNumElements();
+            return buildCheckedAccess(
+                builder, loc, bounds, chunks[0], masked ? chunks[2] : Value(),
+                /*contiguous=*/true,
+                getChunkElements(vectorType.getShape(), permutation, first, count), Type(),
+                [&](OpBuilder &builder, Value chunkMask) -> Value {
+                  SmallVector<Value> operands(chunks);
+                  if (chunkMask)
+                    operands[2] = chunkMask;
+                  Operation *store =
+                      storeRun(builder, loc, plan.alignment, operands, bool(chunkMask),
+                               op->hasAttr(kNontemporalAttrName));
+                  if (!transposed)
+                    setChunkElements(store, first, count);
+                  return Value();
+                });
+          });
     } else {
       // A scatter writes its lanes in order, so where several elements name one address the
       // last one in row-major order wins, as in the interpreter.
-      buildByChunks(rewriter, loc, VectorType(), {adaptor.getPtr(), value, mask},
-                    info.chunkWidth,
-                    [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
-                      auto scatter = LLVM::masked_scatter::create(
-                          builder, loc, chunks[1], chunks[0], chunks[2],
-                          builder.getI32IntegerAttr(elementBytes));
-                      setChunkElements(scatter, first,
-                                       cast<VectorType>(chunks[0].getType()).getNumElements());
-                      return Value();
-                    });
+      buildByChunks(
+          rewriter, loc, VectorType(), {adaptor.getPtr(), value, mask}, info.chunkWidth,
+          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
+            int64_t count = cast<VectorType>(chunks[0].getType()).getNumElements();
+            return buildCheckedAccess(
+                builder, loc, bounds, chunks[0], chunks[2], /*contiguous=*/false,
+                getChunkElements(vectorType.getShape(),
+                                 llvm::to_vector(llvm::seq<int64_t>(0, vectorType.getRank())),
+                                 first, count),
+                Type(), [&](OpBuilder &builder, Value chunkMask) -> Value {
+                  auto scatter = LLVM::masked_scatter::create(
+                      builder, loc, chunks[1], chunks[0], chunkMask,
+                      builder.getI32IntegerAttr(elementBytes));
+                  setChunkElements(scatter, first, count);
+                  return Value();
+                });
+          });
     }
     rewriter.eraseOp(op);
     return success();
@@ -489,6 +579,18 @@ std::optional<LLVM::AtomicBinOp> getAtomicBinOp(tt::RMWOp op, Type element) {
   return std::nullopt;
 }
 
+/// `mask` (null: all) of the atomic `op` on `pointers`, less the elements outside their
+/// buffer, which are reported, when its kernel is bounds-checked; `mask` otherwise.
+Value guardTile(OpBuilder &builder, Operation *op, Value pointers, Value mask,
+                int64_t elementBytes) {
+  ArrayRef<int64_t> shape = getShapeOrScalar(pointers.getType());
+  std::optional<AccessBounds> bounds = getAccessBounds(builder, op, shape, elementBytes);
+  if (!bounds)
+    return mask;
+  return guardLanes(builder, op->getLoc(), *bounds, pointers, mask,
+                    getAllElements(std::max<int64_t>(1, ShapedType::getNumElements(shape))));
+}
+
 struct AtomicRMWOpConversion : OpConversionPattern<tt::AtomicRMWOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -503,6 +605,7 @@ struct AtomicRMWOpConversion : OpConversionPattern<tt::AtomicRMWOp> {
                                             tt::stringifyRMWOp(op.getAtomicRmwOp()), element));
     LLVM::AtomicOrdering ordering = getOrdering(op.getSem());
     Value mask = isAllTrue(op.getMask()) ? Value() : adaptor.getMask();
+    mask = guardTile(rewriter, op, adaptor.getPtr(), mask, getByteWidth(element));
     rewriter.replaceOp(op, forEachElement(rewriter, op.getLoc(), resultType,
                                           {adaptor.getPtr(), adaptor.getVal()}, mask,
                                           [&](OpBuilder &builder, Location loc,
@@ -530,10 +633,11 @@ struct AtomicCASOpConversion : OpConversionPattern<tt::AtomicCASOp> {
                                                : LLVM::AtomicOrdering::monotonic;
     if (ordering == LLVM::AtomicOrdering::release)
       failureOrdering = LLVM::AtomicOrdering::monotonic;
+    Value mask = guardTile(rewriter, op, adaptor.getPtr(), Value(), getByteWidth(element));
     rewriter.replaceOp(
         op, forEachElement(
                 rewriter, op.getLoc(), resultType,
-                {adaptor.getPtr(), adaptor.getCmp(), adaptor.getVal()}, Value(),
+                {adaptor.getPtr(), adaptor.getCmp(), adaptor.getVal()}, mask,
                 [&](OpBuilder &builder, Location loc, ArrayRef<Value> values) -> Value {
                   Value cmp = values[1], val = values[2];
                   if (auto floatType = dyn_cast<FloatType>(element)) {

@@ -62,6 +62,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createVersionCpuLoopsOnMasksPass());
   pm.addPass(createStreamCpuLargeStoresPass({options.streamingStoreBytes}));
+  pm.addPass(createTraceCpuAccessBoundsPass());
   pm.addPass(createConvertTritonCpuToVectorPass({options.target, options.bf16DotPairs}));
   pm.addPass(createLimitCpuStackBuffersPass());
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer

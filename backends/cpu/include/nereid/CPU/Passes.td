@@ -410,26 +410,34 @@ def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
 }
 
 def CheckCpuBoundsPass : Pass<"tt-cpu-check-bounds", "ModuleOp"> {
-  let summary = "Checks every load, store and atomic against its argument's buffer";
+  let summary = "Makes each kernel take the extent of every pointer parameter's buffer";
   let description = [{
-    Input: tt IR after inlining, before layout assignment. The bounds-checked variant of a
-    kernel (debug=True, NEREID_CPU_CHECK_BOUNDS=1).
+    Input: tt IR. The first step of a bounds-checked kernel (debug=True,
+    NEREID_CPU_CHECK_BOUNDS=1; docs/cpu.md, Bounds-checked kernels).
 
     Each kernel (a public tt.func) gains one i64 parameter per pointer parameter, after its
-    own and in their order (`tt.extent_of = i` names the parameter): the bytes its buffer
-    spans from the address it is given. Every tt.load, tt.store, tt.atomic_rmw and
-    tt.atomic_cas is checked: the pointer tile is traced back to the parameter it derives from
-    (through tt.addptr, splats, broadcasts, reshapes, pointer casts, selects, concatenations
-    and the values scf.for and scf.if carry), and each element's offset from that parameter's
-    address must lie in [0, extent - element bytes], one vector compare per chunk against a
-    limit computed once at the kernel's entry. Where no single parameter is proven, the
-    element must lie in some pointer parameter's buffer. The masked-in elements outside are
-    reported by tt.report_out_of_bounds before the access, and the access's mask becomes
-    the masked-in elements inside, so that nothing outside is read or written (tt.atomic_cas,
-    which has no mask, is reported and still performed). Masked-off elements are never
-    reported.
+    own and in their order, marked `tt.extent_of = i` with the pointer parameter's index: the
+    bytes its buffer spans from the address the kernel is given. tt-cpu-trace-access-bounds
+    later finds the kernels so marked.
   }];
-  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def TraceCpuAccessBoundsPass : Pass<"tt-cpu-trace-access-bounds", "ModuleOp"> {
+  let summary = "Records on each access of a bounds-checked kernel the buffer it must stay in";
+  let description = [{
+    Input: ttg IR with CPU layouts, as tt-cpu-convert-to-vector takes it. Does nothing in
+    kernels without extent parameters (tt-cpu-check-bounds).
+
+    Traces the pointers of every tt.load, tt.store, tt.atomic_rmw and tt.atomic_cas back to
+    the pointer parameter they derive from, through tt.addptr, splats, broadcasts, reshapes,
+    layout conversions, pointer bitcasts, selects and concatenations (both sides must agree),
+    and the values scf.for and scf.if carry (the initial and the yielded value must agree), and
+    records it as `tt.access_bounds = array<i64: parameter, pointer, extent, ...>`: the
+    parameter (or -1 where none is proven: a pointer loaded from memory or made from an
+    integer), then the (pointer parameter, extent parameter) pairs of the buffers the access
+    may touch, that parameter's alone, or every pointer parameter's. The lowering of the
+    accesses checks each register chunk against them (AccessBounds.h).
+  }];
 }
 
 def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {

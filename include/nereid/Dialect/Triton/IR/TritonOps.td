@@ -568,27 +568,6 @@ def TT_AssertOp : TT_Op<"assert", [MemoryEffects<[MemWrite<TT_GlobalMemory>]>]> 
   let assemblyFormat = "$condition `,` $message attr-dict `:` type($condition)";
 }
 
-def TT_ReportOutOfBoundsOp : TT_Op<"report_out_of_bounds", [
-    MemoryEffects<[MemWrite<TT_GlobalMemory>]>,
-    TypesMatchWith<"offset is i64 of violated's shape", "violated", "offset",
-                   "::mlir::nereid::tt::getSameShapeWithElement($_self, "
-                   # "::mlir::IntegerType::get($_self.getContext(), 64))">]> {
-  let summary = "reports the first element of a memory access outside its argument's buffer";
-  let description = [{
-    What a bounds-checked kernel (tt-cpu-check-bounds) does where an access goes wrong.
-    `violated` says which elements of the access `access` (`tt.load`, `tt.store`,
-    `tt.atomic_rmw`, `tt.atomic_cas`) are masked in and lie outside the buffer they must lie
-    in; the first of them in row-major order, if any, is reported with the op's source
-    location, and the program goes on. Each element touches `element_bytes` bytes at `offset`
-    bytes from the start of the buffer of kernel parameter `argument`, a buffer of `extent`
-    bytes. With `argument` = -1 the access may derive from any pointer parameter: `offset` is
-    then the element's address and lies in no parameter's buffer, and `extent` is unused.
-  }];
-  let arguments = (ins TT_BoolLike:$violated, TT_I64Like:$offset, I64:$extent,
-                       StrAttr:$access, I64Attr:$argument, I64Attr:$element_bytes);
-  let assemblyFormat = "$violated `,` $offset `,` $extent attr-dict `:` type($violated)";
-}
-
 //===----------------------------------------------------------------------===//
 // Functions
 //===----------------------------------------------------------------------===//

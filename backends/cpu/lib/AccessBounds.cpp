@@ -1,0 +1,211 @@
+// The bounds checks of a bounds-checked kernel's accesses (AccessBounds.h), and their reports
+// through the CPU runtime (nereid_cpu_access_out_of_bounds, KernelDebug.h), which records them
+// as it records a failed tt.assert.
+
+#include "AccessBounds.h"
+
+#include "RuntimeCalls.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+namespace mlir::nereid::cpu {
+namespace {
+
+/// `value` (a vector of any shape, or a scalar) as a 1-D vector, or the scalar itself.
+Value flatten(OpBuilder &builder, Location loc, Value value) {
+  auto type = dyn_cast<VectorType>(value.getType());
+  if (!type || type.getRank() == 1)
+    return value;
+  return vector::ShapeCastOp::create(
+      builder, loc, VectorType::get(type.getNumElements(), type.getElementType()), value);
+}
+
+/// `scalar` broadcast to the shape of `like` (a vector or a scalar).
+Value broadcastLike(OpBuilder &builder, Location loc, Value scalar, Type like) {
+  auto type = dyn_cast<VectorType>(like);
+  if (!type)
+    return scalar;
+  return vector::BroadcastOp::create(builder, loc, type.clone(scalar.getType()), scalar);
+}
+
+/// `value` as an i1 of the shape of `like` (a vector or a scalar).
+Value createBoolean(OpBuilder &builder, Location loc, Type like, bool value) {
+  if (auto type = dyn_cast<VectorType>(like))
+    return arith::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(type.clone(builder.getI1Type()), value));
+  return arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), value);
+}
+
+/// max(extent - bytes + 1, 0): an access of `bytes` bytes lies inside a buffer of `extent`
+/// bytes when its offset, compared unsigned (a negative one is large), is below this.
+Value getLimit(OpBuilder &builder, Location loc, Value extent, int64_t bytes) {
+  Value last = arith::SubIOp::create(builder, loc, extent, i64Constant(builder, loc, bytes - 1));
+  return arith::MaxSIOp::create(builder, loc, last, i64Constant(builder, loc, 0));
+}
+
+/// Which lanes of `addresses` (i64, a vector or a scalar) lie inside one of the buffers of
+/// `bounds`, and their offsets from the start of its parameter's buffer (from 0, the address
+/// itself, where there is no one parameter).
+std::pair<Value, Value> findLanesInside(OpBuilder &builder, Location loc,
+                                        const AccessBounds &bounds, Value addresses) {
+  Type type = addresses.getType();
+  Value inside, offsets = addresses;
+  for (auto [start, extent] : bounds.buffers) {
+    Value offset =
+        arith::SubIOp::create(builder, loc, addresses, broadcastLike(builder, loc, start, type));
+    Value limit = broadcastLike(builder, loc, getLimit(builder, loc, extent, bounds.elementBytes),
+                                type);
+    Value within =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, offset, limit);
+    inside = inside ? arith::OrIOp::create(builder, loc, inside, within).getResult() : within;
+    if (bounds.parameter >= 0)
+      offsets = offset;
+  }
+  if (!inside)
+    inside = createBoolean(builder, loc, type, false);
+  return {inside, offsets};
+}
+
+/// Reports the first lane of `violated` (i1, a 1-D vector or a scalar) that is set, if any:
+/// element `elementIndices[lane]` of the access's tile, at `offsets[lane]`.
+void reportFirstViolation(OpBuilder &builder, Location loc, const AccessBounds &bounds,
+                          Value violated, Value offsets, ArrayRef<int64_t> elementIndices) {
+  Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
+  Type ptr = LLVM::LLVMPointerType::get(builder.getContext());
+  bool isVector = isa<VectorType>(violated.getType());
+  Value any = isVector ? Value(vector::ReductionOp::create(
+                             builder, loc, vector::CombiningKind::OR, violated))
+                       : violated;
+  auto branch = scf::IfOp::create(builder, loc, any);
+  OpBuilder thenBuilder = branch.getThenBodyBuilder();
+  Value lane = findFirstFalse(thenBuilder, loc,
+                              arith::XOrIOp::create(
+                                  thenBuilder, loc, violated,
+                                  createBoolean(thenBuilder, loc, violated.getType(), true)))
+                   .first;
+  Value offset = offsets, element = i64Constant(thenBuilder, loc, elementIndices.front());
+  if (isVector) {
+    Value position = arith::IndexCastOp::create(thenBuilder, loc, thenBuilder.getIndexType(), lane);
+    offset = vector::ExtractOp::create(thenBuilder, loc, offsets, OpFoldResult(position));
+    auto indexType = VectorType::get(int64_t(elementIndices.size()), i64);
+    Value indices = arith::ConstantOp::create(
+        thenBuilder, loc, DenseElementsAttr::get(indexType, elementIndices));
+    element = vector::ExtractOp::create(thenBuilder, loc, indices, OpFoldResult(position));
+  }
+  SmallVector<Type> inputs{ptr, ptr, i32, i32, i32, i32, i32, ptr, i32,
+                           i64, i64, i64, i64, i64, i64, i64, i64, i64};
+  func::FuncOp report =
+      getOrDeclare(thenBuilder, bounds.op, "nereid_cpu_access_out_of_bounds", inputs);
+  SmallVector<Value> arguments = failureSiteArguments(thenBuilder, bounds.op);
+  arguments.push_back(getString(thenBuilder, bounds.op, bounds.op->getName().getStringRef()));
+  llvm::append_range(arguments, shapeArguments(thenBuilder, loc, bounds.shape));
+  arguments.push_back(element);
+  arguments.push_back(i64Constant(thenBuilder, loc, bounds.parameter));
+  arguments.push_back(i64Constant(thenBuilder, loc, bounds.elementBytes));
+  arguments.push_back(offset);
+  arguments.push_back(bounds.parameter >= 0 ? bounds.buffers.front().second
+                                            : i64Constant(thenBuilder, loc, 0));
+  func::CallOp::create(thenBuilder, loc, report, arguments);
+}
+
+} // namespace
+
+std::optional<AccessBounds> getAccessBounds(OpBuilder &builder, Operation *op,
+                                            ArrayRef<int64_t> shape, int64_t elementBytes) {
+  auto attr = op->getAttrOfType<DenseI64ArrayAttr>(kAccessBoundsAttrName);
+  auto function = op->getParentOfType<func::FuncOp>();
+  if (!attr || !function || attr.empty())
+    return std::nullopt;
+  ArrayRef<int64_t> values = attr.asArrayRef();
+  Block &entry = function.getBody().front();
+  AccessBounds bounds{op, SmallVector<int64_t>(shape), elementBytes, values.front(), {}};
+  for (size_t i = 1; i + 1 < values.size(); i += 2) {
+    Value start = LLVM::PtrToIntOp::create(builder, op->getLoc(), builder.getI64Type(),
+                                           entry.getArgument(values[i]));
+    bounds.buffers.push_back({start, entry.getArgument(values[i + 1])});
+  }
+  return bounds;
+}
+
+Value guardLanes(OpBuilder &builder, Location loc, const AccessBounds &bounds, Value pointers,
+                 Value mask, ArrayRef<int64_t> elementIndices) {
+  Type shape = pointers.getType();
+  Value flat = flatten(builder, loc, pointers);
+  Type i64 = builder.getI64Type();
+  auto flatType = dyn_cast<VectorType>(flat.getType());
+  Value addresses = LLVM::PtrToIntOp::create(
+      builder, loc, flatType ? Type(flatType.clone(i64)) : i64, flat);
+  auto [inside, offsets] = findLanesInside(builder, loc, bounds, addresses);
+  Value outside =
+      arith::XOrIOp::create(builder, loc, inside, createBoolean(builder, loc, inside.getType(), true));
+  Value flatMask = mask ? flatten(builder, loc, mask) : Value();
+  Value violated = flatMask ? arith::AndIOp::create(builder, loc, flatMask, outside) : outside;
+  reportFirstViolation(builder, loc, bounds, violated, offsets, elementIndices);
+  Value allowed = flatMask ? arith::AndIOp::create(builder, loc, flatMask, inside) : inside;
+  if (auto type = dyn_cast<VectorType>(shape); type && type.getRank() != 1)
+    allowed = vector::ShapeCastOp::create(builder, loc, type.clone(builder.getI1Type()), allowed);
+  return allowed;
+}
+
+Value buildCheckedAccess(OpBuilder &builder, Location loc,
+                         const std::optional<AccessBounds> &bounds, Value pointers, Value mask,
+                         bool contiguous, ArrayRef<int64_t> elementIndices, Type resultType,
+                         function_ref<Value(OpBuilder &, Value mask)> access) {
+  if (!bounds)
+    return access(builder, mask);
+  Type i64 = builder.getI64Type();
+  auto type = dyn_cast<VectorType>(pointers.getType());
+  Value allInside;
+  if (contiguous) {
+    // The chunk spans [first, first + lanes * bytes): one compare of its first address.
+    Value first = type ? Value(vector::ExtractOp::create(builder, loc, pointers,
+                                                         SmallVector<int64_t>(type.getRank(), 0)))
+                       : pointers;
+    Value address = LLVM::PtrToIntOp::create(builder, loc, i64, first);
+    int64_t chunkBytes = (type ? type.getNumElements() : 1) * bounds->elementBytes;
+    for (auto [start, extent] : bounds->buffers) {
+      Value offset = arith::SubIOp::create(builder, loc, address, start);
+      Value within = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, offset,
+                                           getLimit(builder, loc, extent, chunkBytes));
+      allInside =
+          allInside ? arith::OrIOp::create(builder, loc, allInside, within).getResult() : within;
+    }
+    if (!allInside)
+      allInside = createBoolean(builder, loc, builder.getI1Type(), false);
+  } else {
+    // One vector compare: every lane inside or masked off.
+    Value flat = flatten(builder, loc, pointers);
+    auto flatType = dyn_cast<VectorType>(flat.getType());
+    Value addresses = LLVM::PtrToIntOp::create(
+        builder, loc, flatType ? Type(flatType.clone(i64)) : i64, flat);
+    Value ok = findLanesInside(builder, loc, *bounds, addresses).first;
+    if (mask)
+      ok = arith::OrIOp::create(
+          builder, loc, ok,
+          arith::XOrIOp::create(builder, loc, flatten(builder, loc, mask),
+                                createBoolean(builder, loc, ok.getType(), true)));
+    allInside = flatType ? Value(vector::ReductionOp::create(
+                               builder, loc, vector::CombiningKind::AND, ok))
+                         : ok;
+  }
+  SmallVector<Type> results;
+  if (resultType)
+    results.push_back(resultType);
+  auto branch = scf::IfOp::create(builder, loc, results, allInside, /*withElseRegion=*/true);
+  OpBuilder thenBuilder = branch.getThenBodyBuilder();
+  Value inside = access(thenBuilder, mask);
+  OpBuilder elseBuilder = branch.getElseBodyBuilder();
+  Value guarded =
+      access(elseBuilder, guardLanes(elseBuilder, loc, *bounds, pointers, mask, elementIndices));
+  if (!resultType)
+    return Value();
+  scf::YieldOp::create(thenBuilder, loc, inside);
+  scf::YieldOp::create(elseBuilder, loc, guarded);
+  return branch.getResult(0);
+}
+
+} // namespace mlir::nereid::cpu
