@@ -22,3 +22,12 @@ config.substitutions.append(("FileCheck", "FileCheck --enable-var-scope"))
 llvm_config.add_tool_substitutions(
     [ToolSubst("nereid-opt", unresolved="fatal"), ToolSubst("nereid-run", unresolved="fatal")],
     [config.nereid_tools_dir])
+
+# ptxas (the CUDA toolkit) assembles the PTX of the NVIDIA tests: the feature `ptxas`, and the
+# substitution %ptxas.
+import shutil
+
+ptxas = shutil.which("ptxas") or shutil.which("ptxas", path="/usr/local/cuda/bin")
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))

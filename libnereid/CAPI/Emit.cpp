@@ -9,11 +9,9 @@
 #include "Handles.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/OpenMP/OpenMPDialect.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
-#include "mlir/Target/LLVMIR/Dialect/OpenMP/OpenMPToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
@@ -53,10 +51,11 @@ struct NereidBuffer {
 namespace mlir::nereid::capi {
 
 void registerLLVMTranslations(DialectRegistry &registry) {
-  registry.insert<LLVM::LLVMDialect, omp::OpenMPDialect>();
+  // Each backend registers the translations of its own dialects (OpenMP for the CPU, NVVM for
+  // NVIDIA) with them.
+  registry.insert<LLVM::LLVMDialect>();
   registerBuiltinDialectTranslation(registry);
   registerLLVMDialectTranslation(registry);
-  registerOpenMPDialectTranslation(registry);
 }
 
 } // namespace mlir::nereid::capi

@@ -1,14 +1,20 @@
-// The NVIDIA backend's registration (cmake/NereidBackends.cmake): its target family "cuda".
+// The NVIDIA backend's registration (cmake/NereidBackends.cmake): the NVVM dialect and its
+// translation to LLVM IR, the passes and the pipeline, and the target family "cuda".
 
 #include "nereid/Nvidia/NvidiaTargetInfo.h"
+#include "nereid/Nvidia/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 
 namespace mlir::nereid {
 
-void registerNvidiaBackendDialects(DialectRegistry &) {}
+void registerNvidiaBackendDialects(DialectRegistry &registry) {
+  registry.insert<NVVM::NVVMDialect>();
+  registerNVVMDialectTranslation(registry);
+}
 
-void registerNvidiaBackendPasses() {}
+void registerNvidiaBackendPasses() { nvidia::registerNvidiaPassesAndPipelines(); }
 
 void registerNvidiaBackendTargets() {
   registerTargetFamily("cuda", nvidia::NvidiaTargetInfo::create);

@@ -1,0 +1,111 @@
+// nvidia-convert-ttg-to-llvm: ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects (see
+// NvidiaConvertTritonGPUToLLVMPass in Passes.td).
+
+#include "NvidiaTargetLowering.h"
+
+#include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/TypeConverter.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
+#include "nereid/Nvidia/NvidiaTargetInfo.h"
+#include "nereid/Nvidia/Passes.h"
+
+#include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
+#include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::nereid::nvidia {
+
+#define GEN_PASS_DEF_NVIDIACONVERTTRITONGPUTOLLVMPASS
+#include "nereid/Nvidia/Passes.h.inc"
+
+namespace {
+
+/// Why the shared GPU lowering cannot lower `op`, or an empty string when it can. Every op is
+/// checked before the conversion, so that each error is reported at its own Python line and the
+/// conversion itself never fails on a kernel.
+std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
+      !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
+           tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp>(op))
+    os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
+  else if (auto func = dyn_cast<tt::FuncOp>(op)) {
+    for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
+      if (!typeConverter.convertType(type)) {
+        os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: argument "
+           << index << " has the type " << type << ", which has no layout";
+        break;
+      }
+  } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
+    if (isa<RankedTensorType>(constant.getType()) && !isa<SplatElementsAttr>(constant.getValue()))
+      os << "the NVIDIA backend cannot lower '" << op->getName()
+         << "' yet: a tensor constant that is not a splat";
+  }
+  return why;
+}
+
+struct NvidiaConvertTritonGPUToLLVMPass
+    : impl::NvidiaConvertTritonGPUToLLVMPassBase<NvidiaConvertTritonGPUToLLVMPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    MLIRContext *context = &getContext();
+    FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(module);
+    if (failed(target))
+      return signalPassFailure();
+    if (!isa<NvidiaTargetInfo>(**target)) {
+      module.emitError() << getArgument() << " needs an NVIDIA target; got "
+                         << (*target)->getName();
+      return signalPassFailure();
+    }
+    auto numWarps =
+        module->getAttrOfType<IntegerAttr>(ttg::TritonGPUDialect::kNumWarpsAttrName);
+    if (!numWarps) {
+      module.emitError() << getArgument() << " needs the module attribute '"
+                         << ttg::TritonGPUDialect::kNumWarpsAttrName << "'";
+      return signalPassFailure();
+    }
+
+    NvidiaTargetLowering lowering;
+    TritonGPUToLLVMTypeConverter typeConverter(context, lowering.getGlobalAddressSpace());
+    bool unsupported = false;
+    module.walk([&](Operation *op) {
+      std::string why = whyNotLowered(op, typeConverter);
+      if (!why.empty()) {
+        op->emitError(why);
+        unsupported = true;
+      }
+    });
+    if (unsupported)
+      return signalPassFailure();
+
+    GpuLoweringInfo info{"NVIDIA", lowering, static_cast<unsigned>(numWarps.getInt())};
+    RewritePatternSet patterns(context);
+    populateFunctionOpToLLVMPatterns(typeConverter, patterns, info);
+    populateElementwiseOpToLLVMPatterns(typeConverter, patterns, info);
+    populateViewOpToLLVMPatterns(typeConverter, patterns, info);
+    populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info);
+    arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
+    populateMathToLLVMConversionPatterns(typeConverter, patterns);
+    cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
+
+    ConversionTarget legal(*context);
+    legal.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
+    legal.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect,
+                            math::MathDialect, cf::ControlFlowDialect>();
+    if (failed(applyPartialConversion(module, legal, std::move(patterns))))
+      return signalPassFailure();
+    // The module attributes of ttg say nothing to LLVM.
+    module->removeAttr(ttg::TritonGPUDialect::kNumWarpsAttrName);
+    module->removeAttr(ttg::TritonGPUDialect::kTargetAttrName);
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::nvidia

@@ -1,0 +1,59 @@
+// The NVIDIA pipeline, registered as `nereid-nvidia-lower{target=... num-warps=...}`: tt IR in,
+// the LLVM and NVVM dialects out, ready for LLVM's NVPTX code generator.
+
+#include "nereid/Nvidia/Passes.h"
+
+#include "nereid/Conversion/Pipelines.h"
+#include "nereid/Dialect/Triton/Transforms/Pipeline.h"
+
+#include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
+#include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "mlir/Transforms/Passes.h"
+
+namespace mlir::nereid::nvidia {
+
+void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
+  tt::buildTritonPipeline(pm);
+  TritonGPUPipelineOptions layoutOptions;
+  layoutOptions.target = options.target;
+  layoutOptions.numWarps = options.numWarps;
+  buildTritonGPUPipeline(pm, layoutOptions);
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createNvidiaConvertTritonGPUToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+namespace {
+
+struct NvidiaPipelineCommandLineOptions
+    : PassPipelineOptions<NvidiaPipelineCommandLineOptions> {
+  Option<std::string> target{*this, "target",
+                             llvm::cl::desc("the ttg.target of the GPU, e.g. cuda:90; by "
+                                            "default the module's"),
+                             llvm::cl::init("")};
+  Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("the warps of one program"),
+                            llvm::cl::init(4)};
+};
+
+#define GEN_PASS_REGISTRATION
+#include "nereid/Nvidia/Passes.h.inc"
+
+} // namespace
+
+void registerNvidiaPassesAndPipelines() {
+  registerNereidNvidiaPasses();
+  PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
+      "nereid-nvidia-lower",
+      "Lowers a tt module for an NVIDIA GPU to the LLVM and NVVM dialects: "
+      "nereid-ttir-pipeline, nereid-ttg-pipeline, convert-scf-to-cf, nvidia-convert-ttg-to-llvm",
+      [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
+        buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
+      });
+}
+
+} // namespace mlir::nereid::nvidia

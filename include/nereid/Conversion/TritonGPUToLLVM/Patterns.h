@@ -1,0 +1,49 @@
+#ifndef NEREID_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+#define NEREID_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
+
+#include "nereid/Conversion/TritonGPUToLLVM/TargetLowering.h"
+
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir::nereid {
+
+/// What the shared GPU patterns know beyond the types: the target's lowering interface and the
+/// launch shape.
+struct GpuLoweringInfo {
+  /// The backend's name as errors say it ("NVIDIA").
+  StringRef backendName;
+  /// The vendor's intrinsics (GpuTargetLowering).
+  const GpuTargetLowering &target;
+  /// The warps of one program (the module's `ttg.num-warps`).
+  unsigned numWarps;
+};
+
+/// Reports at `op` that the backend of `info` cannot lower it, naming the op and saying `why`,
+/// and fails the match.
+LogicalResult notLowered(ConversionPatternRewriter &rewriter, Operation *op,
+                         const GpuLoweringInfo &info, const Twine &why);
+
+// Each family of ttg ops lowers to LLVM through one of these, with the signature of the CPU
+// backend's populate...Patterns: the type converter, the pattern list to fill, and the
+// lowering info. A backend adds its own patterns for the same ops with a higher benefit.
+
+/// tt.func (to an llvm.func kernel), tt.return, tt.get_program_id, tt.get_num_programs.
+void populateFunctionOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                      RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
+/// arith and math ops on tensors, one op per element a thread holds, and tt.addptr.
+void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                         RewritePatternSet &patterns,
+                                         const GpuLoweringInfo &info);
+
+/// tt.splat, tt.make_range and splat arith.constant tensors.
+void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
+                                  const GpuLoweringInfo &info);
+
+/// tt.load and tt.store of tensors of pointers, with masks and `other`.
+void populateLoadStoreOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
+} // namespace mlir::nereid
+
+#endif // NEREID_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

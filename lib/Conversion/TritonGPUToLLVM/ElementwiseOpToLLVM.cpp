@@ -1,0 +1,98 @@
+// Elementwise ops on tensors: the same op on each element that a thread holds.
+
+#include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/TypeConverter.h"
+#include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+namespace mlir::nereid {
+namespace {
+
+/// Whether `op` is an elementwise op of the arith or math dialect on tensors.
+bool isElementwiseTensorOp(Operation *op) {
+  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+         op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
+         isa<RankedTensorType>(op->getResult(0).getType());
+}
+
+/// An arith or math op on tensors: the op on the scalars of each register. Operands and results
+/// share a layout (the ttg verifier checks it), so register i of each operand is the same
+/// element. The scalar ops are then lowered by arith's and math's own patterns, which must not
+/// see the tensor op first: they would apply the scalar op to the packed struct.
+struct ElementwiseOpConversion : ConversionPattern {
+  ElementwiseOpConversion(const TypeConverter &typeConverter, MLIRContext *context)
+      : ConversionPattern(typeConverter, MatchAnyOpTypeTag(), /*benefit=*/2, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value> operands,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isElementwiseTensorOp(op))
+      return failure();
+    Location loc = op->getLoc();
+    auto resultType = cast<RankedTensorType>(op->getResult(0).getType());
+    Type structType = getTypeConverter()->convertType(resultType);
+    if (!structType)
+      return failure();
+    size_t numRegisters = cast<LLVM::LLVMStructType>(structType).getBody().size();
+    // A scalar operand (arith.select's condition) is the same for every register.
+    SmallVector<SmallVector<Value>> elements;
+    for (auto [original, operand] : llvm::zip_equal(op->getOperands(), operands))
+      elements.push_back(isa<RankedTensorType>(original.getType())
+                             ? unpackElements(rewriter, loc, operand)
+                             : SmallVector<Value>(numRegisters, operand));
+    SmallVector<Value> results;
+    for (size_t r = 0; r < numRegisters; ++r) {
+      OperationState state(loc, op->getName());
+      for (const SmallVector<Value> &operand : elements)
+        state.addOperands(operand[r]);
+      state.addTypes(resultType.getElementType());
+      state.addAttributes(op->getAttrs());
+      results.push_back(rewriter.create(state)->getResult(0));
+    }
+    rewriter.replaceOp(op, packElements(rewriter, loc, results, structType));
+    return success();
+  }
+};
+
+/// tt.addptr: a getelementptr by the offset in elements of the pointee type, on scalars or on
+/// each register of a tensor.
+struct AddPtrOpConversion : OpConversionPattern<tt::AddPtrOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::AddPtrOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const auto &converter = static_cast<const TritonGPUToLLVMTypeConverter &>(*getTypeConverter());
+    Type pointee =
+        converter.convertElementType(getElementTypeOrSelf(tt::getPointeeType(op.getType())));
+    auto gep = [&](Value pointer, Value offset) -> Value {
+      return LLVM::GEPOp::create(rewriter, loc, pointer.getType(), pointee, pointer, offset);
+    };
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOp(op, gep(adaptor.getPtr(), adaptor.getOffset()));
+      return success();
+    }
+    SmallVector<Value> pointers = unpackElements(rewriter, loc, adaptor.getPtr());
+    SmallVector<Value> offsets = unpackElements(rewriter, loc, adaptor.getOffset());
+    SmallVector<Value> results;
+    for (auto [pointer, offset] : llvm::zip_equal(pointers, offsets))
+      results.push_back(gep(pointer, offset));
+    rewriter.replaceOp(op, packElements(rewriter, loc, results,
+                                       getTypeConverter()->convertType(op.getType())));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                         RewritePatternSet &patterns,
+                                         const GpuLoweringInfo &info) {
+  patterns.add<ElementwiseOpConversion, AddPtrOpConversion>(typeConverter, patterns.getContext());
+}
+
+} // namespace mlir::nereid

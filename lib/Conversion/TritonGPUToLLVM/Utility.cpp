@@ -1,0 +1,89 @@
+#include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+namespace mlir::nereid {
+
+GpuTargetLowering::~GpuTargetLowering() = default;
+
+SmallVector<Value> unpackElements(OpBuilder &builder, Location loc, Value packed) {
+  auto structType = cast<LLVM::LLVMStructType>(packed.getType());
+  SmallVector<Value> elements;
+  for (int64_t i = 0, e = structType.getBody().size(); i < e; ++i)
+    elements.push_back(LLVM::ExtractValueOp::create(builder, loc, packed, i));
+  return elements;
+}
+
+Value packElements(OpBuilder &builder, Location loc, ValueRange elements, Type structType) {
+  Value packed = LLVM::UndefOp::create(builder, loc, structType);
+  for (auto [i, element] : llvm::enumerate(elements))
+    packed = LLVM::InsertValueOp::create(builder, loc, packed, element, i);
+  return packed;
+}
+
+namespace {
+
+Value createI32(OpBuilder &builder, Location loc, int32_t value) {
+  return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
+}
+
+/// XOR of the bases of `inDim` for the set bits of the run-time index `index` (i32), along
+/// each output dimension: the part of the coordinates that one hardware index contributes.
+SmallVector<Value> applyRuntimeIndex(OpBuilder &builder, Location loc, const LinearLayout &layout,
+                                     StringRef inDim, Value index) {
+  int numOut = layout.getNumOutDims();
+  SmallVector<Value> parts(numOut, createI32(builder, loc, 0));
+  if (!layout.hasInDim(inDim))
+    return parts;
+  for (auto [bit, basis] : llvm::enumerate(layout.getBases(inDim))) {
+    Value shifted = arith::ShRUIOp::create(builder, loc, index, createI32(builder, loc, bit));
+    Value isSet = arith::AndIOp::create(builder, loc, shifted, createI32(builder, loc, 1));
+    for (int d = 0; d < numOut; ++d) {
+      if (basis[d] == 0)
+        continue;
+      // isSet is 0 or 1: times the basis is the basis or 0.
+      Value term = arith::MulIOp::create(builder, loc, isSet, createI32(builder, loc, basis[d]));
+      parts[d] = arith::XOrIOp::create(builder, loc, parts[d], term);
+    }
+  }
+  return parts;
+}
+
+} // namespace
+
+SmallVector<SmallVector<Value>> emitElementCoordinates(OpBuilder &builder, Location loc,
+                                                       const LinearLayout &layout,
+                                                       const GpuTargetLowering &target) {
+  Value threadId = target.getThreadId(builder, loc);
+  Value warpSize = createI32(builder, loc, target.getWarpSize());
+  Value lane = arith::RemUIOp::create(builder, loc, threadId, warpSize);
+  Value warp = arith::DivUIOp::create(builder, loc, threadId, warpSize);
+  SmallVector<Value> laneParts =
+      applyRuntimeIndex(builder, loc, layout, LinearLayout::kLane, lane);
+  SmallVector<Value> warpParts =
+      applyRuntimeIndex(builder, loc, layout, LinearLayout::kWarp, warp);
+  int numOut = layout.getNumOutDims();
+  SmallVector<Value> threadParts;
+  for (int d = 0; d < numOut; ++d)
+    threadParts.push_back(arith::XOrIOp::create(builder, loc, laneParts[d], warpParts[d]));
+
+  int32_t numRegisters = layout.getInDimSize(LinearLayout::kRegister);
+  SmallVector<SmallVector<Value>> coordinates;
+  for (int32_t r = 0; r < numRegisters; ++r) {
+    // The register's part is known at compile time.
+    SmallVector<LinearLayout::DimValue> ins;
+    for (StringRef inDim : layout.getInDimNames())
+      ins.push_back({inDim.str(), inDim == LinearLayout::kRegister ? r : 0});
+    SmallVector<LinearLayout::DimValue> registerPart = layout.apply(ins);
+    SmallVector<Value> coordinate;
+    for (int d = 0; d < numOut; ++d) {
+      Value constant = createI32(builder, loc, registerPart[d].second);
+      coordinate.push_back(arith::XOrIOp::create(builder, loc, threadParts[d], constant));
+    }
+    coordinates.push_back(std::move(coordinate));
+  }
+  return coordinates;
+}
+
+} // namespace mlir::nereid

@@ -1,0 +1,39 @@
+// RUN: nereid-opt %s -split-input-file -verify-diagnostics --nvidia-convert-ttg-to-llvm
+
+// An op that the NVIDIA backend does not lower yet is an error at the op, naming it and the
+// backend, before anything is converted.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func public @unsupported(%a: tensor<32xi32, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.mulhiui' yet}}
+    %b = tt.mulhiui %a, %a : tensor<32xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// expected-error @below {{nvidia-convert-ttg-to-llvm needs an NVIDIA target; got cpu:x86_64:avx2}}
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  // expected-error @below {{the NVIDIA backend cannot lower 'tt.func' yet: argument 0 has the type tensor<32xf32>, which has no layout}}
+  tt.func public @unlaid(%a: tensor<32xf32>) {
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func public @constant(%out: !tt.ptr<i32>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'arith.constant' yet: a tensor constant that is not a splat}}
+    %c = arith.constant dense<[0, 1]> : tensor<2xi32, #blocked>
+    tt.return
+  }
+}

@@ -1,0 +1,62 @@
+// RUN: nereid-opt %s -split-input-file --nvidia-convert-ttg-to-llvm --canonicalize | FileCheck %s
+
+// A kernel becomes an llvm.func marked nvvm.kernel with num-warps x 32 threads; pointers are
+// global (address space 1). Each tensor a thread holds is a struct of its registers: with
+// sizePerThread [2], 32 lanes and 4 warps, a 512-element tensor is 2 registers of 2 consecutive
+// elements, repeated twice (256 elements apart).
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @range
+  // CHECK-SAME: (%[[OUT:.*]]: !llvm.ptr<1>) attributes {nvvm.kernel, nvvm.reqntid = array<i32: 128, 1, 1>}
+  tt.func public @range(%out: !tt.ptr<i32>) {
+    // CHECK: %[[TID:.*]] = nvvm.read.ptx.sreg.tid.x : i32
+    // CHECK: %[[LANE:.*]] = llvm.urem %[[TID]]
+    // CHECK: %[[WARP:.*]] = llvm.udiv %[[TID]]
+    %r = tt.make_range {end = 512 : i32, start = 0 : i32} : tensor<512xi32, #blocked>
+    %p = tt.splat %out : !tt.ptr<i32> -> tensor<512x!tt.ptr<i32>, #blocked>
+    // CHECK-COUNT-4: llvm.getelementptr %[[OUT]][%{{.*}}] : (!llvm.ptr<1>, i32) -> !llvm.ptr<1>, i32
+    %q = tt.addptr %p, %r : tensor<512x!tt.ptr<i32>, #blocked>, tensor<512xi32, #blocked>
+    // CHECK-COUNT-4: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<1>
+    tt.store %q, %r : tensor<512x!tt.ptr<i32>, #blocked>
+    // CHECK: llvm.return
+    tt.return
+  }
+}
+
+// -----
+
+// Masked loads take `other` for the masked-off elements; masked stores write only where the mask
+// holds; arith on tensors is the scalar op on each register; bools are bytes in memory.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
+  // CHECK-LABEL: llvm.func @masked
+  tt.func public @masked(%x: !tt.ptr<f32>, %flags: !tt.ptr<i1>, %n: i32) {
+    // CHECK-DAG: nvvm.read.ptx.sreg.ctaid.y : i32
+    %pid = tt.get_program_id y : i32
+    // CHECK-DAG: nvvm.read.ptx.sreg.nctaid.z : i32
+    %np = tt.get_num_programs z : i32
+    %base = arith.muli %pid, %np : i32
+    %bases = tt.splat %base : i32 -> tensor<32xi32, #blocked>
+    %range = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #blocked>
+    %r = arith.addi %bases, %range : tensor<32xi32, #blocked>
+    %ns = tt.splat %n : i32 -> tensor<32xi32, #blocked>
+    // CHECK: %[[MASK:.*]] = llvm.icmp "slt"
+    %mask = arith.cmpi slt, %r, %ns : tensor<32xi32, #blocked>
+    %xs = tt.splat %x : !tt.ptr<f32> -> tensor<32x!tt.ptr<f32>, #blocked>
+    %xp = tt.addptr %xs, %r : tensor<32x!tt.ptr<f32>, #blocked>, tensor<32xi32, #blocked>
+    %other = arith.constant dense<1.5> : tensor<32xf32, #blocked>
+    // CHECK: %[[V:.*]] = llvm.intr.masked.load %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : (!llvm.ptr<1>, vector<1xi1>, vector<1xf32>) -> vector<1xf32>
+    %v = tt.load %xp, %mask, %other : tensor<32x!tt.ptr<f32>, #blocked>
+    // CHECK: llvm.fmul
+    %w = arith.mulf %v, %v : tensor<32xf32, #blocked>
+    // CHECK: llvm.intr.masked.store %{{.*}}, %{{.*}}, %{{.*}} {alignment = 4 : i32} : vector<1xf32>, vector<1xi1> into !llvm.ptr<1>
+    tt.store %xp, %w, %mask : tensor<32x!tt.ptr<f32>, #blocked>
+    %fs = tt.splat %flags : !tt.ptr<i1> -> tensor<32x!tt.ptr<i1>, #blocked>
+    %fp = tt.addptr %fs, %r : tensor<32x!tt.ptr<i1>, #blocked>, tensor<32xi32, #blocked>
+    // CHECK: %[[BYTE:.*]] = llvm.zext %{{.*}} : i1 to i8
+    // CHECK: llvm.store %[[BYTE]], %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<1>
+    tt.store %fp, %mask : tensor<32x!tt.ptr<i1>, #blocked>
+    tt.return
+  }
+}
+
