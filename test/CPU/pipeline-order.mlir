@@ -27,6 +27,7 @@
 // CHECK-NEXT: {{^ *}}tt-cpu-store-tiles-by-rows{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-version-loops-on-contiguous-offsets{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-reduce-loop-accumulators{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}tt-cpu-reduce-tiles-by-rows{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-carry-loop-tiles-in-memory{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-strip-mine-tiles{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-version-loops-on-masks{{[{,]|$}}

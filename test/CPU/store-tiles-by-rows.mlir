@@ -68,26 +68,35 @@ tt.func @loaded(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
 }
 
 // Left alone: a load that memory is written after (the row loop would read the new values),
-// a volatile load, and a load whose tile is also used elsewhere (it would be loaded twice).
+// and a volatile load.
 // CHECK-LABEL: tt.func @loads_left_alone
 // CHECK-NOT: scf.for
 // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
 // CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
-// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
-// CHECK: tt.store %{{.*}}, %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
 // CHECK: tt.return
-tt.func @loads_left_alone(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %other: !tt.ptr<f32>, %flag: !tt.ptr<i32>) -> tensor<8x16xf32, #blocked> {
+tt.func @loads_left_alone(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>, %flag: !tt.ptr<i32>) {
   %ip = tt.splat %in : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
   %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
-  %xp = tt.splat %other : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
   %x = tt.load %ip : tensor<8x16x!tt.ptr<f32>, #blocked>
   %c = arith.constant 0 : i32
   tt.store %flag, %c : !tt.ptr<i32>
   tt.store %op, %x : tensor<8x16x!tt.ptr<f32>, #blocked>
   %v = tt.load %ip {isVolatile} : tensor<8x16x!tt.ptr<f32>, #blocked>
   tt.store %op, %v : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+
+// A load that is also used whole stays for that use, and the store loads its rows again.
+// CHECK-LABEL: tt.func @load_used_twice
+// CHECK: %[[WHOLE:.*]] = tt.load %{{.*}} : tensor<8x16x!tt.ptr<f32>, #blocked>
+// CHECK: scf.for
+// CHECK:   %[[ROW:.*]] = tt.load %{{.*}} : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:   tt.store %{{.*}}, %[[ROW]] : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK: tt.return %[[WHOLE]]
+tt.func @load_used_twice(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) -> tensor<8x16xf32, #blocked> {
+  %ip = tt.splat %in : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
   %w = tt.load %ip : tensor<8x16x!tt.ptr<f32>, #blocked>
-  tt.store %xp, %w : tensor<8x16x!tt.ptr<f32>, #blocked>
   tt.store %op, %w : tensor<8x16x!tt.ptr<f32>, #blocked>
   tt.return %w : tensor<8x16xf32, #blocked>
 }

@@ -58,6 +58,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createStoreCpuTilesByRowsPass());
   pm.addPass(createVersionCpuLoopsOnContiguousOffsetsPass());
   pm.addPass(createReduceCpuLoopAccumulatorsPass());
+  pm.addPass(createReduceCpuTilesByRowsPass());
   pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
   pm.addPass(createStripMineCpuTilesPass({options.target}));
   pm.addPass(createVersionCpuLoopsOnMasksPass());

@@ -202,7 +202,7 @@ FailureOr<Value> RowSlicer::readBufferRow(ttg::LocalLoadOp load, RankedTensorTyp
 
 FailureOr<Value> RowSlicer::loadRow(tt::LoadOp load, RankedTensorType rowType) {
   auto loop = builder.getInsertionBlock()->getParentOp();
-  if (load.getIsVolatile() || !load->hasOneUse() || load->getBlock() != loop->getBlock() ||
+  if (load.getIsVolatile() || load->getBlock() != loop->getBlock() ||
       !load->isBeforeInBlock(loop) || mayWriteBetween(load, loop))
     return failure();
   IRMapping mapping;

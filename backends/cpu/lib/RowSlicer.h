@@ -21,10 +21,10 @@ namespace mlir::nereid::cpu {
 /// of a tile (a 1-D tile of its columns) and element `row` of a column (a [R, 1] or 1-D [R]
 /// tile) from the ops that made them: splats, splat constants, make_range, expand_dims,
 /// broadcasts, layout conversions, cheap elementwise ops, local_loads of a buffer that
-/// nothing writes before the loop (read a row at a time), and loads that only the tile uses
-/// and that nothing writes after before the loop (loaded a row at a time, in the loop: a row
-/// is loaded after earlier rows of a tile are stored, which the per-element ordering of tiles
-/// allows, docs/cpu.md). A row of `x[:, None] + y[None, :]` is `splat(x[row]) + y`; the ops
+/// nothing writes before the loop (read a row at a time), and loads that nothing writes after
+/// before the loop (loaded a row at a time, in the loop: a row is loaded after earlier rows of
+/// a tile are stored, which the per-element ordering of tiles allows, docs/cpu.md; a load that
+/// something else uses whole stays, and reads the memory again). A row of `x[:, None] + y[None, :]` is `splat(x[row]) + y`; the ops
 /// that compute `y` run once, where they are, and the row takes `y` itself. Fails on any other
 /// op (a block argument, an op with regions); the caller then erases the loop, and the buffers
 /// of columns (getColumnBuffers) that were made for it.
@@ -83,8 +83,8 @@ private:
   FailureOr<Value> readBufferRow(ttg::LocalLoadOp load, RankedTensorType rowType);
 
   /// Row `row` of the tile that `load` loads, loaded in the loop: when the loop is in the
-  /// load's block, after it, with nothing between them that may write memory, and nothing
-  /// else uses the tile (it would be loaded twice). Not for volatile loads.
+  /// load's block, after it, with nothing between them that may write memory. Not for
+  /// volatile loads.
   FailureOr<Value> loadRow(tt::LoadOp load, RankedTensorType rowType);
 
   /// `value` in the layout of `type` (a type of its shape and elements).

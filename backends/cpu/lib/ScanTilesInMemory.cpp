@@ -4,13 +4,12 @@
 #include "BlockTranspose.h"
 #include "LoopBuffers.h"
 #include "RowLoads.h"
+#include "StripMining.h"
+#include "TileCombiner.h"
 
 #include "nereid/CPU/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
-
-#include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/IR/IRMapping.h"
 
 namespace mlir::nereid::cpu {
 
@@ -23,20 +22,6 @@ namespace {
 /// unrolls them a step at a time: a 64 x 64 f32 cumsum along the rows took 10 s to compile
 /// and 128 x 128 more than 60 s (bench/compile_time.py).
 constexpr int64_t kMaxRegisterScanElements = 16 * 16;
-
-/// Whether every op of `combiner` is an elementwise arith or math op, which applies to whole
-/// slices as it does to elements (the lowering reports any other).
-bool isElementwiseCombiner(Region &combiner) {
-  return llvm::all_of(combiner.front().without_terminator(), [](Operation &op) {
-    return isa<arith::ArithDialect, math::MathDialect>(op.getDialect()) && !op.getNumRegions();
-  });
-}
-
-/// Whether `type` holds numbers (not masks or pointers), which buffers hold.
-bool holdsNumbers(Type type) {
-  Type element = getElementTypeOrSelf(type);
-  return isa<FloatType>(element) || (element.isInteger() && !element.isInteger(1));
-}
 
 /// The scan's slices along its axis, and how they are laid out in buffers: a buffer's row p is
 /// the slice at position p of the axis.
@@ -135,39 +120,6 @@ void storeSlice(OpBuilder &builder, Location loc, Value slice, Value buffer, Val
   ttg::LocalStoreOp::create(builder, loc, slice, row);
 }
 
-/// The combiner of `scan` applied to whole slices: its elementwise ops rebuilt on tiles of
-/// `sliceType`'s shape and encoding, with the scalars it uses from outside splatted.
-SmallVector<Value> combineSlices(OpBuilder &builder, tt::ScanOp scan, ValueRange accumulated,
-                                 ValueRange next, RankedTensorType sliceType) {
-  Location loc = scan.getLoc();
-  Block &body = scan.getCombineOp().front();
-  auto lift = [&](Type scalar) -> Type { return sliceType.clone(scalar); };
-  IRMapping mapping;
-  for (auto [argument, value] :
-       llvm::zip(body.getArguments(), llvm::concat<const Value>(accumulated, next)))
-    mapping.map(argument, value);
-  auto lookup = [&](Value value) -> Value {
-    if (Value mapped = mapping.lookupOrNull(value))
-      return mapped;
-    Value splat = tt::SplatOp::create(builder, loc, lift(value.getType()), value);
-    mapping.map(value, splat);
-    return splat;
-  };
-  for (Operation &op : body.without_terminator()) {
-    if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
-      auto value = cast<TypedAttr>(constant.getValue());
-      auto splat = DenseElementsAttr::get(cast<ShapedType>(lift(value.getType())), value);
-      mapping.map(constant.getResult(), arith::ConstantOp::create(builder, loc, splat));
-      continue;
-    }
-    SmallVector<Value> operands = llvm::map_to_vector(op.getOperands(), lookup);
-    SmallVector<Type> types = llvm::map_to_vector(op.getResultTypes(), lift);
-    OperationState state(op.getLoc(), op.getName(), operands, types, op.getAttrs());
-    mapping.map(op.getResults(), builder.create(state)->getResults());
-  }
-  return llvm::map_to_vector(body.getTerminator()->getOperands(), lookup);
-}
-
 /// Replaces `scan` with a loop over the positions along its axis when it is large: each
 /// source is put in a buffer whose rows are its slices along the axis, the loop combines each
 /// slice with the one before and writes the result to a buffer of the same form, which is read
@@ -175,7 +127,8 @@ SmallVector<Value> combineSlices(OpBuilder &builder, tt::ScanOp scan, ValueRange
 void scanInMemory(tt::ScanOp scan, const DataFlowSolver &solver, const TargetInfo &target) {
   auto type = cast<RankedTensorType>(scan.getSrcs()[0].getType());
   if (type.getRank() > 2 || type.getNumElements() <= kMaxRegisterScanElements ||
-      !llvm::all_of(scan.getSrcs().getTypes(), holdsNumbers) ||
+      !llvm::all_of(scan.getSrcs().getTypes(),
+                    [](Type type) { return isKeepable(cast<RankedTensorType>(type)); }) ||
       !isElementwiseCombiner(scan.getCombineOp()))
     return;
   MLIRContext *context = scan.getContext();
@@ -219,8 +172,8 @@ void scanInMemory(tt::ScanOp scan, const DataFlowSolver &solver, const TargetInf
   SmallVector<Value> next;
   for (auto [input, sliceType] : llvm::zip(inputs, sliceTypes))
     next.push_back(loadSlice(builder, loc, input, at, sliceType));
-  SmallVector<Value> combined =
-      combineSlices(builder, scan, loop.getRegionIterArgs(), next, shape.sliceType);
+  SmallVector<Value> combined = combineTiles(builder, loc, scan.getCombineOp(),
+                                            loop.getRegionIterArgs(), next, shape.sliceType);
   for (auto [value, output] : llvm::zip(combined, outputs))
     storeSlice(builder, loc, value, output, at);
   scf::YieldOp::create(builder, loc, combined);

@@ -183,6 +183,29 @@ def ReduceCpuLoopAccumulatorsPass : Pass<"tt-cpu-reduce-loop-accumulators", "Mod
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
+def ReduceCpuTilesByRowsPass : Pass<"tt-cpu-reduce-tiles-by-rows", "ModuleOp"> {
+  let summary = "Reduces large 2-D tiles by a loop over their rows";
+  let description = [{
+    Input: ttg IR with CPU layouts, after tt-cpu-reduce-loop-accumulators.
+
+    tt-cpu-convert-to-vector unrolls a tt.reduce a register chunk at a time, and LLVM's time
+    on that straight-line code grows faster than the code: a row sum of 256 x 256 f32 took
+    8 s to compile. For each 2-D tt.reduce of more than 64 x 64 numbers whose combiner is
+    elementwise arith and math, this pass computes the rows of its sources in a loop (as
+    tt-cpu-store-tiles-by-rows does: a source that is a load is loaded a row at a time; one
+    whose rows cannot be computed is put in a buffer, `ttg.local_alloc`, and read a row at a
+    time). Along the rows (axis 1), each iteration reduces its row with the same combiner
+    (a 1-D tt.reduce) and writes the result into a buffer of one element per row, which is
+    read as the result. Down the columns (axis 0), a loop from the second row carries the
+    result, starting from the first row, and combines each row with it (the combiner rebuilt
+    on 1-D tiles): the rows are combined in order, as the interpreter does. The rows are 1-D
+    tiles, which tt-cpu-strip-mine-tiles cuts into strips when they are long, so that the
+    code does not grow with the rows. Flash attention's 64 x 64 blocks stay whole.
+  }];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
+}
+
 def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "ModuleOp"> {
   let summary = "Keeps the long 1-D tiles that loops carry in local memory";
   let description = [{
