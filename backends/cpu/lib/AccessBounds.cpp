@@ -112,6 +112,22 @@ void reportFirstViolation(OpBuilder &builder, Location loc, const AccessBounds &
   func::CallOp::create(thenBuilder, loc, report, arguments);
 }
 
+/// Whether the `count` contiguous elements from `first` (a pointer) lie inside one buffer of
+/// `bounds`: they span [first, first + count * bytes), so one compare of its address.
+Value isRunInside(OpBuilder &builder, Location loc, const AccessBounds &bounds, Value first,
+                  int64_t count) {
+  Value address = LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), first);
+  Value inside;
+  for (auto [start, extent] : bounds.buffers) {
+    Value offset = arith::SubIOp::create(builder, loc, address, start);
+    Value within = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, offset,
+                                         getLimit(builder, loc, extent,
+                                                  count * bounds.elementBytes));
+    inside = inside ? arith::OrIOp::create(builder, loc, inside, within).getResult() : within;
+  }
+  return inside ? inside : createBoolean(builder, loc, builder.getI1Type(), false);
+}
+
 } // namespace
 
 std::optional<AccessBounds> getAccessBounds(OpBuilder &builder, Operation *op,
@@ -161,21 +177,10 @@ Value buildCheckedAccess(OpBuilder &builder, Location loc,
   auto type = dyn_cast<VectorType>(pointers.getType());
   Value allInside;
   if (contiguous) {
-    // The chunk spans [first, first + lanes * bytes): one compare of its first address.
     Value first = type ? Value(vector::ExtractOp::create(builder, loc, pointers,
                                                          SmallVector<int64_t>(type.getRank(), 0)))
                        : pointers;
-    Value address = LLVM::PtrToIntOp::create(builder, loc, i64, first);
-    int64_t chunkBytes = (type ? type.getNumElements() : 1) * bounds->elementBytes;
-    for (auto [start, extent] : bounds->buffers) {
-      Value offset = arith::SubIOp::create(builder, loc, address, start);
-      Value within = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, offset,
-                                           getLimit(builder, loc, extent, chunkBytes));
-      allInside =
-          allInside ? arith::OrIOp::create(builder, loc, allInside, within).getResult() : within;
-    }
-    if (!allInside)
-      allInside = createBoolean(builder, loc, builder.getI1Type(), false);
+    allInside = isRunInside(builder, loc, *bounds, first, type ? type.getNumElements() : 1);
   } else {
     // One vector compare: every lane inside or masked off.
     Value flat = flatten(builder, loc, pointers);
@@ -205,6 +210,41 @@ Value buildCheckedAccess(OpBuilder &builder, Location loc,
     return Value();
   scf::YieldOp::create(thenBuilder, loc, inside);
   scf::YieldOp::create(elseBuilder, loc, guarded);
+  return branch.getResult(0);
+}
+
+Value buildCheckedRows(OpBuilder &builder, Location loc,
+                       const std::optional<AccessBounds> &bounds, Value pointers,
+                       Type resultType,
+                       function_ref<Value(OpBuilder &, const std::optional<AccessBounds> &)>
+                           build) {
+  // More rows than this compare chunk by chunk: their compares would outnumber the chunks'.
+  constexpr int64_t kMaxRowsCompared = 64;
+  auto type = cast<VectorType>(pointers.getType());
+  int64_t rowLength = type.getShape().back();
+  int64_t rows = type.getNumElements() / rowLength;
+  if (!bounds || rows > kMaxRowsCompared)
+    return build(builder, bounds);
+  Value flat = flatten(builder, loc, pointers);
+  Value allInside;
+  for (int64_t row = 0; row < rows; ++row) {
+    Value first = vector::ExtractOp::create(builder, loc, flat, row * rowLength);
+    Value inside = isRunInside(builder, loc, *bounds, first, rowLength);
+    allInside = allInside ? arith::AndIOp::create(builder, loc, allInside, inside).getResult()
+                          : inside;
+  }
+  SmallVector<Type> results;
+  if (resultType)
+    results.push_back(resultType);
+  auto branch = scf::IfOp::create(builder, loc, results, allInside, /*withElseRegion=*/true);
+  OpBuilder thenBuilder = branch.getThenBodyBuilder();
+  Value unchecked = build(thenBuilder, std::nullopt);
+  OpBuilder elseBuilder = branch.getElseBodyBuilder();
+  Value checked = build(elseBuilder, bounds);
+  if (!resultType)
+    return Value();
+  scf::YieldOp::create(thenBuilder, loc, unchecked);
+  scf::YieldOp::create(elseBuilder, loc, checked);
   return branch.getResult(0);
 }
 

@@ -59,6 +59,16 @@ Value buildCheckedAccess(OpBuilder &builder, Location loc,
                          bool contiguous, ArrayRef<int64_t> elementIndices, Type resultType,
                          function_ref<Value(OpBuilder &, Value mask)> access);
 
+/// Builds `build(builder, bounds)`, the access of a tile of `pointers` whose rows (along its
+/// last dimension) are each contiguous, and returns its result (null for a store). With bounds,
+/// one compare per row, of its first address: where every row lies inside, `build` gets no
+/// bounds and its chunks are not compared; otherwise it gets `bounds`, chunk by chunk.
+Value buildCheckedRows(OpBuilder &builder, Location loc,
+                       const std::optional<AccessBounds> &bounds, Value pointers,
+                       Type resultType,
+                       function_ref<Value(OpBuilder &, const std::optional<AccessBounds> &)>
+                           build);
+
 } // namespace mlir::nereid::cpu
 
 #endif // NEREID_CPU_LIB_ACCESSBOUNDS_H

@@ -37,6 +37,8 @@ struct AccessPlan {
   int64_t width = 1;
   /// The alignment in bytes that every access may assume.
   unsigned alignment = 1;
+  /// For Runs: whether each whole row along `dim` is contiguous, not only each run.
+  bool wholeRows = false;
 };
 
 /// How `ptr`'s tile is accessed, in chunks of at most `chunkWidth` elements.
@@ -74,6 +76,7 @@ AccessPlan planAccess(const DataFlowSolver &solver, Value ptr, int64_t elementBy
     return plan;
   plan.kind = AccessPlan::Kind::Runs;
   plan.width = std::min(width, chunkWidth);
+  plan.wholeRows = best == shape[plan.dim];
   int64_t divisibility = info->getDivisibility(plan.dim);
   plan.alignment = static_cast<unsigned>(
       std::max<int64_t>(elementBytes, std::min<int64_t>(divisibility, plan.width * elementBytes)));
@@ -357,8 +360,10 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowOther = transposeIfNeeded(rewriter, loc, other, permutation);
       auto transposedType = cast<VectorType>(rowOther.getType());
-      loaded = buildByChunks(
-          rewriter, loc, transposedType, {ptrs, rowMask, rowOther}, plan.width,
+      auto loadByChunks = [&](OpBuilder &builder,
+                              const std::optional<AccessBounds> &bounds) -> Value {
+        return buildByChunks(
+          builder, loc, transposedType, {ptrs, rowMask, rowOther}, plan.width,
           [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) {
             auto chunkType = cast<VectorType>(chunks[2].getType());
             return buildCheckedAccess(
@@ -375,6 +380,10 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
                                      first, operands, transposed);
                 });
           });
+      };
+      loaded = plan.wholeRows
+                   ? buildCheckedRows(rewriter, loc, bounds, ptrs, transposedType, loadByChunks)
+                   : loadByChunks(rewriter, bounds);
       loaded = transposeIfNeeded(rewriter, loc, loaded, inversePermutation(permutation));
       break;
     }
@@ -461,8 +470,10 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
       Value ptrs = transposeIfNeeded(rewriter, loc, adaptor.getPtr(), permutation);
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowValue = transposeIfNeeded(rewriter, loc, value, permutation);
-      buildByChunks(
-          rewriter, loc, VectorType(), {ptrs, rowValue, rowMask}, plan.width,
+      auto storeByChunks = [&](OpBuilder &builder,
+                               const std::optional<AccessBounds> &bounds) -> Value {
+        return buildByChunks(
+          builder, loc, VectorType(), {ptrs, rowValue, rowMask}, plan.width,
           [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
             int64_t count = cast<VectorType>(chunks[0].getType()).getNumElements();
             return buildCheckedAccess(
@@ -481,6 +492,11 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
                   return Value();
                 });
           });
+      };
+      if (plan.wholeRows)
+        buildCheckedRows(rewriter, loc, bounds, ptrs, Type(), storeByChunks);
+      else
+        storeByChunks(rewriter, bounds);
     } else {
       // A scatter writes its lanes in order, so where several elements name one address the
       // last one in row-major order wins, as in the interpreter.
