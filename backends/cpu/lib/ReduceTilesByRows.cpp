@@ -69,21 +69,19 @@ scf::ForOp createRowLoop(Operation *op, int64_t lower, int64_t upper, ValueRange
   return loop;
 }
 
-/// The sources of `reduce`, each a tile whose rows a RowSlicer can compute: as they are when
-/// it can, else a `ttg.local_load` of a buffer that holds them.
+/// The sources of `reduce`, each a tile whose rows a RowSlicer can compute: as it is when it
+/// can, else a `ttg.local_load` of a buffer that holds it.
 SmallVector<Value> getSlicableSources(tt::ReduceOp reduce) {
   SmallVector<Value> sources(reduce.getSrcs());
-  auto trial = createRowLoopBefore(reduce, 1);
-  OpBuilder inside = OpBuilder::atBlockBegin(trial.getBody());
-  RowSlicer slicer(inside, reduce.getLoc(), trial.getInductionVar());
-  bool slicable = llvm::all_of(sources, [&](Value source) {
-    return succeeded(slicer.getRow(source));
-  });
-  eraseRowLoop(trial, slicer.getColumnBuffers());
-  if (slicable)
-    return sources;
   OpBuilder builder(reduce);
   for (Value &source : sources) {
+    scf::ForOp trial = createRowLoopBefore(reduce, 1);
+    OpBuilder inside = OpBuilder::atBlockBegin(trial.getBody());
+    RowSlicer slicer(inside, reduce.getLoc(), trial.getInductionVar());
+    bool slicable = succeeded(slicer.getRow(source));
+    eraseRowLoop(trial, slicer.getColumnBuffers());
+    if (slicable)
+      continue;
     auto type = cast<RankedTensorType>(source.getType());
     Value buffer = ttg::LocalAllocOp::create(
         builder, reduce.getLoc(),
