@@ -169,33 +169,30 @@ Value guardLanes(OpBuilder &builder, Location loc, const AccessBounds &bounds, V
 
 Value buildCheckedAccess(OpBuilder &builder, Location loc,
                          const std::optional<AccessBounds> &bounds, Value pointers, Value mask,
-                         bool contiguous, ArrayRef<int64_t> elementIndices, Type resultType,
+                         int64_t runLength, ArrayRef<int64_t> elementIndices, Type resultType,
                          function_ref<Value(OpBuilder &, Value mask)> access) {
   if (!bounds)
     return access(builder, mask);
-  Type i64 = builder.getI64Type();
-  auto type = dyn_cast<VectorType>(pointers.getType());
+  Value flat = flatten(builder, loc, pointers);
+  auto flatType = cast<VectorType>(flat.getType());
   Value allInside;
-  if (contiguous) {
-    Value first = type ? Value(vector::ExtractOp::create(builder, loc, pointers,
-                                                         SmallVector<int64_t>(type.getRank(), 0)))
-                       : pointers;
-    allInside = isRunInside(builder, loc, *bounds, first, type ? type.getNumElements() : 1);
+  if (runLength > 0) {
+    for (int64_t first = 0; first < flatType.getNumElements(); first += runLength) {
+      Value inside = isRunInside(builder, loc, *bounds,
+                                 vector::ExtractOp::create(builder, loc, flat, first), runLength);
+      allInside = allInside ? arith::AndIOp::create(builder, loc, allInside, inside).getResult()
+                            : inside;
+    }
   } else {
-    // One vector compare: every lane inside or masked off.
-    Value flat = flatten(builder, loc, pointers);
-    auto flatType = dyn_cast<VectorType>(flat.getType());
-    Value addresses = LLVM::PtrToIntOp::create(
-        builder, loc, flatType ? Type(flatType.clone(i64)) : i64, flat);
+    Value addresses =
+        LLVM::PtrToIntOp::create(builder, loc, flatType.clone(builder.getI64Type()), flat);
     Value ok = findLanesInside(builder, loc, *bounds, addresses).first;
     if (mask)
       ok = arith::OrIOp::create(
           builder, loc, ok,
           arith::XOrIOp::create(builder, loc, flatten(builder, loc, mask),
                                 createBoolean(builder, loc, ok.getType(), true)));
-    allInside = flatType ? Value(vector::ReductionOp::create(
-                               builder, loc, vector::CombiningKind::AND, ok))
-                         : ok;
+    allInside = vector::ReductionOp::create(builder, loc, vector::CombiningKind::AND, ok);
   }
   SmallVector<Type> results;
   if (resultType)
@@ -210,41 +207,6 @@ Value buildCheckedAccess(OpBuilder &builder, Location loc,
     return Value();
   scf::YieldOp::create(thenBuilder, loc, inside);
   scf::YieldOp::create(elseBuilder, loc, guarded);
-  return branch.getResult(0);
-}
-
-Value buildCheckedRows(OpBuilder &builder, Location loc,
-                       const std::optional<AccessBounds> &bounds, Value pointers,
-                       Type resultType,
-                       function_ref<Value(OpBuilder &, const std::optional<AccessBounds> &)>
-                           build) {
-  // More rows than this compare chunk by chunk: their compares would outnumber the chunks'.
-  constexpr int64_t kMaxRowsCompared = 64;
-  auto type = cast<VectorType>(pointers.getType());
-  int64_t rowLength = type.getShape().back();
-  int64_t rows = type.getNumElements() / rowLength;
-  if (!bounds || rows > kMaxRowsCompared)
-    return build(builder, bounds);
-  Value flat = flatten(builder, loc, pointers);
-  Value allInside;
-  for (int64_t row = 0; row < rows; ++row) {
-    Value first = vector::ExtractOp::create(builder, loc, flat, row * rowLength);
-    Value inside = isRunInside(builder, loc, *bounds, first, rowLength);
-    allInside = allInside ? arith::AndIOp::create(builder, loc, allInside, inside).getResult()
-                          : inside;
-  }
-  SmallVector<Type> results;
-  if (resultType)
-    results.push_back(resultType);
-  auto branch = scf::IfOp::create(builder, loc, results, allInside, /*withElseRegion=*/true);
-  OpBuilder thenBuilder = branch.getThenBodyBuilder();
-  Value unchecked = build(thenBuilder, std::nullopt);
-  OpBuilder elseBuilder = branch.getElseBodyBuilder();
-  Value checked = build(elseBuilder, bounds);
-  if (!resultType)
-    return Value();
-  scf::YieldOp::create(thenBuilder, loc, unchecked);
-  scf::YieldOp::create(elseBuilder, loc, checked);
   return branch.getResult(0);
 }
 

@@ -49,25 +49,17 @@ std::optional<AccessBounds> getAccessBounds(OpBuilder &builder, Operation *op,
 Value guardLanes(OpBuilder &builder, Location loc, const AccessBounds &bounds, Value pointers,
                  Value mask, ArrayRef<int64_t> elementIndices);
 
-/// Builds one chunk's access, `access(builder, mask)` (a null mask: unmasked), which returns
-/// its result (or null for a store). Without bounds, as it is. With bounds, behind one
-/// compare: a chunk whose pointers lie inside (for `contiguous` pointers, from the first alone;
-/// otherwise one vector compare) runs the access as it is; any other runs it with the lanes
-/// outside masked off, after reporting the first masked-in one (guardLanes).
+/// Builds the access of a tile, `access(builder, mask)` (a null mask: unmasked), which
+/// returns its result (null for a store). Without bounds, as it is. With bounds, behind one
+/// branch on whether every element lies inside: compared run by run for runs of `runLength`
+/// contiguous pointers along the last dimension of `pointers` (one compare of each run's first
+/// address), or lane by lane (masked-off lanes aside) for a `runLength` of 0. Inside, the
+/// access runs as it is; otherwise with the lanes outside masked off, after reporting the
+/// first masked-in one (guardLanes, with `elementIndices` for all of the tile's lanes).
 Value buildCheckedAccess(OpBuilder &builder, Location loc,
                          const std::optional<AccessBounds> &bounds, Value pointers, Value mask,
-                         bool contiguous, ArrayRef<int64_t> elementIndices, Type resultType,
+                         int64_t runLength, ArrayRef<int64_t> elementIndices, Type resultType,
                          function_ref<Value(OpBuilder &, Value mask)> access);
-
-/// Builds `build(builder, bounds)`, the access of a tile of `pointers` whose rows (along its
-/// last dimension) are each contiguous, and returns its result (null for a store). With bounds,
-/// one compare per row, of its first address: where every row lies inside, `build` gets no
-/// bounds and its chunks are not compared; otherwise it gets `bounds`, chunk by chunk.
-Value buildCheckedRows(OpBuilder &builder, Location loc,
-                       const std::optional<AccessBounds> &bounds, Value pointers,
-                       Type resultType,
-                       function_ref<Value(OpBuilder &, const std::optional<AccessBounds> &)>
-                           build);
 
 } // namespace mlir::nereid::cpu
 

@@ -5,7 +5,7 @@
 // - otherwise: LLVM gathers and scatters.
 // Atomics run element by element, in row-major order, as the interpreter defines them.
 // Prefetches (ttg.prefetch) touch the first element of each register chunk.
-// In a bounds-checked kernel each chunk is first compared with its buffer (AccessBounds.h).
+// In a bounds-checked kernel each tile is first compared with its buffer (AccessBounds.h).
 
 #include "AccessBounds.h"
 #include "StreamingStores.h"
@@ -101,15 +101,16 @@ SmallVector<int64_t> inversePermutation(ArrayRef<int64_t> permutation) {
   return inverse;
 }
 
-/// The row-major indices in a tile of `shape` of the `count` elements from `first` on of the
-/// tile transposed by `permutation` (result dimension d is dimension permutation[d]).
-SmallVector<int64_t> getChunkElements(ArrayRef<int64_t> shape, ArrayRef<int64_t> permutation,
-                                      int64_t first, int64_t count) {
+/// For each element of a tile of `shape` transposed by `permutation` (result dimension d is
+/// dimension permutation[d]), in row-major order, its row-major index in the tile.
+SmallVector<int64_t> getTransposedElements(ArrayRef<int64_t> shape,
+                                           ArrayRef<int64_t> permutation) {
   SmallVector<int64_t> transposedShape;
   for (int64_t dim : permutation)
     transposedShape.push_back(shape[dim]);
+  int64_t count = ShapedType::getNumElements(shape);
   SmallVector<int64_t> elements;
-  for (int64_t linear = first; linear < first + count; ++linear) {
+  for (int64_t linear = 0; linear < count; ++linear) {
     SmallVector<int64_t> index(shape.size());
     int64_t rest = linear;
     for (int64_t d = int64_t(shape.size()) - 1; d >= 0; --d) {
@@ -360,47 +361,33 @@ struct LoadOpConversion : OpConversionPattern<tt::LoadOp> {
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowOther = transposeIfNeeded(rewriter, loc, other, permutation);
       auto transposedType = cast<VectorType>(rowOther.getType());
-      auto loadByChunks = [&](OpBuilder &builder,
-                              const std::optional<AccessBounds> &bounds) -> Value {
-        return buildByChunks(
-          builder, loc, transposedType, {ptrs, rowMask, rowOther}, plan.width,
-          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) {
-            auto chunkType = cast<VectorType>(chunks[2].getType());
-            return buildCheckedAccess(
-                builder, loc, bounds, chunks[0], masked ? chunks[1] : Value(),
-                /*contiguous=*/true,
-                getChunkElements(vectorType.getShape(), permutation, first,
-                                 chunkType.getNumElements()),
-                chunkType, [&](OpBuilder &builder, Value chunkMask) {
-                  SmallVector<Value> operands(chunks);
-                  if (chunkMask)
-                    operands[1] = chunkMask;
+      loaded = buildCheckedAccess(
+          rewriter, loc, bounds, ptrs, masked ? rowMask : Value(),
+          plan.wholeRows ? transposedType.getShape().back() : plan.width,
+          getTransposedElements(vectorType.getShape(), permutation),
+          transposedType, [&](OpBuilder &builder, Value tileMask) {
+            return buildByChunks(
+                builder, loc, transposedType, {ptrs, tileMask ? tileMask : rowMask, rowOther},
+                plan.width, [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) {
                   return recordChunk(loadRun(builder, loc, memoryElement, plan.alignment,
-                                             operands, bool(chunkMask)),
-                                     first, operands, transposed);
+                                             chunks, bool(tileMask)),
+                                     first, chunks, transposed);
                 });
           });
-      };
-      loaded = plan.wholeRows
-                   ? buildCheckedRows(rewriter, loc, bounds, ptrs, transposedType, loadByChunks)
-                   : loadByChunks(rewriter, bounds);
       loaded = transposeIfNeeded(rewriter, loc, loaded, inversePermutation(permutation));
       break;
     }
     case AccessPlan::Kind::Gather: {
-      loaded = buildByChunks(
-          rewriter, loc, vectorType, {adaptor.getPtr(), mask, other}, info.chunkWidth,
-          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
-            auto chunkType = cast<VectorType>(chunks[2].getType());
-            return buildCheckedAccess(
-                builder, loc, bounds, chunks[0], chunks[1], /*contiguous=*/false,
-                getChunkElements(vectorType.getShape(),
-                                 llvm::to_vector(llvm::seq<int64_t>(0, vectorType.getRank())),
-                                 first, chunkType.getNumElements()),
-                chunkType, [&](OpBuilder &builder, Value chunkMask) -> Value {
+      loaded = buildCheckedAccess(
+          rewriter, loc, bounds, adaptor.getPtr(), mask, /*runLength=*/0,
+          getAllElements(vectorType.getNumElements()), vectorType,
+          [&](OpBuilder &builder, Value tileMask) {
+            return buildByChunks(
+                builder, loc, vectorType, {adaptor.getPtr(), tileMask, other}, info.chunkWidth,
+                [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
                   Value gathered = LLVM::masked_gather::create(
-                      builder, loc, chunkType, chunks[0], chunkMask, ValueRange{chunks[2]},
-                      builder.getI32IntegerAttr(elementBytes));
+                      builder, loc, chunks[2].getType(), chunks[0], chunks[1],
+                      ValueRange{chunks[2]}, builder.getI32IntegerAttr(elementBytes));
                   return recordChunk(gathered, first, chunks, /*transposed=*/false);
                 });
           });
@@ -470,50 +457,41 @@ struct StoreOpConversion : OpConversionPattern<tt::StoreOp> {
       Value ptrs = transposeIfNeeded(rewriter, loc, adaptor.getPtr(), permutation);
       Value rowMask = transposeIfNeeded(rewriter, loc, mask, permutation);
       Value rowValue = transposeIfNeeded(rewriter, loc, value, permutation);
-      auto storeByChunks = [&](OpBuilder &builder,
-                               const std::optional<AccessBounds> &bounds) -> Value {
-        return buildByChunks(
-          builder, loc, VectorType(), {ptrs, rowValue, rowMask}, plan.width,
-          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
-            int64_t count = cast<VectorType>(chunks[0].getType()).getNumElements();
-            return buildCheckedAccess(
-                builder, loc, bounds, chunks[0], masked ? chunks[2] : Value(),
-                /*contiguous=*/true,
-                getChunkElements(vectorType.getShape(), permutation, first, count), Type(),
-                [&](OpBuilder &builder, Value chunkMask) -> Value {
-                  SmallVector<Value> operands(chunks);
-                  if (chunkMask)
-                    operands[2] = chunkMask;
+      auto transposedType = cast<VectorType>(rowValue.getType());
+      buildCheckedAccess(
+          rewriter, loc, bounds, ptrs, masked ? rowMask : Value(),
+          plan.wholeRows ? transposedType.getShape().back() : plan.width,
+          getTransposedElements(vectorType.getShape(), permutation),
+          Type(), [&](OpBuilder &builder, Value tileMask) -> Value {
+            return buildByChunks(
+                builder, loc, VectorType(), {ptrs, rowValue, tileMask ? tileMask : rowMask},
+                plan.width,
+                [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
                   Operation *store =
-                      storeRun(builder, loc, plan.alignment, operands, bool(chunkMask),
+                      storeRun(builder, loc, plan.alignment, chunks, bool(tileMask),
                                op->hasAttr(kNontemporalAttrName));
                   if (!transposed)
-                    setChunkElements(store, first, count);
+                    setChunkElements(
+                        store, first, cast<VectorType>(chunks[0].getType()).getNumElements());
                   return Value();
                 });
           });
-      };
-      if (plan.wholeRows)
-        buildCheckedRows(rewriter, loc, bounds, ptrs, Type(), storeByChunks);
-      else
-        storeByChunks(rewriter, bounds);
     } else {
       // A scatter writes its lanes in order, so where several elements name one address the
       // last one in row-major order wins, as in the interpreter.
-      buildByChunks(
-          rewriter, loc, VectorType(), {adaptor.getPtr(), value, mask}, info.chunkWidth,
-          [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
-            int64_t count = cast<VectorType>(chunks[0].getType()).getNumElements();
-            return buildCheckedAccess(
-                builder, loc, bounds, chunks[0], chunks[2], /*contiguous=*/false,
-                getChunkElements(vectorType.getShape(),
-                                 llvm::to_vector(llvm::seq<int64_t>(0, vectorType.getRank())),
-                                 first, count),
-                Type(), [&](OpBuilder &builder, Value chunkMask) -> Value {
+      buildCheckedAccess(
+          rewriter, loc, bounds, adaptor.getPtr(), mask, /*runLength=*/0,
+          getAllElements(vectorType.getNumElements()), Type(),
+          [&](OpBuilder &builder, Value tileMask) -> Value {
+            return buildByChunks(
+                builder, loc, VectorType(), {adaptor.getPtr(), value, tileMask},
+                info.chunkWidth,
+                [&](OpBuilder &builder, ArrayRef<Value> chunks, int64_t first) -> Value {
                   auto scatter = LLVM::masked_scatter::create(
-                      builder, loc, chunks[1], chunks[0], chunkMask,
+                      builder, loc, chunks[1], chunks[0], chunks[2],
                       builder.getI32IntegerAttr(elementBytes));
-                  setChunkElements(scatter, first, count);
+                  setChunkElements(scatter, first,
+                                   cast<VectorType>(chunks[0].getType()).getNumElements());
                   return Value();
                 });
           });
