@@ -4,8 +4,8 @@
                                            [--timeout 120] [--markdown]
 
 Each kernel loads one N x N f32 tile (two for dot), applies one op and stores the result, in
-one program: `trans` (tl.trans), `sum0`/`sum1` (tl.sum over axis 0 or 1), `cumsum0`/`cumsum1`
-(tl.cumsum over axis 0 or 1) and `dot` (tl.dot of two tiles). Each (op, N) runs in a process
+one program: `copy` (x + 1), `trans` (tl.trans), `sum0`/`sum1` (tl.sum over axis 0 or 1),
+`cumsum0`/`cumsum1` (tl.cumsum over axis 0 or 1) and `dot` (tl.dot of two tiles). Each (op, N) runs in a process
 of its own with an empty kernel cache, under --timeout seconds: the first launch's time is the
 compile time (all stages and LLVM; the run itself is microseconds to milliseconds), then the
 best of 5 launches is the run time. The result is checked against numpy. A kernel that does not
@@ -22,7 +22,7 @@ import sys
 import tempfile
 import time
 
-OPS = ["trans", "sum0", "sum1", "cumsum0", "cumsum1", "dot"]
+OPS = ["copy", "trans", "sum0", "sum1", "cumsum0", "cumsum1", "dot"]
 SIZES = [16, 32, 64, 128, 256, 512, 1024]
 
 CHILD = r'''
@@ -32,6 +32,13 @@ import nereid
 import nereid.language as tl
 
 op, n = sys.argv[1], int(sys.argv[2])
+
+
+@nereid.jit
+def copy(x_ptr, y_ptr, N: tl.constexpr):
+    r = tl.arange(0, N)
+    x = tl.load(x_ptr + r[:, None] * N + r[None, :])
+    tl.store(y_ptr + r[:, None] * N + r[None, :], x + 1)
 
 
 @nereid.jit
@@ -65,7 +72,10 @@ def dot(a_ptr, b_ptr, c_ptr, N: tl.constexpr):
 
 rng = np.random.default_rng(0)
 x = rng.standard_normal((n, n)).astype(np.float32)
-if op == "trans":
+if op == "copy":
+    y = np.zeros((n, n), np.float32)
+    launch, expected, tolerance = (lambda: copy[(1,)](x, y, N=n)), x + 1, 0
+elif op == "trans":
     y = np.zeros((n, n), np.float32)
     launch, expected, tolerance = (lambda: trans[(1,)](x, y, N=n)), x.T, 0
 elif op in ("sum0", "sum1"):
