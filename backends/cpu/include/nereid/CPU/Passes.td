@@ -458,8 +458,8 @@ def TraceCpuAccessBoundsPass : Pass<"tt-cpu-trace-access-bounds", "ModuleOp"> {
     records it as `tt.access_bounds = array<i64: parameter, pointer, extent, ...>`: the
     parameter (or -1 where none is proven: a pointer loaded from memory or made from an
     integer), then the (pointer parameter, extent parameter) pairs of the buffers the access
-    may touch, that parameter's alone, or every pointer parameter's. The lowering of the
-    accesses checks each register chunk against them (AccessBounds.h).
+    may touch, that parameter's alone, or every pointer parameter's. The lowering of each
+    access compares its tile with them before it touches memory (AccessBounds.h).
   }];
 }
 
