@@ -571,6 +571,11 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             return choose(*args)
         if function is builtins.abs and args and isinstance(args[0], tensor):
             return self.semantic.abs(args[0])
+        if function is builtins.isinstance and len(args) == 2 and not kwargs:
+            # Decided at compile time, as in Triton, on the frontend's own values: a tile is a
+            # tl.tensor, a descriptor argument or tl.make_tensor_descriptor's result a
+            # tl.tensor_descriptor (the fused-attention tutorial branches on it).
+            return constexpr(isinstance(args[0], unwrap_deep(args[1])))
         if core.is_builtin(function):
             return function(*args, **kwargs)
         if function is builtins.print:
