@@ -32,6 +32,7 @@
 // CHECK-NEXT: {{^ *}}tt-cpu-strip-mine-tiles{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-version-loops-on-masks{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-stream-large-stores{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}tt-cpu-trace-access-bounds{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-convert-to-vector{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-cpu-limit-stack-buffers{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}convert-math-to-funcs{{[{,]|$}}
