@@ -1,6 +1,7 @@
 """The CPU backend against numpy, torch CPU and this machine's ceilings, in one table.
 
     .venv/bin/python bench/cpu.py [--threads 1,2] [--quick] [--large] [--markdown] [--reps N]
+                                  [--checked] [--only TEXT,...]
 
 Kernels (Triton's tutorials, from test/python/kernels/tutorials.py): vector add 2^26 fp32,
 softmax 4096x4096 and 16384x1024 fp32, layer norm forward 8192x4096 fp32, matmul fp32 and bf16
@@ -23,6 +24,11 @@ their peers', are the best of --reps timed launches and of as many more as fit i
 after a warm-up (time.perf_counter around whole launches); GB/s counts the bytes a kernel must
 move (add: 12 per element; softmax: 8; layer norm: 8 per element plus the weights and row
 statistics), GFLOP/s counts 2*M*N*K (attention: 4*N*N*D, its two products).
+
+--checked also times the memory-bound kernels (GB/s rows) bounds-checked (the launch option
+`debug=True`; docs/cpu.md, Bounds-checked kernels), in the same run and right after the
+unchecked launches, in a row of its own that gives the checked time over the unchecked one
+(issue 30 asks at most 1.5x).
 """
 
 from __future__ import annotations
@@ -130,7 +136,7 @@ class Case:
     work: float                     # bytes moved or flops of one launch
     target: str                     # in words
     make: Callable[[tuple], dict]   # shape -> arrays
-    launch: Callable[[dict, int], None]
+    launch: Callable[..., None]    # arrays, threads[, debug=True: bounds-checked]
     check: Callable[[dict], None]   # raises AssertionError when the output is wrong
     shape: tuple
     small: tuple                    # the shape checked against the interpreter
@@ -159,10 +165,10 @@ def add_make(shape):
     return {"x": random(n, seed=1), "y": random(n, seed=2), "out": np.full(n, np.nan, np.float32)}
 
 
-def add_launch(a, threads, block=1024):
+def add_launch(a, threads, block=1024, debug=False):
     n = a["x"].size
     add_kernel[(nereid.cdiv(n, block),)](a["x"], a["y"], a["out"], n, BLOCK_SIZE=block,
-                                         num_threads=threads)
+                                         num_threads=threads, debug=debug)
 
 
 def add_check(a):
@@ -174,11 +180,11 @@ def softmax_make(shape):
     return {"x": random(shape, seed=3), "out": np.full(shape, np.nan, np.float32)}
 
 
-def softmax_launch(a, threads):
+def softmax_launch(a, threads, debug=False):
     rows, cols = a["x"].shape
     softmax_kernel[(rows,)](a["out"], a["x"], cols, cols, rows, cols,
                             BLOCK_SIZE=nereid.next_power_of_2(cols), num_stages=1,
-                            num_threads=threads)
+                            num_threads=threads, debug=debug)
 
 
 def numpy_softmax(x, out):
@@ -204,11 +210,11 @@ def layer_norm_make(shape):
             "rstd": np.empty(rows, np.float32)}
 
 
-def layer_norm_launch(a, threads):
+def layer_norm_launch(a, threads, debug=False):
     rows, cols = a["x"].shape
     block = min(65536 // a["x"].itemsize, nereid.next_power_of_2(cols))
     layer_norm_fwd[(rows,)](a["x"], a["y"], a["w"], a["b"], a["mean"], a["rstd"], cols, cols,
-                            LAYER_NORM_EPS, BLOCK_SIZE=block, num_threads=threads)
+                            LAYER_NORM_EPS, BLOCK_SIZE=block, num_threads=threads, debug=debug)
 
 
 def numpy_layer_norm(x, w, b, y, mean, rstd):
@@ -575,10 +581,16 @@ class Measurement:
     numpy_rate: Optional[float] = None
     torch_rate: Optional[float] = None
     torch_failed: bool = False
+    checked_seconds: Optional[float] = None  # --checked: the same launch bounds-checked
+
+
+# The most a bounds-checked launch of a memory-bound kernel may take, in unchecked launches
+# (issue 30).
+CHECKED_TARGET = 1.5
 
 
 def measure_case(case: Case, threads: list[int], reps: int, blas_threads,
-                 notes: list[str]) -> list[Measurement]:
+                 notes: list[str], checked: bool = False) -> list[Measurement]:
     start = time.perf_counter()
     failure, details = verify(case)
     arrays = None
@@ -596,6 +608,18 @@ def measure_case(case: Case, threads: list[int], reps: int, blas_threads,
         return [Measurement(case, ",".join(map(str, threads)), failed=True)]
     notes.append(f"{case.name}: checks and first launch {time.perf_counter() - start:.1f} s "
                  "(including compilation, or loading it from the kernel cache)")
+    checked = checked and case.unit == "GB/s"
+    if checked:
+        start = time.perf_counter()
+        try:
+            case.launch(arrays, threads[-1], debug=True)
+            case.check(arrays)
+        except Exception as error:  # noqa: BLE001 -- any failure is the row's result
+            notes.append(f"{case.name}, bounds-checked FAILED ({short_error(error)})")
+            checked = False
+        else:
+            notes.append(f"{case.name}, bounds-checked: checks and first launch "
+                         f"{time.perf_counter() - start:.1f} s")
     measured = []
     for count in threads:
         m = Measurement(case, str(count))
@@ -606,6 +630,9 @@ def measure_case(case: Case, threads: list[int], reps: int, blas_threads,
             measured.append(m)
             continue
         m.seconds = best_seconds(launch, reps)
+        if checked:
+            m.checked_seconds = best_seconds(lambda: case.launch(arrays, count, debug=True),
+                                             reps)
         if case.numpy is not None:
             blas_threads(count)
             m.numpy_rate = case.work / best_seconds(case.numpy(arrays), reps) / 1e9
@@ -655,6 +682,19 @@ def kernel_row(m: Measurement, ceilings: dict) -> Row:
     row.of_ceiling = f"{rate / ceiling:.0%}"
     row.met = verdict(case, rate, ceiling, m.numpy_rate)
     return row
+
+
+def checked_row(m: Measurement, ceilings: dict) -> Row:
+    """The row of `m`'s bounds-checked launches, against its unchecked ones."""
+    case = m.case
+    rate = case.work / m.checked_seconds / 1e9
+    ratio = m.checked_seconds / m.seconds
+    ceiling = ceilings[(case.ceiling, int(m.threads))]
+    return Row(f"{case.name}, bounds-checked", m.threads, time=fmt_time(m.checked_seconds),
+               achieved=fmt_rate(rate, case.unit), ceiling=f"triad {fmt_rate(ceiling, 'GB/s')}",
+               of_ceiling=f"{rate / ceiling:.0%}",
+               target=f"<= {CHECKED_TARGET}x unchecked",
+               met=f"{'yes' if ratio <= CHECKED_TARGET else 'no'}: {ratio:.2f}x unchecked")
 
 
 def measure_ceilings(ceilings: Ceilings, threads: list[int], quick: bool, reps: int,
@@ -740,6 +780,11 @@ def main() -> None:
     parser.add_argument("--large", action="store_true", help="also matmul 4096^3")
     parser.add_argument("--markdown", action="store_true", help="print the table as Markdown")
     parser.add_argument("--reps", type=int, default=5, help="timed repetitions (best of)")
+    parser.add_argument("--checked", action="store_true",
+                        help="also time the memory-bound kernels bounds-checked (debug=True)")
+    parser.add_argument("--only", type=str, default=None,
+                        help="only the kernels whose names contain one of these comma-separated "
+                             "texts")
     args = parser.parse_args()
     threads = parse_threads(args.threads)
     reps = 3 if args.quick and args.reps == 5 else args.reps
@@ -753,10 +798,13 @@ def main() -> None:
     notes: list[str] = []
     measured: list[Measurement] = []
     for case in cases(args.quick, args.large):
+        if args.only is not None and not any(text in case.name
+                                             for text in args.only.split(",")):
+            continue
         # The machine's bandwidth and clock vary with other work on it: the ceilings are the best
         # they reach in the run, measured before every case too.
         measure_ceilings(ceilings, threads, args.quick, 5, best)
-        measured += measure_case(case, threads, reps, blas_threads, notes)
+        measured += measure_case(case, threads, reps, blas_threads, notes, args.checked)
     measure_ceilings(ceilings, threads, args.quick, reps, best)
     load_end = os.getloadavg()
 
@@ -770,7 +818,11 @@ def main() -> None:
           f"{load_end[0]:.2f} at the end ({time.time() - started:.0f} s)"
           + ("; --quick sizes" if args.quick else ""))
     print()
-    rows = ceiling_rows(ceilings, best, threads) + [kernel_row(m, best) for m in measured]
+    rows = ceiling_rows(ceilings, best, threads)
+    for m in measured:
+        rows.append(kernel_row(m, best))
+        if m.checked_seconds is not None:
+            rows.append(checked_row(m, best))
     print(render(rows, args.markdown))
     print()
     print("Notes:")
