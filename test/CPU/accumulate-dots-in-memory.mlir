@@ -78,3 +78,31 @@ tt.func @acc_read_twice(%a: tensor<8x4xf32, #a>, %b: tensor<4x16xf32, #b>, %out:
   tt.return
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
+#b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
+// A dot that no loop carries, of more than 64 x 64 elements: its accumulator goes into a
+// buffer that the dot reads and writes, and its users read the buffer (a store of it is then
+// a loop over rows). The 64 x 64 dot stays in registers.
+// CHECK-LABEL: tt.func @large_dot
+// CHECK: %[[BUFFER:.*]] = ttg.local_alloc %arg2 : (tensor<128x128xf32, #blocked>) -> !ttg.memdesc<128x128xf32, #shared, mutable>
+// CHECK: %[[C:.*]] = ttg.local_load %[[BUFFER]]
+// CHECK: %[[D:.*]] = tt.dot %arg0, %arg1, %[[C]]
+// CHECK: ttg.local_store %[[D]], %[[BUFFER]]
+// CHECK: %[[RESULT:.*]] = ttg.local_load %[[BUFFER]]
+// CHECK: tt.store %arg3, %[[RESULT]]
+// CHECK-NOT: ttg.local_alloc
+// CHECK: %[[SMALL:.*]] = tt.dot %arg4, %arg5, %arg6
+// CHECK: tt.store %arg7, %[[SMALL]]
+tt.func @large_dot(%a: tensor<128x16xf32, #a>, %b: tensor<16x128xf32, #b>, %c: tensor<128x128xf32, #blocked>, %out: tensor<128x128x!tt.ptr<f32>, #blocked>, %sa: tensor<64x16xf32, #a>, %sb: tensor<16x64xf32, #b>, %sc: tensor<64x64xf32, #blocked>, %sout: tensor<64x64x!tt.ptr<f32>, #blocked>) {
+  %d = tt.dot %a, %b, %c, inputPrecision = ieee : tensor<128x16xf32, #a> * tensor<16x128xf32, #b> -> tensor<128x128xf32, #blocked>
+  tt.store %out, %d : tensor<128x128x!tt.ptr<f32>, #blocked>
+  %s = tt.dot %sa, %sb, %sc, inputPrecision = ieee : tensor<64x16xf32, #a> * tensor<16x64xf32, #b> -> tensor<64x64xf32, #blocked>
+  tt.store %sout, %s : tensor<64x64x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+}

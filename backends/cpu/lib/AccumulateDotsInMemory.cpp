@@ -57,6 +57,34 @@ void accumulateInMemory(scf::ForOp loop, unsigned index, tt::DotOp dot) {
   }
 }
 
+/// Results of at most this many elements stay in registers when no loop carries them
+/// (flash attention's 64 x 64 `q @ k` blocks). A larger result was built in registers and
+/// then stored, spilled and reloaded one chunk at a time: a 128 x 128 f32 dot's store was one
+/// basic block of 4,115 instructions, on which LLVM's schedulers took quadratic time (2.7 s
+/// to compile at 128 x 128, 21 s at 256 x 256).
+constexpr int64_t kMaxRegisterDotElements = 64 * 64;
+
+/// Moves the accumulator of `dot`, which no loop carries, into a buffer when it is large: the
+/// buffer is allocated with the dot's initial accumulator, the dot reads it and writes its
+/// result into it, and the result's users read it (a store then stores it by rows).
+void accumulateLargeDotInMemory(tt::DotOp dot) {
+  auto tileType = cast<RankedTensorType>(dot.getType());
+  if (tileType.getNumElements() <= kMaxRegisterDotElements ||
+      dot.getC().getDefiningOp<ttg::LocalLoadOp>())
+    return;
+  Location loc = dot.getLoc();
+  OpBuilder builder(dot);
+  Value buffer = ttg::LocalAllocOp::create(
+      builder, loc,
+      getRowMajorBufferType(dot.getContext(), tileType.getShape(), tileType.getElementType()),
+      dot.getC());
+  dot.getCMutable().assign(ttg::LocalLoadOp::create(builder, loc, tileType, buffer));
+  builder.setInsertionPointAfter(dot);
+  auto store = ttg::LocalStoreOp::create(builder, loc, dot.getResult(), buffer);
+  Value result = ttg::LocalLoadOp::create(builder, loc, tileType, buffer);
+  dot.getResult().replaceAllUsesExcept(result, store);
+}
+
 struct AccumulateCpuDotsInMemoryPass
     : impl::AccumulateCpuDotsInMemoryPassBase<AccumulateCpuDotsInMemoryPass> {
   void runOnOperation() override {
@@ -72,7 +100,8 @@ struct AccumulateCpuDotsInMemoryPass
         changed.push_back(loop);
     });
     if (failed(dropUnchangedLoopArguments(&getContext(), changed)))
-      signalPassFailure();
+      return signalPassFailure();
+    getOperation()->walk([](tt::DotOp dot) { accumulateLargeDotInMemory(dot); });
   }
 };
 

@@ -18,6 +18,12 @@ def AccumulateCpuDotsInMemoryPass : Pass<"tt-cpu-accumulate-dots-in-memory", "Mo
     `ttg.local_store`, and reads it once after the loop; the loop no longer carries the tile.
     tt-cpu-convert-to-vector recognizes a dot between a local_load and a local_store of one
     buffer and accumulates in that buffer in place.
+
+    A dot that no loop carries and whose result has more than 64 x 64 elements gets a buffer
+    the same way, and its users read the buffer: built in registers, such a result was
+    stored, spilled and reloaded a chunk at a time in one basic block (4,115 instructions at
+    128 x 128), on which LLVM's schedulers took quadratic time; from the buffer, a store of
+    it is a loop over rows (tt-cpu-store-tiles-by-rows).
   }];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
 }
