@@ -2,18 +2,19 @@
 
     python3 bench/gpu.py [--rounds R] [--calls N] [--json PATH]
 
-So far one row of the issue's table: the warm launch of an empty kernel, `empty(x, n)` on a
-one-program grid with 4 warps, so that the time is all launch. Rows:
+Two rows of the issue's table. The warm launch of an empty kernel, `empty(x, n)` on a
+one-program grid with 4 warps, so that the time is all launch:
 - upstream Triton's `kernel[grid](x, n)` (its @jit path: binding, specialization, the cache
   lookup, its launcher) -- the issue's baseline;
+- Nereid's `kernel[grid](x, n)`, the same path, on the cubin it compiled;
 - Nereid's `CompiledNvidiaKernel.launch` on the cubin nvcc builds from
   test/python/nvidia/launch_kernels.cu: the runtime's share of a launch (torch's current device
-  and stream, the argument checks and marshalling, the grid check, cuLaunchKernelEx). Nereid's
-  own `kernel[grid](...)` adds its @jit path on top, once the compiler emits cubins;
+  and stream, the argument checks and marshalling, the grid check, cuLaunchKernelEx);
 - the floor: the runtime's launch function called with arguments packed once.
 Each round times N launches and synchronizes once at its end; the figure is the median over the
 rounds of the time per launch (host wall clock: the GPU runs empty kernels faster than they are
-launched)."""
+launched). Then the vector-add tutorial's bandwidth (fp32, 2^28 elements) compiled by upstream
+Triton and by Nereid, beside torch's `x + y`, each checked against torch first."""
 
 from __future__ import annotations
 
@@ -27,7 +28,10 @@ from pathlib import Path
 import torch
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path[:0] = [str(ROOT / "python"), str(ROOT / "backends" / "nvidia" / "python")]
+try:
+    import nereid_nvidia  # noqa: F401 -- installed (the wheel), with its libraries
+except ImportError:  # the checkout, with its build tree's libraries
+    sys.path[:0] = [str(ROOT / "python"), str(ROOT / "backends" / "nvidia" / "python")]
 
 from nereid.language import dtypes  # noqa: E402
 from nereid_nvidia import driver  # noqa: E402
@@ -59,6 +63,58 @@ def upstream_triton_launch():
 
     x = torch.empty(1024, device="cuda")
     return triton.__version__, lambda: empty[(1,)](x, 1024, num_warps=4)
+
+
+def nereid_jit_launch():
+    """Nereid's whole `kernel[grid](...)` path on a kernel it compiled itself."""
+    import nereid
+
+    @nereid.jit
+    def empty(x, n):
+        pass
+
+    x = torch.empty(1024, device="cuda")
+    return lambda: empty[(1,)](x, 1024, num_warps=4)
+
+
+def vector_add_bandwidth(n: int) -> list[tuple[str, float]]:
+    """GB/s of the vector-add tutorial kernel (fp32, n elements: 12 n bytes moved) compiled by
+    upstream Triton and by Nereid, and of torch's `x + y`, each the median of do_bench."""
+    import nereid
+    import nereid.language as tl
+    import triton
+    import triton.language as ttl
+    from triton.testing import do_bench
+
+    @triton.jit
+    def upstream_add(x_ptr, y_ptr, out_ptr, n, BLOCK: ttl.constexpr):
+        offsets = ttl.program_id(0) * BLOCK + ttl.arange(0, BLOCK)
+        mask = offsets < n
+        ttl.store(out_ptr + offsets, ttl.load(x_ptr + offsets, mask=mask)
+                  + ttl.load(y_ptr + offsets, mask=mask), mask=mask)
+
+    @nereid.jit
+    def nereid_add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
+        offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+        mask = offsets < n
+        tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=mask)
+                 + tl.load(y_ptr + offsets, mask=mask), mask=mask)
+
+    x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+    rows = []
+    for name, run in (
+            ("upstream Triton", lambda out: upstream_add[(triton.cdiv(n, 1024),)](
+                x, y, out, n, BLOCK=1024)),
+            ("Nereid", lambda out: nereid_add[((n + 1023) // 1024,)](x, y, out, n,
+                                                                     BLOCK=1024)),
+            ("torch x + y", lambda out: torch.add(x, y, out=out))):
+        out = torch.full_like(x, float("nan"))
+        run(out)
+        if not torch.equal(out, x + y):
+            raise AssertionError(f"{name}: the vector add is wrong")
+        milliseconds = do_bench(lambda: run(out), return_mode="median")
+        rows.append((name, 12 * n / milliseconds / 1e6))
+    return rows
 
 
 def nereid_launches():
@@ -96,6 +152,7 @@ def main() -> None:
     nereid_launch, floor = nereid_launches()
     rows = [
         (f"upstream Triton {triton_version}: empty[(1,)](x, n)", triton_launch),
+        ("Nereid: empty[(1,)](x, n)", nereid_jit_launch()),
         ("Nereid runtime: CompiledNvidiaKernel.launch([x, n], (1,))", nereid_launch),
         ("floor: the runtime's nereid_cuda_launch, arguments packed once", floor),
     ]
@@ -110,6 +167,13 @@ def main() -> None:
         microseconds = per_launch_us(launch, arguments.rounds, arguments.calls)
         results["warm_launch_us"][name] = microseconds
         print(f"| {name} | {microseconds:.2f} |")
+    n = 1 << 28
+    print("\nvector add, fp32, n = 2^28 (12 n bytes moved), median of do_bench\n"
+          "| kernel | GB/s |\n|---|---|")
+    results["vector_add_gbps"] = {}
+    for name, gbps in vector_add_bandwidth(n):
+        results["vector_add_gbps"][name] = gbps
+        print(f"| {name} | {gbps:.0f} |")
     if arguments.json:
         arguments.json.write_text(json.dumps(results, indent=2))
 

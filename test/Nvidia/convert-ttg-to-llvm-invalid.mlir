@@ -37,3 +37,17 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// A layout conversion that moves elements between threads (here from lanes along dim 0 to
+// lanes along dim 1) needs shared memory or shuffles, not lowered yet.
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func public @transpose_layout(%a: tensor<32x32xi32, #rows>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'ttg.convert_layout' yet: its source's elements are held by other threads than its result's}}
+    %b = ttg.convert_layout %a : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #cols>
+    tt.return
+  }
+}

@@ -60,3 +60,27 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
   }
 }
 
+
+// -----
+
+// expand_dims and broadcast only pick registers: a row of 64 offsets (lanes along dim 1)
+// broadcast to 16 x 64 reuses each thread's own registers; so does a convert_layout to the
+// same layout written otherwise.
+#row = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @broadcast_rows
+  tt.func public @broadcast_rows(%out: !tt.ptr<i32>) {
+    %r = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #row>
+    // CHECK-NOT: llvm.call
+    %e = tt.expand_dims %r {axis = 0 : i32} : tensor<64xi32, #row> -> tensor<1x64xi32, #blocked>
+    %b = tt.broadcast %e : tensor<1x64xi32, #blocked> -> tensor<16x64xi32, #blocked>
+    %p = tt.splat %out : !tt.ptr<i32> -> tensor<16x64x!tt.ptr<i32>, #blocked>
+    %q = tt.addptr %p, %b : tensor<16x64x!tt.ptr<i32>, #blocked>, tensor<16x64xi32, #blocked>
+    // Each thread holds 4 rows x 2 columns: 8 stores.
+    // CHECK-COUNT-8: llvm.store
+    // CHECK-NOT: llvm.store
+    tt.store %q, %b : tensor<16x64x!tt.ptr<i32>, #blocked>
+    tt.return
+  }
+}

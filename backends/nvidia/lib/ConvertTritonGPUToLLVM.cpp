@@ -34,7 +34,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter) {
   llvm::raw_string_ostream os(why);
   if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
       !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
-           tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp>(op))
+           tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::ExpandDimsOp,
+           tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
   else if (auto func = dyn_cast<tt::FuncOp>(op)) {
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
@@ -43,6 +44,11 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter) {
            << index << " has the type " << type << ", which has no layout";
         break;
       }
+  } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp, ttg::ConvertLayoutOp>(op) &&
+             !getRegisterPermutation(op)) {
+    os << "the NVIDIA backend cannot lower '" << op->getName()
+       << "' yet: its source's elements are held by other threads than its result's (moving "
+          "values between threads is not lowered yet)";
   } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     if (isa<RankedTensorType>(constant.getType()) && !isa<SplatElementsAttr>(constant.getValue()))
       os << "the NVIDIA backend cannot lower '" << op->getName()
@@ -75,12 +81,13 @@ struct NvidiaConvertTritonGPUToLLVMPass
     NvidiaTargetLowering lowering;
     TritonGPUToLLVMTypeConverter typeConverter(context, lowering.getGlobalAddressSpace());
     bool unsupported = false;
-    module.walk([&](Operation *op) {
+    module.walk<WalkOrder::PreOrder>([&](Operation *op) {
       std::string why = whyNotLowered(op, typeConverter);
-      if (!why.empty()) {
-        op->emitError(why);
-        unsupported = true;
-      }
+      if (why.empty())
+        return WalkResult::advance();
+      op->emitError(why);
+      unsupported = true;
+      return WalkResult::skip(); // The ops in its regions (a combiner's) go with it.
     });
     if (unsupported)
       return signalPassFailure();

@@ -15,17 +15,21 @@
 
 namespace mlir::nereid::nvidia {
 
+void buildNvidiaToLLVMPipeline(OpPassManager &pm) {
+  pm.addPass(createSCFToControlFlowPass());
+  pm.addPass(createNvidiaConvertTritonGPUToLLVMPass());
+  pm.addPass(createReconcileUnrealizedCastsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
 void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
   tt::buildTritonPipeline(pm);
   TritonGPUPipelineOptions layoutOptions;
   layoutOptions.target = options.target;
   layoutOptions.numWarps = options.numWarps;
   buildTritonGPUPipeline(pm, layoutOptions);
-  pm.addPass(createSCFToControlFlowPass());
-  pm.addPass(createNvidiaConvertTritonGPUToLLVMPass());
-  pm.addPass(createReconcileUnrealizedCastsPass());
-  pm.addPass(createCanonicalizerPass());
-  pm.addPass(createCSEPass());
+  buildNvidiaToLLVMPipeline(pm);
 }
 
 namespace {
@@ -50,10 +54,15 @@ void registerNvidiaPassesAndPipelines() {
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-lower",
       "Lowers a tt module for an NVIDIA GPU to the LLVM and NVVM dialects: "
-      "nereid-ttir-pipeline, nereid-ttg-pipeline, convert-scf-to-cf, nvidia-convert-ttg-to-llvm",
+      "nereid-ttir-pipeline, nereid-ttg-pipeline and nereid-nvidia-to-llvm",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
       });
+  PassPipelineRegistration<>(
+      "nereid-nvidia-to-llvm",
+      "Lowers ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects: convert-scf-to-cf, "
+      "nvidia-convert-ttg-to-llvm, reconcile-unrealized-casts, canonicalize, cse",
+      buildNvidiaToLLVMPipeline);
 }
 
 } // namespace mlir::nereid::nvidia

@@ -87,12 +87,41 @@ struct AddPtrOpConversion : OpConversionPattern<tt::AddPtrOp> {
   }
 };
 
+/// tt.bitcast: the bits of each element as the result type; between pointers (bool pointers
+/// become byte pointers for stores), nothing at all.
+struct BitcastOpConversion : OpConversionPattern<tt::BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::BitcastOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    const auto &converter = static_cast<const TritonGPUToLLVMTypeConverter &>(*getTypeConverter());
+    Type resultElement = converter.convertElementType(getElementTypeOrSelf(op.getType()));
+    auto cast = [&](Value value) -> Value {
+      if (value.getType() == resultElement)
+        return value;
+      return LLVM::BitcastOp::create(rewriter, loc, resultElement, value);
+    };
+    if (!isa<RankedTensorType>(op.getType())) {
+      rewriter.replaceOp(op, cast(adaptor.getSrc()));
+      return success();
+    }
+    SmallVector<Value> results;
+    for (Value element : unpackElements(rewriter, loc, adaptor.getSrc()))
+      results.push_back(cast(element));
+    rewriter.replaceOp(op, packElements(rewriter, loc, results,
+                                       getTypeConverter()->convertType(op.getType())));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info) {
-  patterns.add<ElementwiseOpConversion, AddPtrOpConversion>(typeConverter, patterns.getContext());
+  patterns.add<ElementwiseOpConversion, AddPtrOpConversion, BitcastOpConversion>(
+      typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::nereid

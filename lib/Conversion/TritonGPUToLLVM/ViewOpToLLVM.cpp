@@ -1,4 +1,5 @@
-// tt.splat and tt.make_range: tensors whose elements a thread computes from its own indices.
+// tt.splat and tt.make_range (tensors whose elements a thread computes from its own indices),
+// and the ops that only rearrange a thread's registers (expand_dims, broadcast, convert_layout).
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
@@ -83,13 +84,68 @@ struct ConstantOpConversion : OpConversionPattern<arith::ConstantOp> {
   const GpuLoweringInfo &info;
 };
 
+/// An op that only rearranges which element each register holds (getRegisterPermutation):
+/// each result register copies a source register.
+template <typename OpTy>
+struct RegisterPermutationConversion : OpConversionPattern<OpTy> {
+  RegisterPermutationConversion(const TypeConverter &typeConverter, MLIRContext *context,
+                                const GpuLoweringInfo &info)
+      : OpConversionPattern<OpTy>(typeConverter, context), info(info) {}
+
+  LogicalResult matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type structType = this->getTypeConverter()->convertType(op.getType());
+    std::optional<SmallVector<unsigned>> mapping = getRegisterPermutation(op);
+    if (!structType || !mapping)
+      return notLowered(rewriter, op, info,
+                        "its source's elements are held by other threads than its result's "
+                        "(moving values between threads is not lowered yet)");
+    Location loc = op.getLoc();
+    SmallVector<Value> source = unpackElements(rewriter, loc, adaptor.getSrc());
+    SmallVector<Value> elements;
+    for (unsigned r : *mapping)
+      elements.push_back(source[r]);
+    rewriter.replaceOp(op, packElements(rewriter, loc, elements, structType));
+    return success();
+  }
+
+  const GpuLoweringInfo &info;
+};
+
 } // namespace
+
+std::optional<SmallVector<unsigned>> getRegisterPermutation(Operation *op) {
+  if (!isa<tt::ExpandDimsOp, tt::BroadcastOp, ttg::ConvertLayoutOp>(op))
+    return std::nullopt;
+  auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
+  auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
+  std::optional<LinearLayout> src = ttg::toLinearLayout(srcType);
+  std::optional<LinearLayout> dst = ttg::toLinearLayout(dstType);
+  if (!src || !dst)
+    return std::nullopt;
+  // The source coordinates of the result element at `coordinates`.
+  auto toSource = [&](ArrayRef<int32_t> coordinates) {
+    SmallVector<int32_t> source(coordinates);
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+      source.erase(source.begin() + expand.getAxis());
+    } else if (isa<tt::BroadcastOp>(op)) {
+      for (auto [d, size] : llvm::enumerate(srcType.getShape()))
+        if (size == 1)
+          source[d] = 0;
+    }
+    return source;
+  };
+  return mapRegistersWithinThread(*src, *dst, toSource);
+}
 
 void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
                                   const GpuLoweringInfo &info) {
   patterns.add<SplatOpConversion>(typeConverter, patterns.getContext());
-  patterns.add<MakeRangeOpConversion, ConstantOpConversion>(typeConverter, patterns.getContext(),
-                                                            info);
+  patterns.add<MakeRangeOpConversion, ConstantOpConversion,
+               RegisterPermutationConversion<tt::ExpandDimsOp>,
+               RegisterPermutationConversion<tt::BroadcastOp>,
+               RegisterPermutationConversion<ttg::ConvertLayoutOp>>(typeConverter,
+                                                                     patterns.getContext(), info);
 }
 
 } // namespace mlir::nereid

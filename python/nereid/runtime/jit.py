@@ -35,9 +35,11 @@ from .stored_arguments import stored_parameters
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
 # `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
 # `scheduler` ("openmp" or "tbb") how the CPU runs them, and `backend` overrides the backend
-# that the arguments' memory picks.
+# that the arguments' memory picks. `target` names what the backend compiles for, as its
+# `ttg.target` string ("cuda:90", "cpu:x86_64:avx2"; the current device or the host by
+# default), so that `warmup` compiles for a GPU that the machine does not have.
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
-                  "debug", "num_threads", "scheduler", "backend")
+                  "debug", "num_threads", "scheduler", "backend", "target")
 _LAUNCH_OPTION_NAMES = frozenset(LAUNCH_OPTIONS)
 # The launch options that only say how to run a kernel, not what to compile: kernels that
 # differ only in them share their compiled IR.

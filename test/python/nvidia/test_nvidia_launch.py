@@ -175,8 +175,6 @@ def _add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
              + tl.load(y_ptr + offsets, mask=mask), mask=mask)
 
 
-@pytest.mark.xfail(raises=NotImplementedError, strict=True,
-                   reason="the ttg->PTX lowering (issue 26, items 1 and 2) has not landed")
 def test_jit_launch_on_cuda_tensors(torch_cuda):
     try:
         nereid._capi.lib()

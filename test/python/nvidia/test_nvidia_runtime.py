@@ -43,14 +43,6 @@ def test_unavailable_without_the_driver_says_why():
         pytest.skip("libcuda.so.1 loads here: the driver is installed")
 
 
-def test_compile_is_a_clear_error_until_the_lowering_lands():
-    kernel = type("Kernel", (), {"name": "add_kernel"})()
-    with pytest.raises(NotImplementedError,
-                       match="cannot compile `add_kernel` for the nvidia backend: not "
-                             "implemented yet: ttg->PTX lowering"):
-        NvidiaBackend().compile(kernel)
-
-
 @pytest.mark.nvidia
 def test_device_properties(torch_cuda):
     properties = driver.device_properties(0)

@@ -20,10 +20,11 @@ from __future__ import annotations
 import hashlib
 import tempfile
 from pathlib import Path
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional, Sequence
 
 from nereid import _capi, ir
 from nereid.compiler.errors import error_from_diagnostics
+from nereid.compiler.stages import dump_directory, library_identity, lower, recorder
 from nereid.language.dtypes import dtype
 from nereid.runtime import environment, log
 from nereid.runtime.cache import KernelCache
@@ -125,23 +126,6 @@ def _is_set(value: Optional[str]) -> bool:
     return value is not None and value.strip().lower() in ("1", "true", "on", "yes")
 
 
-def dump_directory() -> Optional[Path]:
-    """Where NEREID_DUMP_IR asks for each stage's IR, or None."""
-    configured = environment.NEREID_DUMP_IR.get() or ""
-    if configured in ("", "0"):
-        return None
-    return Path.cwd() if configured == "1" else Path(configured)
-
-
-def _library_identity() -> str:
-    """What distinguishes one build of libnereid from another, for the cache key."""
-    from nereid import __version__
-
-    path = _capi.library_path()
-    stat = path.stat()
-    return f"{__version__} api={_capi.API_VERSION} {path} {stat.st_size} {stat.st_mtime_ns}"
-
-
 def _vector_math_bitcode(kernel_name: str, target: Target) -> Path:
     """The vector math library that tt-cpu-lower-math calls (nereid_cpu_math.h), for the
     target's ISA: LLVM bitcode beside the CPU runtime, linked into the kernel before LLVM
@@ -159,31 +143,8 @@ def _cache_key(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str
                target: Target, opt_level: int, math_bitcode: Path) -> str:
     math_stat = math_bitcode.stat()
     parts = [ttir_text, kernel_name, repr(list(stages)), repr(target), str(opt_level),
-             _library_identity(), f"{math_bitcode} {math_stat.st_size} {math_stat.st_mtime_ns}"]
+             library_identity(), f"{math_bitcode} {math_stat.st_size} {math_stat.st_mtime_ns}"]
     return hashlib.sha256("\n".join(parts).encode()).hexdigest()
-
-
-def _lower(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str, str]],
-           record: Optional[Callable[[str, str], None]] = None) -> ir.Module:
-    """The kernel's module after every stage; `record(stage, text)`, where given, gets the
-    input's and each stage's IR (printing a module costs about as much as a pass)."""
-    try:
-        module = ir.parse(ttir_text, f"<{kernel_name}>")
-    except ir.IRError as error:
-        raise error_from_diagnostics(kernel_name, "the CPU backend cannot parse the kernel's "
-                                     "IR", error.diagnostics) from None
-    if record is not None:
-        record("tt", str(module))
-    for stage, pipeline in stages:
-        try:
-            module.run_pipeline(pipeline)
-        except ir.IRError as error:
-            raise error_from_diagnostics(
-                kernel_name, f"the CPU backend failed in stage `{stage}`",
-                error.diagnostics) from None
-        if record is not None:
-            record(stage, str(module))
-    return module
 
 
 def _emit(module: ir.Module, kernel_name: str, target: Target, opt_level: int,
@@ -201,11 +162,8 @@ def _build_library(ttir_text: str, kernel_name: str, stages: Sequence[tuple[str,
                    target: Target, opt_level: int, math_bitcode: Path,
                    dump: Optional[Path]) -> bytes:
     """The shared library of the kernel, as bytes."""
-    def record(stage: str, text: str) -> None:
-        dump.mkdir(parents=True, exist_ok=True)
-        (dump / f"{kernel_name}.{stage}").write_text(text)
-
-    module = _lower(ttir_text, kernel_name, stages, record if dump is not None else None)
+    record = recorder(dump, kernel_name) if dump is not None else None
+    module = lower(ttir_text, kernel_name, "the CPU backend", stages, record)
     if dump is not None:
         for stage, kind in (("ll", _capi.EMIT_LLVM_IR), ("s", _capi.EMIT_ASSEMBLY)):
             record(stage, _emit(module, kernel_name, target, opt_level, math_bitcode,
@@ -237,7 +195,7 @@ def compile_stages(ttir_text: str, kernel_name: str,
         if stage in ASM_STAGE_NAMES:
             texts[ASM_STAGE_NAMES[stage]] = text
 
-    module = _lower(ttir_text, kernel_name, resolved, record)
+    module = lower(ttir_text, kernel_name, "the CPU backend", resolved, record)
     for stage, kind in (("ll", _capi.EMIT_LLVM_IR), ("s", _capi.EMIT_ASSEMBLY)):
         record(stage, _emit(module, kernel_name, target, opt_level, math_bitcode,
                             kind).decode())

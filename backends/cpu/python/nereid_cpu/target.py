@@ -46,14 +46,15 @@ def host_target() -> Target:
 
 
 def resolve_target(kernel_name: str, options: Mapping[str, object]) -> Target:
-    """The target that the options `triple`, `cpu`, `features` and `ttg_target` name, each
-    defaulting to the host's. Raises ValueError when no CPU lowering fits it."""
+    """The target that the options `triple`, `cpu`, `features` and `ttg_target` (or `target`,
+    the launch option's spelling) name, each defaulting to the host's. Raises ValueError when
+    no CPU lowering fits it."""
     host = host_target()
     target = Target(
         triple=str(options.get("triple") or host.triple),
         cpu=str(options.get("cpu") or host.cpu),
         features=str(options.get("features") or host.features),
-        ttg_target=str(options.get("ttg_target") or host.ttg_target),
+        ttg_target=str(options.get("ttg_target") or options.get("target") or host.ttg_target),
     )
     if not target.ttg_target:
         raise ValueError(

@@ -7,7 +7,7 @@ from typing import Any
 
 from nereid.backends import Availability, Backend
 
-from . import driver
+from . import compiler, driver
 from .kernel import CompiledNvidiaKernel
 
 
@@ -19,6 +19,10 @@ class NvidiaBackend(Backend):
     # tf32, as upstream Triton computes an f32 tl.dot on NVIDIA GPUs by default.
     default_dot_input_precision = "tf32"
     allowed_dot_input_precisions = ("tf32", "tf32x3", "ieee")
+
+    def __init__(self) -> None:
+        # The cubins compiled in this process, by the compiled kernel's key and options.
+        self.kernels: dict[tuple, CompiledNvidiaKernel] = {}
 
     def available(self) -> Availability:
         """Usable when the runtime library and the driver load, the driver is CUDA 11.8 or
@@ -38,8 +42,14 @@ class NvidiaBackend(Backend):
         return Availability(True)
 
     def compile(self, kernel: Any) -> CompiledNvidiaKernel:
-        raise NotImplementedError(f"cannot compile `{kernel.name}` for the nvidia backend: not "
-                                  "implemented yet: ttg->PTX lowering")
+        """The cubin of `kernel` (a `nereid.runtime.jit.CompiledKernel`) for the GPU its options
+        name (`target="cuda:90"`; the current device's by default), compiled once per key."""
+        key = (kernel.key, repr(sorted(kernel.options.items(), key=str)))
+        native = self.kernels.get(key)
+        if native is None:
+            native = self.kernels[key] = compiler.compile(kernel.asm["ttir"], kernel.name,
+                                                          kernel.signature.types, kernel.options)
+        return native
 
     def launch(self, jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> None:
         """Runs the kernel on the current device and torch's current stream. Returns no

@@ -23,6 +23,12 @@ struct GpuLoweringInfo {
 LogicalResult notLowered(ConversionPatternRewriter &rewriter, Operation *op,
                          const GpuLoweringInfo &info, const Twine &why);
 
+/// For tt.expand_dims, tt.broadcast and ttg.convert_layout: the source register each register
+/// of the result copies, when every thread holds the elements its result needs (see
+/// mapRegistersWithinThread); std::nullopt for other ops, or when values must move between
+/// threads.
+std::optional<SmallVector<unsigned>> getRegisterPermutation(Operation *op);
+
 // Each family of ttg ops lowers to LLVM through one of these, with the signature of the CPU
 // backend's populate...Patterns: the type converter, the pattern list to fill, and the
 // lowering info. A backend adds its own patterns for the same ops with a higher benefit.
@@ -31,12 +37,13 @@ LogicalResult notLowered(ConversionPatternRewriter &rewriter, Operation *op,
 void populateFunctionOpToLLVMPatterns(const TypeConverter &typeConverter,
                                       RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
-/// arith and math ops on tensors, one op per element a thread holds, and tt.addptr.
+/// arith and math ops on tensors, one op per element a thread holds, tt.addptr and tt.bitcast.
 void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info);
 
-/// tt.splat, tt.make_range and splat arith.constant tensors.
+/// tt.splat, tt.make_range, splat arith.constant tensors, and tt.expand_dims, tt.broadcast and
+/// ttg.convert_layout where each thread holds the elements its result needs.
 void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
                                   const GpuLoweringInfo &info);
 

@@ -21,11 +21,16 @@ struct NvidiaPipelineOptions {
   unsigned numWarps = 4;
 };
 
+/// ttg IR with an NVIDIA target's layouts to the LLVM and NVVM dialects: scf to cf,
+/// nvidia-convert-ttg-to-llvm, reconcile-unrealized-casts, canonicalize, cse.
+void buildNvidiaToLLVMPipeline(OpPassManager &pm);
+
 /// tt IR to the LLVM and NVVM dialects: nereid-ttir-pipeline, nereid-ttg-pipeline for the
-/// target, scf to cf, nvidia-convert-ttg-to-llvm, canonicalize, cse.
+/// target, then buildNvidiaToLLVMPipeline.
 void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options);
 
-/// Registers the NVIDIA passes and the pipeline `nereid-nvidia-lower{target=... num-warps=...}`.
+/// Registers the NVIDIA passes and the pipelines `nereid-nvidia-lower{target=...
+/// num-warps=...}` (the whole) and `nereid-nvidia-to-llvm` (its last stage).
 void registerNvidiaPassesAndPipelines();
 
 } // namespace mlir::nereid::nvidia

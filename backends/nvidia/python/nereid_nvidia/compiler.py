@@ -1,0 +1,153 @@
+"""tt IR to a cubin for an NVIDIA GPU: the stage pipelines (nereid-ttir-pipeline,
+nereid-ttg-pipeline for the GPU's target and warps, nereid-nvidia-to-llvm), PTX from LLVM's
+NVPTX code generator in libnereid, then a cubin from `ptxas`, or the PTX itself for the driver
+to compile where the machine has no toolkit. Cubins are cached on disk.
+
+NEREID_DUMP_IR=<directory> (or 1) writes every stage as `<kernel>.<stage>`: `tt`, `ttir`, `ttg`,
+`llir` (the LLVM and NVVM dialects), `ll` (LLVM IR) and `ptx`."""
+
+from __future__ import annotations
+
+import hashlib
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Optional
+
+from nereid import _capi, ir
+from nereid.compiler.errors import error_from_diagnostics
+from nereid.compiler.stages import dump_directory, library_identity, lower, recorder
+from nereid.language.dtypes import dtype
+from nereid.runtime import log
+from nereid.runtime.cache import KernelCache
+
+from .kernel import CompiledNvidiaKernel
+from .toolkit import find_tool
+
+TRIPLE = "nvptx64-nvidia-cuda"
+# PTX 8.0 (CUDA 12.0) is the first with sm_90a; drivers of CUDA 12 and later load it.
+PTX_FEATURES = "+ptx80"
+# The compute capabilities Nereid compiles for (NvidiaTargetInfo's), by their LLVM chip: sm_90a
+# for Hopper, whose wgmma and TMA instructions need the `a` variant.
+CHIPS = {80: "sm_80", 86: "sm_86", 89: "sm_89", 90: "sm_90a"}
+
+
+@dataclass(frozen=True)
+class Target:
+    """An NVIDIA GPU that kernels compile for."""
+
+    compute_capability: int
+
+    @property
+    def ttg_target(self) -> str:
+        return f"cuda:{self.compute_capability}"
+
+    @property
+    def chip(self) -> str:
+        return CHIPS[self.compute_capability]
+
+
+def _current_device_capability() -> int:
+    from . import driver
+    from .kernel import current_device_and_stream
+
+    driver.init()
+    major, minor = driver.device_properties(current_device_and_stream()[0]).compute_capability
+    return major * 10 + minor
+
+
+def _parse_capability(configured: Any) -> int:
+    """The compute capability that `configured` names ("cuda:90" or 90), or -1."""
+    if isinstance(configured, int):
+        return configured
+    family, _, capability = str(configured).partition(":")
+    return int(capability) if family == "cuda" and capability.isdigit() else -1
+
+
+def resolve_target(kernel_name: str, options: Mapping[str, Any]) -> Target:
+    """The GPU of the option `target` ("cuda:90", as upstream Triton's target strings spell it,
+    or 90), else the current device's."""
+    configured = options.get("target")
+    capability = (_current_device_capability() if configured is None
+                  else _parse_capability(configured))
+    if capability not in CHIPS:
+        raise ValueError(f"cannot compile kernel `{kernel_name}` for the NVIDIA GPU "
+                         f"{configured or capability!r}: Nereid compiles for compute "
+                         f"capabilities {', '.join(map(str, CHIPS))} (target='cuda:90')")
+    return Target(capability)
+
+
+def stages(target: Target, num_warps: int) -> tuple[tuple[str, str], ...]:
+    """The stages from tt IR to the LLVM dialect, each a pipeline that libnereid registers."""
+    return (
+        ("ttir", "builtin.module(nereid-ttir-pipeline)"),
+        ("ttg", f"builtin.module(nereid-ttg-pipeline{{target={target.ttg_target} "
+                f"num-warps={num_warps}}})"),
+        ("llir", "builtin.module(nereid-nvidia-to-llvm)"),
+    )
+
+
+def _emit(module: ir.Module, kernel_name: str, target: Target, kind: int) -> bytes:
+    try:
+        return module.emit(kind, TRIPLE, target.chip, PTX_FEATURES, 3, [])
+    except ir.IRError as error:
+        raise error_from_diagnostics(kernel_name, f"the NVIDIA backend cannot generate PTX for "
+                                     f"{target.chip}", error.diagnostics) from None
+
+
+def assemble(kernel_name: str, ptx: bytes, target: Target) -> bytes:
+    """The cubin of `ptx` for the target's chip, from `ptxas`; without `ptxas`, the PTX itself
+    (NUL-terminated), which the driver compiles when it loads it."""
+    ptxas = find_tool("ptxas")
+    if ptxas is None:
+        return ptx + b"\0"
+    with tempfile.TemporaryDirectory(prefix="nereid-nvidia-") as scratch:
+        source = Path(scratch) / f"{kernel_name}.ptx"
+        cubin = Path(scratch) / f"{kernel_name}.cubin"
+        source.write_bytes(ptx)
+        result = subprocess.run([str(ptxas), f"-arch={target.chip}", str(source), "-o",
+                                 str(cubin)], capture_output=True, text=True)
+        if result.returncode != 0:
+            raise RuntimeError(f"ptxas rejected the PTX of kernel `{kernel_name}` for "
+                               f"{target.chip} (a bug in Nereid: please report it):\n"
+                               f"{result.stderr}")
+        return cubin.read_bytes()
+
+
+def _toolkit_identity() -> str:
+    ptxas = find_tool("ptxas")
+    return f"{ptxas} {ptxas.stat().st_mtime_ns}" if ptxas else "driver"
+
+
+def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
+            options: Optional[Mapping[str, Any]] = None) -> CompiledNvidiaKernel:
+    """Compiles the kernel `kernel_name` of the tt IR module `ttir_text` for an NVIDIA GPU.
+    `options`: `target` (the current device's by default) and `num_warps` (4). The cubin is
+    cached on disk, keyed by the IR, the target, the warps and the builds of libnereid and
+    ptxas."""
+    options = options or {}
+    target = resolve_target(kernel_name, options)
+    num_warps = int(options.get("num_warps") or 4)
+    resolved = stages(target, num_warps)
+    key = hashlib.sha256("\n".join([ttir_text, kernel_name, repr(resolved), target.chip,
+                                    PTX_FEATURES, library_identity(),
+                                    _toolkit_identity()]).encode()).hexdigest()
+    cache = KernelCache()
+    dump = dump_directory()
+    with log.timed(f"compiled `{kernel_name}` for {target.chip}") as report:
+        path = cache.file(key, "kernel.cubin", kernel_name) if dump is None else None
+        if path is not None:
+            report["note"] = "from the cache"
+            cubin = path.read_bytes()
+        else:
+            record = recorder(dump, kernel_name) if dump is not None else None
+            module = lower(ttir_text, kernel_name, "the NVIDIA backend", resolved, record)
+            if record is not None:
+                record("ll", _emit(module, kernel_name, target, _capi.EMIT_LLVM_IR).decode())
+            ptx = _emit(module, kernel_name, target, _capi.EMIT_ASSEMBLY)
+            if record is not None:
+                record("ptx", ptx.decode())
+            cubin = assemble(kernel_name, ptx, target)
+            cache.put(key, "kernel.cubin", cubin)
+    return CompiledNvidiaKernel(kernel_name, cubin, signature, num_warps, shared_bytes=0)
