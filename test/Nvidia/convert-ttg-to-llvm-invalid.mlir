@@ -40,14 +40,14 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
 
 // -----
 
-// A layout conversion that moves elements between threads (here from lanes along dim 0 to
-// lanes along dim 1) needs shared memory or shuffles, not lowered yet.
-#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
-#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
-module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
-  tt.func public @transpose_layout(%a: tensor<32x32xi32, #rows>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'ttg.convert_layout' yet: its source's elements are held by other threads than its result's}}
-    %b = ttg.convert_layout %a : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #cols>
+// A layout conversion between threads goes through shared memory, which a program has 48 KiB
+// of without the dynamic opt-in: 128 x 128 f32 is 64 KiB.
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @too_large(%a: tensor<128x128xf32, #rows>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'ttg.convert_layout' yet: moving 65536 bytes between threads needs more than the 49152 bytes of static shared memory a program has}}
+    %b = ttg.convert_layout %a : tensor<128x128xf32, #rows> -> tensor<128x128xf32, #cols>
     tt.return
   }
 }

@@ -64,8 +64,7 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
 // -----
 
 // expand_dims and broadcast only pick registers: a row of 64 offsets (lanes along dim 1)
-// broadcast to 16 x 64 reuses each thread's own registers; so does a convert_layout to the
-// same layout written otherwise.
+// broadcast to 16 x 64 reuses each thread's own registers.
 #row = #ttg.slice<{dim = 0, parent = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>}>
 #blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
@@ -81,6 +80,29 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     // CHECK-COUNT-8: llvm.store
     // CHECK-NOT: llvm.store
     tt.store %q, %b : tensor<16x64x!tt.ptr<i32>, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A conversion that moves elements between threads (lanes along dim 0 to lanes along dim 1)
+// goes through a shared-memory buffer of the tile, between two barriers: each thread stores
+// its 32 elements where row-major order puts them, then loads the 32 of its new layout.
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  // CHECK: llvm.mlir.global internal @nereid_convert_layout_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+  // CHECK-LABEL: llvm.func @transpose_layout
+  tt.func public @transpose_layout(%a: tensor<32x32xi32, #rows>, %out: !tt.ptr<i32>) {
+    // CHECK: %[[BUFFER:.*]] = llvm.mlir.addressof @nereid_convert_layout_0 : !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
+    // CHECK: nvvm.barrier0
+    // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
+    %b = ttg.convert_layout %a : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #cols>
+    %p = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #cols>
+    tt.store %p, %b : tensor<32x32x!tt.ptr<i32>, #cols>
     tt.return
   }
 }

@@ -26,6 +26,10 @@ namespace mlir::nereid::nvidia {
 
 namespace {
 
+/// The shared memory that a kernel may declare statically; more needs the dynamic opt-in,
+/// which the lowering does not use yet.
+constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
 /// Why the shared GPU lowering cannot lower `op`, or an empty string when it can. Every op is
 /// checked before the conversion, so that each error is reported at its own Python line and the
 /// conversion itself never fails on a kernel.
@@ -44,8 +48,12 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter) {
            << index << " has the type " << type << ", which has no layout";
         break;
       }
-  } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp, ttg::ConvertLayoutOp>(op) &&
-             !getRegisterPermutation(op)) {
+  } else if (isa<ttg::ConvertLayoutOp>(op) &&
+             getConvertLayoutSharedBytes(op) > kMaxStaticSharedBytes) {
+    os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: moving "
+       << getConvertLayoutSharedBytes(op) << " bytes between threads needs more than the "
+       << kMaxStaticSharedBytes << " bytes of static shared memory a program has";
+  } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp>(op) && !getRegisterPermutation(op)) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
        << "' yet: its source's elements are held by other threads than its result's (moving "
           "values between threads is not lowered yet)";
@@ -97,6 +105,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateFunctionOpToLLVMPatterns(typeConverter, patterns, info);
     populateElementwiseOpToLLVMPatterns(typeConverter, patterns, info);
     populateViewOpToLLVMPatterns(typeConverter, patterns, info);
+    populateConvertLayoutOpToLLVMPatterns(typeConverter, patterns, info);
     populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);

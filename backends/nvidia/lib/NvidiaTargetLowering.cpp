@@ -34,6 +34,10 @@ Value NvidiaTargetLowering::getNumPrograms(OpBuilder &builder, Location loc,
   }
 }
 
+void NvidiaTargetLowering::barrier(OpBuilder &builder, Location loc) const {
+  NVVM::Barrier0Op::create(builder, loc);
+}
+
 void NvidiaTargetLowering::markKernel(Operation *function, unsigned threadsPerProgram) const {
   Builder builder(function->getContext());
   function->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), builder.getUnitAttr());

@@ -14,6 +14,8 @@ public:
   Value getProgramId(OpBuilder &builder, Location loc, unsigned axis) const override;
   Value getNumPrograms(OpBuilder &builder, Location loc, unsigned axis) const override;
   unsigned getGlobalAddressSpace() const override { return 1; }
+  unsigned getSharedAddressSpace() const override { return 3; }
+  void barrier(OpBuilder &builder, Location loc) const override;
   void markKernel(Operation *function, unsigned threadsPerProgram) const override;
 };
 

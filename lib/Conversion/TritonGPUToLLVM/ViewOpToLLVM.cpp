@@ -1,5 +1,5 @@
 // tt.splat and tt.make_range (tensors whose elements a thread computes from its own indices),
-// and the ops that only rearrange a thread's registers (expand_dims, broadcast, convert_layout).
+// and the ops that only rearrange a thread's registers (expand_dims, broadcast).
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
@@ -143,9 +143,8 @@ void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePat
   patterns.add<SplatOpConversion>(typeConverter, patterns.getContext());
   patterns.add<MakeRangeOpConversion, ConstantOpConversion,
                RegisterPermutationConversion<tt::ExpandDimsOp>,
-               RegisterPermutationConversion<tt::BroadcastOp>,
-               RegisterPermutationConversion<ttg::ConvertLayoutOp>>(typeConverter,
-                                                                     patterns.getContext(), info);
+               RegisterPermutationConversion<tt::BroadcastOp>>(typeConverter,
+                                                               patterns.getContext(), info);
 }
 
 } // namespace mlir::nereid

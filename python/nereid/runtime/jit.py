@@ -327,6 +327,9 @@ class JITFunction:
             return self._cache_key
         visiting.add(id(self))
         digest = hashlib.sha256(self.src.encode())
+        # The IR's locations name the file and lines, as upstream's key has the first line:
+        # the same source moved elsewhere must not report errors at its old lines.
+        digest.update(f"{inspect.getsourcefile(self.fn)}:{self.starting_line_number}".encode())
         dependencies, used = self._references()
         for dependency in dependencies:
             if id(dependency) not in visiting:

@@ -137,7 +137,9 @@ def test_cache_key_covers_the_kernel_source_and_the_functions_it_calls(tmp_path)
     other_kernel = load_module(tmp_path / "kernel.py", "nereid_key_kernel", extra=" ")
     x = array()
     keys = [key_of(m.kernel, x, BLOCK=16) for m in (base, same, other_helper, other_kernel)]
-    assert keys[0] == keys[1]  # the same source in another file
+    # The same source in another file: its IR's locations (and so its errors) name that file.
+    assert keys[0] != keys[1]
+    assert str(tmp_path / "same.py") in same.kernel.warmup(x, BLOCK=16).asm["ttir"]
     assert keys[2] != keys[0]  # only the called function differs
     assert keys[3] != keys[0]  # only the kernel differs (by a space)
     assert "arith.addf" in other_helper.kernel.warmup(x, BLOCK=16).asm["ttir"]

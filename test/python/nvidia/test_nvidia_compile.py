@@ -40,6 +40,16 @@ def flags_kernel(x_ptr, flags_ptr, n, BLOCK: tl.constexpr):
 
 
 @nereid.jit
+def outer_add(x_ptr, y_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
+    rm = tl.program_id(0) * BM + tl.arange(0, BM)
+    rn = tl.program_id(1) * BN + tl.arange(0, BN)
+    x = tl.load(x_ptr + rm, mask=rm < M, other=0.0)
+    y = tl.load(y_ptr + rn, mask=rn < N, other=0.0)
+    mask = (rm[:, None] < M) & (rn[None, :] < N)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], x[:, None] * 2.0 + y[None, :], mask=mask)
+
+
+@nereid.jit
 def sum_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)
     tl.store(out_ptr, tl.sum(tl.load(x_ptr + offsets)))
@@ -56,6 +66,9 @@ KERNELS = {
     "saxpy": lambda target, warps: saxpy_grid_2d.warmup(
         _f32(4), _f32(4), 2.0, 4, BLOCK=256, grid=(1, 1), backend="nvidia", target=target,
         num_warps=warps),
+    "outer_add": lambda target, warps: outer_add.warmup(
+        _f32(4), _f32(4), _f32(16), 4, 4, BM=32, BN=64, grid=(1, 1), backend="nvidia",
+        target=target, num_warps=warps),
     "flags": lambda target, warps: flags_kernel.warmup(
         _f32(4), np.zeros(4, np.bool_), 4, BLOCK=64, grid=(1,), backend="nvidia",
         target=target, num_warps=warps),

@@ -42,10 +42,20 @@ void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info);
 
-/// tt.splat, tt.make_range, splat arith.constant tensors, and tt.expand_dims, tt.broadcast and
-/// ttg.convert_layout where each thread holds the elements its result needs.
+/// tt.splat, tt.make_range, splat arith.constant tensors, and tt.expand_dims and tt.broadcast
+/// where each thread holds the elements its result needs.
 void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
                                   const GpuLoweringInfo &info);
+
+/// ttg.convert_layout: a permutation of each thread's registers where each thread holds what it
+/// needs (getRegisterPermutation), else through shared memory.
+void populateConvertLayoutOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                           RewritePatternSet &patterns,
+                                           const GpuLoweringInfo &info);
+
+/// The bytes of shared memory that a ttg.convert_layout lowered through shared memory uses: 0
+/// for one that permutes registers.
+int64_t getConvertLayoutSharedBytes(Operation *convert);
 
 /// tt.load and tt.store of tensors of pointers, with masks and `other`.
 void populateLoadStoreOpToLLVMPatterns(const TypeConverter &typeConverter,

@@ -33,6 +33,14 @@ public:
   /// NVIDIA and AMD).
   virtual unsigned getGlobalAddressSpace() const = 0;
 
+  /// The address space of the memory that the threads of a program share (3 on both NVIDIA and
+  /// AMD).
+  virtual unsigned getSharedAddressSpace() const = 0;
+
+  /// Waits until every thread of the program reaches it, and makes their shared-memory writes
+  /// before it visible to their reads after it.
+  virtual void barrier(OpBuilder &builder, Location loc) const = 0;
+
   /// Marks `function`, an llvm.func made from a tt.func, as a kernel that the host launches
   /// with `threadsPerProgram` threads per program.
   virtual void markKernel(Operation *function, unsigned threadsPerProgram) const = 0;
