@@ -149,20 +149,44 @@ std::optional<AccessBounds> getAccessBounds(OpBuilder &builder, Operation *op,
 
 Value guardLanes(OpBuilder &builder, Location loc, const AccessBounds &bounds, Value pointers,
                  Value mask, ArrayRef<int64_t> elementIndices) {
-  Type shape = pointers.getType();
-  Value flat = flatten(builder, loc, pointers);
+  // A tile wider than this is guarded in slices of it, each with its own report, in order, so
+  // that the first report of the program is still its first violation: LLVM takes minutes
+  // over compares and reductions of thousands of lanes.
+  constexpr int64_t kSliceLanes = 64;
   Type i64 = builder.getI64Type();
-  auto flatType = dyn_cast<VectorType>(flat.getType());
-  Value addresses = LLVM::PtrToIntOp::create(
-      builder, loc, flatType ? Type(flatType.clone(i64)) : i64, flat);
-  auto [inside, offsets] = findLanesInside(builder, loc, bounds, addresses);
-  Value outside =
-      arith::XOrIOp::create(builder, loc, inside, createBoolean(builder, loc, inside.getType(), true));
+  Value flat = flatten(builder, loc, pointers);
   Value flatMask = mask ? flatten(builder, loc, mask) : Value();
-  Value violated = flatMask ? arith::AndIOp::create(builder, loc, flatMask, outside) : outside;
-  reportFirstViolation(builder, loc, bounds, violated, offsets, elementIndices);
-  Value allowed = flatMask ? arith::AndIOp::create(builder, loc, flatMask, inside) : inside;
-  if (auto type = dyn_cast<VectorType>(shape); type && type.getRank() != 1)
+  auto flatType = dyn_cast<VectorType>(flat.getType());
+  int64_t lanes = flatType ? flatType.getNumElements() : 1;
+  auto guardSlice = [&](Value slice, Value sliceMask, ArrayRef<int64_t> indices) -> Value {
+    auto sliceType = dyn_cast<VectorType>(slice.getType());
+    Value addresses = LLVM::PtrToIntOp::create(
+        builder, loc, sliceType ? Type(sliceType.clone(i64)) : i64, slice);
+    auto [inside, offsets] = findLanesInside(builder, loc, bounds, addresses);
+    Value outside = arith::XOrIOp::create(builder, loc, inside,
+                                          createBoolean(builder, loc, inside.getType(), true));
+    Value violated =
+        sliceMask ? arith::AndIOp::create(builder, loc, sliceMask, outside) : outside;
+    reportFirstViolation(builder, loc, bounds, violated, offsets, indices);
+    return sliceMask ? arith::AndIOp::create(builder, loc, sliceMask, inside) : inside;
+  };
+  Value allowed;
+  if (lanes <= kSliceLanes) {
+    allowed = guardSlice(flat, flatMask, elementIndices);
+  } else {
+    allowed = createBoolean(builder, loc, flatType, false);
+    for (int64_t first = 0; first < lanes; first += kSliceLanes) {
+      int64_t count = std::min(kSliceLanes, lanes - first);
+      auto slice = [&](Value value) -> Value {
+        return vector::ExtractStridedSliceOp::create(builder, loc, value, {first}, {count}, {1});
+      };
+      Value sliceAllowed = guardSlice(slice(flat), flatMask ? slice(flatMask) : Value(),
+                                      elementIndices.slice(first, count));
+      allowed = vector::InsertStridedSliceOp::create(builder, loc, sliceAllowed, allowed, {first},
+                                                     {1});
+    }
+  }
+  if (auto type = dyn_cast<VectorType>(pointers.getType()); type && type.getRank() != 1)
     allowed = vector::ShapeCastOp::create(builder, loc, type.clone(builder.getI1Type()), allowed);
   return allowed;
 }

@@ -36,9 +36,8 @@ int64_t mergeSources(int64_t a, int64_t b) {
 
 /// Finds the pointer parameter of `kernel` that a pointer (or a tile of them) derives from:
 /// through tt.addptr, splats, broadcasts and other reshapes, layout conversions, pointer casts,
-/// selects and concatenations, and
-/// the values that scf.for and scf.if carry. A pointer loaded from memory or made from an
-/// integer derives from no parameter that can be proven.
+/// selects and concatenations, and the values that scf.for and scf.if carry. A pointer loaded
+/// from memory or made from an integer derives from no parameter that can be proven.
 class PointerSources {
 public:
   explicit PointerSources(tt::FuncOp kernel) : kernel(kernel) {}
@@ -51,10 +50,18 @@ public:
 
 private:
   int64_t trace(Value value) {
-    if (!tracing.insert(value).second)
+    if (auto known = traced.find(value); known != traced.end())
+      return known->second;
+    if (!tracing.insert(value).second) {
+      ++cyclesMet;
       return kNoSourceYet;
+    }
+    unsigned cyclesBefore = cyclesMet;
     int64_t source = traceOnce(value);
     tracing.erase(value);
+    // A source found without meeting a value still being traced is final.
+    if (cyclesMet == cyclesBefore)
+      traced[value] = source;
     return source;
   }
 
@@ -95,7 +102,11 @@ private:
   }
 
   tt::FuncOp kernel;
+  /// The values being traced, and how many times a trace came back to one of them.
   DenseSet<Value> tracing;
+  unsigned cyclesMet = 0;
+  /// The final sources found so far.
+  DenseMap<Value, int64_t> traced;
 };
 
 struct CheckCpuBoundsPass : impl::CheckCpuBoundsPassBase<CheckCpuBoundsPass> {
