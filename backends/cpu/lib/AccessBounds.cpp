@@ -15,13 +15,23 @@
 namespace mlir::nereid::cpu {
 namespace {
 
-/// `value` (a vector of any shape, or a scalar) as a 1-D vector, or the scalar itself.
-Value flatten(OpBuilder &builder, Location loc, Value value) {
-  auto type = dyn_cast<VectorType>(value.getType());
-  if (!type || type.getRank() == 1)
-    return value;
-  return vector::ShapeCastOp::create(
-      builder, loc, VectorType::get(type.getNumElements(), type.getElementType()), value);
+/// The leading indices of each row (along the last dimension) of a vector of `type`, in
+/// row-major order. LLVM keeps an N-D vector as an array of rows, so that a row is extracted
+/// and inserted whole, where flattening the vector would build one of thousands of lanes.
+SmallVector<SmallVector<int64_t>> getRowPositions(VectorType type) {
+  ArrayRef<int64_t> leading = type.getShape().drop_back();
+  int64_t rows = ShapedType::getNumElements(leading);
+  SmallVector<SmallVector<int64_t>> positions;
+  for (int64_t row = 0; row < rows; ++row) {
+    SmallVector<int64_t> position(leading.size());
+    int64_t rest = row;
+    for (int64_t d = int64_t(leading.size()) - 1; d >= 0; --d) {
+      position[d] = rest % leading[d];
+      rest /= leading[d];
+    }
+    positions.push_back(position);
+  }
+  return positions;
 }
 
 /// `scalar` broadcast to the shape of `like` (a vector or a scalar).
@@ -149,15 +159,11 @@ std::optional<AccessBounds> getAccessBounds(OpBuilder &builder, Operation *op,
 
 Value guardLanes(OpBuilder &builder, Location loc, const AccessBounds &bounds, Value pointers,
                  Value mask, ArrayRef<int64_t> elementIndices) {
-  // A tile wider than this is guarded in slices of it, each with its own report, in order, so
+  // A row wider than this is guarded in slices of it, each with its own report, in order, so
   // that the first report of the program is still its first violation: LLVM takes minutes
   // over compares and reductions of thousands of lanes.
   constexpr int64_t kSliceLanes = 64;
   Type i64 = builder.getI64Type();
-  Value flat = flatten(builder, loc, pointers);
-  Value flatMask = mask ? flatten(builder, loc, mask) : Value();
-  auto flatType = dyn_cast<VectorType>(flat.getType());
-  int64_t lanes = flatType ? flatType.getNumElements() : 1;
   auto guardSlice = [&](Value slice, Value sliceMask, ArrayRef<int64_t> indices) -> Value {
     auto sliceType = dyn_cast<VectorType>(slice.getType());
     Value addresses = LLVM::PtrToIntOp::create(
@@ -170,24 +176,37 @@ Value guardLanes(OpBuilder &builder, Location loc, const AccessBounds &bounds, V
     reportFirstViolation(builder, loc, bounds, violated, offsets, indices);
     return sliceMask ? arith::AndIOp::create(builder, loc, sliceMask, inside) : inside;
   };
-  Value allowed;
-  if (lanes <= kSliceLanes) {
-    allowed = guardSlice(flat, flatMask, elementIndices);
-  } else {
-    allowed = createBoolean(builder, loc, flatType, false);
+  auto guardRow = [&](Value row, Value rowMask, ArrayRef<int64_t> indices) -> Value {
+    int64_t lanes = cast<VectorType>(row.getType()).getNumElements();
+    if (lanes <= kSliceLanes)
+      return guardSlice(row, rowMask, indices);
+    Value allowed = createBoolean(builder, loc, row.getType(), false);
     for (int64_t first = 0; first < lanes; first += kSliceLanes) {
       int64_t count = std::min(kSliceLanes, lanes - first);
       auto slice = [&](Value value) -> Value {
         return vector::ExtractStridedSliceOp::create(builder, loc, value, {first}, {count}, {1});
       };
-      Value sliceAllowed = guardSlice(slice(flat), flatMask ? slice(flatMask) : Value(),
-                                      elementIndices.slice(first, count));
+      Value sliceAllowed = guardSlice(slice(row), rowMask ? slice(rowMask) : Value(),
+                                      indices.slice(first, count));
       allowed = vector::InsertStridedSliceOp::create(builder, loc, sliceAllowed, allowed, {first},
                                                      {1});
     }
+    return allowed;
+  };
+  auto type = dyn_cast<VectorType>(pointers.getType());
+  if (!type)
+    return guardSlice(pointers, mask, elementIndices);
+  if (type.getRank() == 1)
+    return guardRow(pointers, mask, elementIndices);
+  int64_t rowLength = type.getShape().back();
+  Value allowed = createBoolean(builder, loc, type, false);
+  for (auto [row, position] : llvm::enumerate(getRowPositions(type))) {
+    Value rowAllowed =
+        guardRow(vector::ExtractOp::create(builder, loc, pointers, position),
+                 mask ? Value(vector::ExtractOp::create(builder, loc, mask, position)) : Value(),
+                 elementIndices.slice(row * rowLength, rowLength));
+    allowed = vector::InsertOp::create(builder, loc, rowAllowed, allowed, position);
   }
-  if (auto type = dyn_cast<VectorType>(pointers.getType()); type && type.getRank() != 1)
-    allowed = vector::ShapeCastOp::create(builder, loc, type.clone(builder.getI1Type()), allowed);
   return allowed;
 }
 
@@ -197,26 +216,39 @@ Value buildCheckedAccess(OpBuilder &builder, Location loc,
                          function_ref<Value(OpBuilder &, Value mask)> access) {
   if (!bounds)
     return access(builder, mask);
-  Value flat = flatten(builder, loc, pointers);
-  auto flatType = cast<VectorType>(flat.getType());
+  auto type = cast<VectorType>(pointers.getType());
+  int64_t rowLength = type.getShape().back();
   Value allInside;
-  if (runLength > 0) {
-    for (int64_t first = 0; first < flatType.getNumElements(); first += runLength) {
-      Value inside = isRunInside(builder, loc, *bounds,
-                                 vector::ExtractOp::create(builder, loc, flat, first), runLength);
-      allInside = allInside ? arith::AndIOp::create(builder, loc, allInside, inside).getResult()
-                            : inside;
+  auto conjoin = [&](Value inside) {
+    allInside =
+        allInside ? arith::AndIOp::create(builder, loc, allInside, inside).getResult() : inside;
+  };
+  for (SmallVector<int64_t> position : getRowPositions(type)) {
+    if (runLength > 0) {
+      position.push_back(0);
+      for (int64_t first = 0; first < rowLength; first += runLength) {
+        position.back() = first;
+        conjoin(isRunInside(builder, loc, *bounds,
+                            vector::ExtractOp::create(builder, loc, pointers, position),
+                            std::min(runLength, rowLength - first)));
+      }
+      continue;
     }
-  } else {
+    auto rowOf = [&](Value value) -> Value {
+      return position.empty() ? value
+                              : Value(vector::ExtractOp::create(builder, loc, value, position));
+    };
+    Value row = rowOf(pointers);
+    auto rowType = cast<VectorType>(row.getType());
     Value addresses =
-        LLVM::PtrToIntOp::create(builder, loc, flatType.clone(builder.getI64Type()), flat);
+        LLVM::PtrToIntOp::create(builder, loc, rowType.clone(builder.getI64Type()), row);
     Value ok = findLanesInside(builder, loc, *bounds, addresses).first;
     if (mask)
       ok = arith::OrIOp::create(
           builder, loc, ok,
-          arith::XOrIOp::create(builder, loc, flatten(builder, loc, mask),
+          arith::XOrIOp::create(builder, loc, rowOf(mask),
                                 createBoolean(builder, loc, ok.getType(), true)));
-    allInside = vector::ReductionOp::create(builder, loc, vector::CombiningKind::AND, ok);
+    conjoin(vector::ReductionOp::create(builder, loc, vector::CombiningKind::AND, ok));
   }
   SmallVector<Type> results;
   if (resultType)
