@@ -38,9 +38,13 @@ device() {
   local tests=(test/python/nvidia)
   local wheel
   wheel="$(ls dist/nereid_triton-*.whl 2>/dev/null | head -n 1 || true)"
+  local pytest_options=()
   if [[ -n "$wheel" ]]; then
     "$python" -m pip install --no-deps --force-reinstall -q "$wheel"
     tests+=(test/python/conformance)
+    # The installed packages, not the checkout's (pyproject.toml's pytest pythonpath), whose
+    # nereid finds no libraries beside it.
+    pytest_options+=(-o pythonpath=)
   else
     # The source tree, as the development environment sees it: its packages on the path and
     # its entry points registered in a folder of their own.
@@ -55,7 +59,8 @@ device() {
     json=(--json "$out/gpu-bench.json")
   fi
   local status=0
-  "$python" -m pytest -q -rs -p no:cacheprovider "${tests[@]}" 2>&1 | tee "$log" || status=$?
+  "$python" -m pytest -q -rs -p no:cacheprovider "${pytest_options[@]}" "${tests[@]}" 2>&1 \
+    | tee "$log" || status=$?
   "$python" bench/gpu.py "${json[@]}"
   return "$status"
 }
