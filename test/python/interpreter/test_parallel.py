@@ -154,11 +154,23 @@ CASES = {
 }
 
 
-@pytest.mark.conforms(ulps=1, rtol=2.0**-12, atol=2.0**-16,
-                      reason="on the CPU, exp is approximated and long f32 sums are added in "
-                      "another order (see test_tutorials.py); threads must still not change "
-                      "a bit, which the test itself checks")
-@pytest.mark.parametrize("case", list(CASES))
+# Attention rounds p = exp2(...) to f16 before its second dot. Where the CPU's exp is an f32 ulp
+# away from the interpreter's, p's f16 rounding can flip, which moves an output by up to
+# |v| * 2^-11 * p / l: an absolute error, which an output near zero (a cancelling sum) does not
+# bound relatively. Seen with NEREID_TEST_SEED=5826450941261567222: 0.004320 against 0.004345
+# (2.5e-5) at one element of 5120.
+ATTENTION_TOLERANCE = pytest.mark.conforms(
+    ulps=1, rtol=2.0**-12, atol=2.0**-13,
+    reason="attention: p rounded to f16 after an approximated exp (see above)")
+TOLERANCE = pytest.mark.conforms(
+    ulps=1, rtol=2.0**-12, atol=2.0**-16,
+    reason="on the CPU, exp is approximated and long f32 sums are added in another order (see "
+    "test_tutorials.py); threads must still not change a bit, which the test itself checks")
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(case, marks=ATTENTION_TOLERANCE if case == "attention" else TOLERANCE)
+    for case in CASES])
 def test_four_threads_give_the_same_bits(rng, case):
     run = CASES[case](rng)
     serial = run(1)
