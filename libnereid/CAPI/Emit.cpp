@@ -13,6 +13,9 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Export.h"
+#include "llvm/IR/DiagnosticHandler.h"
+#include "llvm/IR/DiagnosticInfo.h"
+#include "llvm/IR/DiagnosticPrinter.h"
 #include "llvm/IR/LLVMContext.h"
 #include "llvm/IR/LegacyPassManager.h"
 #include "llvm/IR/Module.h"
@@ -162,6 +165,24 @@ std::optional<std::string> linkBitcodeLibrary(llvm::Module &module,
   return std::nullopt;
 }
 
+/// Keeps the first error that LLVM reports through its context while optimizing or generating
+/// code ("no libcall available for fexp" where a code generator has no instruction for an
+/// intrinsic): without a handler, LLVMContext prints it and exits the process.
+struct FirstErrorHandler : llvm::DiagnosticHandler {
+  explicit FirstErrorHandler(std::string &error) : error(error) {}
+
+  bool handleDiagnostics(const llvm::DiagnosticInfo &info) override {
+    if (info.getSeverity() == llvm::DS_Error && error.empty()) {
+      llvm::raw_string_ostream stream(error);
+      llvm::DiagnosticPrinterRawOStream printer(stream);
+      info.print(printer);
+    }
+    return true; // Handled: LLVM goes on, and the emission fails afterwards.
+  }
+
+  std::string &error;
+};
+
 /// Runs LLVM's default module pipeline at `level`, tuned by `machine`'s cost model. The code
 /// comes vectorized from MLIR's vector dialect, so LLVM's loop and SLP vectorizers are off: they
 /// find nothing to do, and the SLP vectorizer takes minutes on wide vector code.
@@ -206,6 +227,8 @@ mlir::LogicalResult emitModule(mlir::ModuleOp module, NereidEmitKind kind, const
     return failWith("cannot create a target machine for '" + targetTriple.str() + "'");
 
   llvm::LLVMContext llvmContext;
+  std::string llvmError;
+  llvmContext.setDiagnosticHandler(std::make_unique<FirstErrorHandler>(llvmError));
   std::unique_ptr<llvm::Module> llvmModule = mlir::translateModuleToLLVMIR(module, llvmContext);
   if (!llvmModule)
     return mlir::failure(); // The translation reported the op it could not translate.
@@ -236,6 +259,8 @@ mlir::LogicalResult emitModule(mlir::ModuleOp module, NereidEmitKind kind, const
     codegen.run(*llvmModule);
     buffer->bytes.assign(bytes.begin(), bytes.end());
   }
+  if (!llvmError.empty())
+    return failWith("LLVM cannot generate code for '" + targetTriple.str() + "': " + llvmError);
   out = buffer.release();
   return mlir::success();
 }

@@ -57,6 +57,13 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
        << "' yet: its source's elements are held by other threads than its result's (moving "
           "values between threads is not lowered yet)";
+  } else if (isa<math::MathDialect>(op->getDialect()) &&
+             !isa<math::AbsFOp, math::AbsIOp, math::SqrtOp, math::FmaOp, math::FloorOp,
+                  math::CeilOp, math::CopySignOp>(op)) {
+    // PTX has instructions for these; the others need libdevice, which is not linked yet, and
+    // LLVM's NVPTX code generator cannot select them on its own.
+    os << "the NVIDIA backend cannot lower '" << op->getName()
+       << "' yet: it needs libdevice, which the NVIDIA backend does not link yet";
   } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     if (isa<RankedTensorType>(constant.getType()) && !isa<SplatElementsAttr>(constant.getValue()))
       os << "the NVIDIA backend cannot lower '" << op->getName()

@@ -50,6 +50,19 @@ def outer_add(x_ptr, y_ptr, out_ptr, M, N, BM: tl.constexpr, BN: tl.constexpr):
 
 
 @nereid.jit
+def math_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets)
+    tl.store(out_ptr + offsets, tl.sqrt(tl.abs(x)) + tl.fma(x, x, 1.0) + tl.floor(x))
+
+
+@nereid.jit
+def exp_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.exp(tl.load(x_ptr + offsets)))
+
+
+@nereid.jit
 def sum_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)
     tl.store(out_ptr, tl.sum(tl.load(x_ptr + offsets)))
@@ -69,6 +82,9 @@ KERNELS = {
     "outer_add": lambda target, warps: outer_add.warmup(
         _f32(4), _f32(4), _f32(16), 4, 4, BM=32, BN=64, grid=(1, 1), backend="nvidia",
         target=target, num_warps=warps),
+    "math": lambda target, warps: math_kernel.warmup(
+        _f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia", target=target,
+        num_warps=warps),
     "flags": lambda target, warps: flags_kernel.warmup(
         _f32(4), np.zeros(4, np.bool_), 4, BLOCK=64, grid=(1,), backend="nvidia",
         target=target, num_warps=warps),
@@ -115,6 +131,16 @@ def test_an_op_not_lowered_yet_names_itself_the_backend_and_the_line():
     assert "the NVIDIA backend cannot lower 'tt.reduce' yet" in message
     assert "tl.store(out_ptr, tl.sum(tl.load(x_ptr + offsets)))" in message
     assert "tt.reduce.return" not in message
+
+
+def test_math_that_needs_libdevice_is_a_clear_error():
+    """LLVM's NVPTX code generator has no instruction for exp: without this check, the process
+    exited in LLVM ("no libcall available for fexp")."""
+    kernel = exp_kernel.warmup(_f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia",
+                               target="cuda:90")
+    with pytest.raises(CompilationError, match="the NVIDIA backend cannot lower 'math.exp' yet: "
+                                               "it needs libdevice"):
+        nereid.backends.get("nvidia").compile(kernel)
 
 
 @pytest.mark.parametrize("target", ["cuda:75", "cuda:sm_90", "hip:gfx942", 120])
