@@ -67,6 +67,28 @@ tt.func @loaded(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
   tt.return
 }
 
+// A value that reaches the store along two paths (`x != x` compares x with itself, and the
+// select takes x again): the whole-tile ops are erased once each (the old recursion looked at
+// the erased load again, a use after free that crashed about one compile in four).
+// CHECK-LABEL: tt.func @operand_used_twice
+// CHECK: scf.for
+// CHECK:   %[[ROW:.*]] = tt.load %{{.*}} : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK:   %[[NAN:.*]] = arith.cmpf une, %[[ROW]], %[[ROW]] : tensor<16xf32, #slice>
+// CHECK:   %[[CLEAN:.*]] = arith.select %[[NAN]], %{{.*}}, %[[ROW]] : tensor<16xi1, #slice>, tensor<16xf32, #slice>
+// CHECK:   tt.store %{{.*}}, %[[CLEAN]] : tensor<16x!tt.ptr<f32>, #slice>
+// CHECK: }
+// CHECK-NEXT: tt.return
+tt.func @operand_used_twice(%in: !tt.ptr<f32>, %out: !tt.ptr<f32>) {
+  %ip = tt.splat %in : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  %x = tt.load %ip : tensor<8x16x!tt.ptr<f32>, #blocked>
+  %nan = arith.cmpf une, %x, %x : tensor<8x16xf32, #blocked>
+  %zero = arith.constant dense<0.0> : tensor<8x16xf32, #blocked>
+  %clean = arith.select %nan, %zero, %x : tensor<8x16xi1, #blocked>, tensor<8x16xf32, #blocked>
+  %op = tt.splat %out : !tt.ptr<f32> -> tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.store %op, %clean : tensor<8x16x!tt.ptr<f32>, #blocked>
+  tt.return
+}
+
 // Left alone: a load that memory is written after (the row loop would read the new values),
 // and a volatile load.
 // CHECK-LABEL: tt.func @loads_left_alone

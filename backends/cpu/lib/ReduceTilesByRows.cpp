@@ -190,8 +190,7 @@ void reduceByRows(tt::ReduceOp reduce) {
     return;
   SmallVector<Value> operands(reduce.getSrcs());
   reduce.erase();
-  for (Value operand : operands)
-    eraseUnused(operand);
+  eraseUnused(operands);
 }
 
 struct ReduceCpuTilesByRowsPass

@@ -242,14 +242,25 @@ void eraseRowLoop(scf::ForOp loop, ArrayRef<Operation *> outside) {
     op->erase();
 }
 
-void eraseUnused(Value value) {
-  Operation *op = value.getDefiningOp();
-  if (!op || !isOpTriviallyDead(op))
-    return;
-  SmallVector<Value> operands(op->getOperands());
-  op->erase();
-  for (Value operand : operands)
-    eraseUnused(operand);
+void eraseUnused(ValueRange values) {
+  // A worklist, not recursion over operands: one op may make several of the values (or an
+  // operand twice, as `x != x` does), and an op once erased must not be looked at again.
+  SmallVector<Operation *> worklist;
+  auto pushDefiningOps = [&](ValueRange range) {
+    for (Value value : range)
+      if (Operation *op = value.getDefiningOp())
+        worklist.push_back(op);
+  };
+  pushDefiningOps(values);
+  DenseSet<Operation *> erased;
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (erased.contains(op) || !isOpTriviallyDead(op))
+      continue;
+    pushDefiningOps(op->getOperands());
+    op->erase();
+    erased.insert(op);
+  }
 }
 
 } // namespace mlir::nereid::cpu

@@ -113,10 +113,11 @@ void eraseUnusedInRowLoop(scf::ForOp loop);
 /// RowSlicer made outside the loop for it (getColumnBuffers).
 void eraseRowLoop(scf::ForOp loop, ArrayRef<Operation *> outside);
 
-/// Erases the op that made `value` when it is dead (nothing uses it, and it at most reads
-/// memory: a load, or an op free of memory effects), and then the ops that made its operands,
-/// as far as they die.
-void eraseUnused(Value value);
+/// Erases the ops that made `values` when they are dead (nothing uses them, and they at most
+/// read memory: a load, or an op free of memory effects), and then the ops that made their
+/// operands, as far as they die. Pass all the values at once: erasing one may erase another's
+/// defining op.
+void eraseUnused(ValueRange values);
 
 } // namespace mlir::nereid::cpu
 

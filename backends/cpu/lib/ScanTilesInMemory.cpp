@@ -200,8 +200,7 @@ void scanInMemory(tt::ScanOp scan, const DataFlowSolver &solver, const TargetInf
   }
   SmallVector<Value> sources(scan.getSrcs());
   scan.erase();
-  for (Value source : sources)
-    eraseUnused(source);
+  eraseUnused(sources);
 }
 
 struct ScanCpuTilesInMemoryPass

@@ -37,8 +37,7 @@ void storeByRows(tt::StoreOp store) {
   eraseUnusedInRowLoop(loop);
   SmallVector<Value> operands(store->getOperands());
   store.erase();
-  for (Value operand : operands)
-    eraseUnused(operand);
+  eraseUnused(operands);
 }
 
 struct StoreCpuTilesByRowsPass : impl::StoreCpuTilesByRowsPassBase<StoreCpuTilesByRowsPass> {

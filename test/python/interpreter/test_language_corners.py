@@ -139,14 +139,6 @@ def arg_extremes_2d(x_ptr, rows_ptr, columns_ptr, all_ptr, value_ptr, M: tl.cons
     tl.store(value_ptr, value)
 
 
-# A known bug, not a tolerance: compiling arg_extremes_2d for the CPU crashes (SIGSEGV in
-# tt-cpu-prefetch-next-rows, about 1 run in 4, with or without MLIR's threads; the same pass alone
-# on the IR printed before it does not), which the C API's crash recovery turns into an internal
-# compiler error. Likely memory that an earlier pass of nereid-cpu-to-vector freed and left in
-# use; not found yet. Reproduce: NEREID_DUMP_IR=/tmp/d, then nereid-opt /tmp/d/arg_extremes_2d.ttg
-# --pass-pipeline='builtin.module(nereid-cpu-to-vector{target=cpu:x86_64:avx512})' in a loop.
-@pytest.mark.xfail(strict=False, reason="nondeterministic crash compiling arg_extremes_2d for the "
-                   "CPU (tt-cpu-prefetch-next-rows, about 1 run in 4); see the comment above")
 @pytest.mark.parametrize("nan_fraction", [0.0, 0.02, 0.3])
 def test_argmin_argmax_with_nan_along_each_axis(rng, nan_fraction):
     m, n = 8, 64
