@@ -10,7 +10,8 @@ one-program grid with 4 warps, so that the time is all launch:
 - Nereid's `CompiledNvidiaKernel.launch` on the cubin nvcc builds from
   test/python/nvidia/launch_kernels.cu: the runtime's share of a launch (torch's current device
   and stream, the argument checks and marshalling, the grid check, cuLaunchKernelEx);
-- the floor: the runtime's launch function called with arguments packed once.
+- the floor: the runtime's launch function, `nereid_cuda_launch_prepared` (which Nereid's warm
+  launches call), on the kernel's launch prepared once, with its arguments packed once.
 Each round times N launches and synchronizes once at its end; the figure is the median over the
 rounds of the time per launch (host wall clock: the GPU runs empty kernels faster than they are
 launched). Then the vector-add tutorial's bandwidth (fp32, 2^28 elements) compiled by upstream
@@ -19,6 +20,7 @@ Triton and by Nereid, beside torch's `x + y`, each checked against torch first."
 from __future__ import annotations
 
 import argparse
+import ctypes
 import json
 import statistics
 import sys
@@ -128,13 +130,14 @@ def nereid_launches():
         kernel.launch(values, grid)
 
     launch()
-    function, stream = kernel.function(torch.cuda.current_device()), 0
+    prepared = kernel.prepared(torch.cuda.current_device())
+    prepared.stream = torch.cuda.current_stream().cuda_stream
+    prepared.grid_x, prepared.grid_y, prepared.grid_z = 1, 1, 1
     kernel.marshaller.pack(values)
-    raw = driver.launch_function()
-    args = kernel.marshaller.args_address
+    raw, address = driver.launch_prepared_function(), ctypes.addressof(prepared)
 
     def floor():
-        raw(function, 1, 1, 1, kernel.block, 0, stream, args)
+        raw(address)
 
     return launch, floor
 
@@ -154,7 +157,7 @@ def main() -> None:
         (f"upstream Triton {triton_version}: empty[(1,)](x, n)", triton_launch),
         ("Nereid: empty[(1,)](x, n)", nereid_jit_launch()),
         ("Nereid runtime: CompiledNvidiaKernel.launch([x, n], (1,))", nereid_launch),
-        ("floor: the runtime's nereid_cuda_launch, arguments packed once", floor),
+        ("floor: the runtime's nereid_cuda_launch_prepared, arguments packed once", floor),
     ]
     results = {"device": device, "driver": driver.format_version(driver.driver_version()),
                "torch": torch.__version__, "rounds": arguments.rounds,

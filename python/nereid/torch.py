@@ -37,6 +37,7 @@ from numpy import ndarray
 from torch._subclasses.fake_tensor import FakeTensor
 from torch._subclasses.functional_tensor import FunctionalTensor
 
+from .runtime.arguments import ARRAY_LAUNCH_KEYS, check_array_argument
 from .runtime.autotuner import Autotuner, Heuristics
 from .runtime.jit import JITFunction
 
@@ -62,6 +63,24 @@ _FUNCTIONALIZED = _NOT_TRACEABLE.format("it with functionalization (AOTAutograd,
                                         "torch.compile's aot_eager and inductor backends, and "
                                         "torch.library.triton_op's body)")
 _RECORDED = _NOT_TRACEABLE.format("a graph (make_fx, torch.export)")
+
+
+def tensor_launch_key(kernel: str, name: str, tensor: torch.Tensor,
+                      align: bool) -> tuple[int, tuple]:
+    """The address and launch key of tensor argument `name` of `kernel`
+    (`arguments.ARRAY_LAUNCH_KEYS`): its kind, dtype and device (which picks the backend, and
+    the GPU it runs on), and whether its address is divisible by 16 where `align`. A view with
+    a negative or zero stride is the ValueError of the full path (`check_array_argument`); a
+    contiguous tensor has neither."""
+    address = tensor.data_ptr()
+    if not tensor.is_contiguous():
+        check_array_argument(kernel, name, tensor)
+    return address, (type(tensor), tensor.dtype, tensor.device, align and address % 16 == 0)
+
+
+# Launches on plain tensors and on parameters (a module's weights) find their kernel by key;
+# other subclasses (fake and functional tensors among them) take the full path.
+ARRAY_LAUNCH_KEYS[torch.Tensor] = ARRAY_LAUNCH_KEYS[torch.nn.Parameter] = tensor_launch_key
 
 
 def skips_launch(args: tuple, kwargs: dict) -> bool:

@@ -270,4 +270,12 @@ int nereid_cuda_launch(void *function, uint32_t grid_x, uint32_t grid_y, uint32_
   return 0;
 }
 
+int nereid_cuda_launch_prepared(const NereidCudaLaunch *launch) {
+  if (launch->grid_x > launch->max_grid_x || launch->grid_y > launch->max_grid_y ||
+      launch->grid_z > launch->max_grid_z)
+    return NEREID_CUDA_GRID_BEYOND_LIMITS;
+  return nereid_cuda_launch(launch->function, launch->grid_x, launch->grid_y, launch->grid_z,
+                            launch->block_x, launch->shared_bytes, launch->stream, launch->args);
+}
+
 } // extern "C"

@@ -89,7 +89,9 @@ class Backend:
                options: dict) -> Optional[Relauncher]:
         """Runs `kernel` for every program of `grid` on the arguments `bound` by name, with
         the launch `options`. May return a relauncher, which @jit calls instead on later
-        launches on host data with the same key (skipping binding, checks and this call)."""
+        launches with the same key (skipping binding, checks and this call), where the key
+        fixes the memory of every argument: host data, and the tensors whose kinds have a
+        launch key of their own (`nereid.runtime.arguments.ARRAY_LAUNCH_KEYS`)."""
         raise NotImplementedError(f"the {self.name} backend does not launch kernels")
 
     def describe(self, kernel: Any) -> tuple[Optional[str], tuple[str, ...],

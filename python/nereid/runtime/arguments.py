@@ -8,7 +8,7 @@ Arrays come as numpy arrays (with ml_dtypes for bfloat16 and fp8), anything with
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 import numpy as np
 
@@ -157,6 +157,15 @@ def ndarray_launch_key(kernel: str, name: str, array: np.ndarray,
         raise ValueError(f"argument `{name}` of kernel `{kernel}`: {error}") from None
     return address, (np.ndarray, array.dtype, align and address % 16 == 0,
                      bool(array.flags.writeable))
+
+
+# The launch keys of array kinds other than numpy's, by their exact type: each
+# `launch_key(kernel, name, value, align)` returns the value as the kernel ABI passes it (its
+# address) and a hashable key that fixes everything a launch derives from the value: its dtype,
+# its memory (the device, which picks the backend), and whether its address is divisible by 16
+# where `align`. It raises ValueError for an array no kernel can take, as `check_array_argument`
+# does. `JITFunction._make_launch_key` uses them; nereid.torch registers torch's tensors.
+ARRAY_LAUNCH_KEYS: dict[type, Callable[[str, str, Any, bool], tuple[int, tuple]]] = {}
 
 
 def check_array_argument(kernel: str, name: str, value: Any) -> bool:

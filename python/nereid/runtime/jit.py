@@ -248,7 +248,7 @@ class JITFunction:
         self.compiled: dict[str, CompiledKernel] = {}
         # By `_launch_key` and the compile settings: the compiled kernel, the same as launched
         # on its backend (what a launch returns), and the backend's relauncher when the launch
-        # went to the backend that host data picks.
+        # went to the backend that the data picks and the key fixed the data's memory.
         self._launches: dict[tuple, tuple[CompiledKernel, CompiledKernel,
                                           Optional[Callable]]] = {}
         functools.update_wrapper(self, fn)
@@ -499,19 +499,21 @@ class JITFunction:
         it binds a call: it raises TypeError where the arguments need the full binding (a
         parameter left to its default, a keyword that is no parameter). It returns a key that
         tells apart every signature and options `specialize` and `compile` can derive; the
-        argument values in parameter order; the same as the kernel ABI passes them (each numpy
-        array's address, each number itself; None for other kinds); and whether every value
-        is of a kind that lives in host memory (numpy arrays, Python numbers, None), so that
-        the data picks the CPU. It raises ValueError for a numpy array that no kernel can take
-        (a negative or zero stride). A read-only array has a key of its own, whose first
+        argument values in parameter order; the same as the kernel ABI passes them (each array's
+        address, each number itself; None for other kinds); and whether the key fixes the
+        memory of every value, and so the backend that the data picks: host data (numpy
+        arrays, Python numbers, None) and the array kinds with a launch key of their own
+        (`arguments.ARRAY_LAUNCH_KEYS`: torch's tensors, with their device). It raises
+        ValueError for an array that no kernel can take (a negative or zero stride). A read-only array has a key of its own, whose first
         launch checks that the kernel does not store through it (`launcher.launch`). Its own
         names start with a prefix that no parameter has."""
         prefix = "_nereid_"
         while any(name.startswith(prefix) for name in self.arg_names):
             prefix += "_"
-        kind, host = f"{prefix}kind", f"{prefix}host"
+        kind, keyed = f"{prefix}kind", f"{prefix}keyed"
+        array_key = f"{prefix}array_key"
         lines = [f"def launch_key({prefix}options, {', '.join(self.arg_names)}):",
-                 f"    {host} = True"]
+                 f"    {keyed} = True"]
         for index, name in enumerate(self.arg_names):
             key, abi = f"{prefix}key{index}", f"{prefix}abi{index}"
             specialize = name not in self.do_not_specialize
@@ -544,18 +546,24 @@ class JITFunction:
                 f"        {abi} = None",
                 f"        {key} = ({kind}, None)",
                 "    else:",
-                f"        {abi} = None",
-                f"        {key} = {prefix}argument_type({name!r}, {name}, {specialize})",
-                f"        {host} = False",
+                f"        {array_key} = {prefix}array_keys.get({kind})",
+                f"        if {array_key} is not None:",
+                f"            {abi}, {key} = {array_key}({prefix}kernel, {name!r}, {name}, "
+                f"{align})",
+                "        else:",
+                f"            {abi} = None",
+                f"            {key} = {prefix}argument_type({name!r}, {name}, {specialize})",
+                f"            {keyed} = False",
             ]
         count = len(self.arg_names)
         keys = "".join(f"{prefix}key{index}, " for index in range(count))
         abis = "".join(f"{prefix}abi{index}, " for index in range(count))
         lines.append(f"    return ((tuple({prefix}options.items()), {keys}), "
-                     f"[{''.join(name + ', ' for name in self.arg_names)}], [{abis}], {host})")
+                     f"[{''.join(name + ', ' for name in self.arg_names)}], [{abis}], {keyed})")
         namespace = {f"{prefix}ndarray": ndarray, f"{prefix}addressof": ctypes.addressof,
                      f"{prefix}from_buffer": ctypes.c_byte.from_buffer,
                      f"{prefix}unusual": ndarray_launch_key, f"{prefix}kernel": self.__name__,
+                     f"{prefix}array_keys": arguments_module.ARRAY_LAUNCH_KEYS,
                      f"{prefix}argument_type": arguments_module.argument_type}
         exec("\n".join(lines), namespace)  # source generated from the parameters' names
         return namespace["launch_key"]
@@ -574,8 +582,9 @@ class JITFunction:
             kwargs, options = self._split_options(kwargs)
         check_num_warps(options)
         # A launch like an earlier one skips binding, specialization and the hashed key, and,
-        # on host data, the backend's choice: it repeats the backend's relauncher. Like means
-        # the same arguments' kinds and options, under the same compile settings.
+        # where the key fixes every argument's memory (host data, torch tensors), the
+        # backend's choice: it repeats the backend's relauncher. Like means the same
+        # arguments' kinds and options, under the same compile settings.
         if self._launch_key is None:
             self._launch_key = self._make_launch_key()
         try:

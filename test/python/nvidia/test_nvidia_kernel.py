@@ -38,7 +38,7 @@ class StandInDriver:
                             lambda function: FunctionResources(32, 0, self.static_shared, 1024))
         monkeypatch.setattr(driver, "set_max_dynamic_shared_memory",
                             lambda function, size: self.shared_opt_ins.append((function, size)))
-        monkeypatch.setattr(driver, "launch_function", lambda: self.launch)
+        monkeypatch.setattr(driver, "launch_prepared_function", lambda: self.launch)
         monkeypatch.setattr(driver, "last_error", lambda: "cuLaunchKernelEx: CUDA_ERROR_X")
         monkeypatch.setattr(kernel_module, "current_device_and_stream", lambda: (0, 0x5000))
 
@@ -46,12 +46,19 @@ class StandInDriver:
         self.loads.append((device, cubin))
         return 0x1000 * len(self.loads)
 
-    def launch(self, function, grid_x, grid_y, grid_z, block, shared, stream, args):
-        args = ctypes.cast(args, ctypes.POINTER(ctypes.c_void_p))
+    def launch(self, prepared_address):
+        """`nereid_cuda_launch_prepared`, which checks the grid against the limits (the real
+        one's check: test_nvidia_runtime.py) and records the launch."""
+        launch = driver.PreparedLaunch.from_address(prepared_address)
+        grid = (launch.grid_x, launch.grid_y, launch.grid_z)
+        if any(size > limit for size, limit in zip(grid, (
+                launch.max_grid_x, launch.max_grid_y, launch.max_grid_z))):
+            return driver.GRID_BEYOND_LIMITS
+        args = ctypes.cast(launch.args, ctypes.POINTER(ctypes.c_void_p))
         address = ctypes.cast(args[0], ctypes.POINTER(ctypes.c_uint64)).contents.value
         n = ctypes.cast(args[1], ctypes.POINTER(ctypes.c_int32)).contents.value
-        self.launches.append((function, (grid_x, grid_y, grid_z), block, shared, stream,
-                              address, n))
+        self.launches.append((launch.function, grid, launch.block_x, launch.shared_bytes,
+                              launch.stream, address, n))
         return self.launch_status
 
 

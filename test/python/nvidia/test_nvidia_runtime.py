@@ -16,8 +16,23 @@ def test_runtime_library_exports_the_c_api():
                  "nereid_cuda_device_count", "nereid_cuda_device_properties",
                  "nereid_cuda_load_module", "nereid_cuda_unload_module",
                  "nereid_cuda_get_function", "nereid_cuda_function_resources",
-                 "nereid_cuda_set_max_dynamic_shared_memory", "nereid_cuda_launch"):
+                 "nereid_cuda_set_max_dynamic_shared_memory", "nereid_cuda_launch",
+                 "nereid_cuda_launch_prepared"):
         assert isinstance(getattr(library, name), ctypes._CFuncPtr)
+
+
+@pytest.mark.parametrize("grid,status", [
+    ((2**31, 1, 1), driver.GRID_BEYOND_LIMITS), ((1, 65536, 1), driver.GRID_BEYOND_LIMITS),
+    ((1, 1, 65536), driver.GRID_BEYOND_LIMITS), ((0, 65536, 1), driver.GRID_BEYOND_LIMITS),
+    ((0, 1, 1), 0), ((7, 0, 3), 0), ((2**31 - 1, 65535, 0), 0)])
+def test_a_prepared_launch_checks_its_grid_before_the_driver(grid, status):
+    """The real `nereid_cuda_launch_prepared` refuses a grid beyond the limits it was prepared
+    with, each dimension read from its own field, and launches nothing for a grid without
+    blocks: both before any driver call, so this runs where the driver is missing."""
+    launch = driver.PreparedLaunch(max_grid_x=2**31 - 1, max_grid_y=65535, max_grid_z=65535,
+                                   block_x=128)
+    launch.grid_x, launch.grid_y, launch.grid_z = grid
+    assert driver.launch_prepared_function()(ctypes.addressof(launch)) == status
 
 
 def test_registered_under_its_entry_point():

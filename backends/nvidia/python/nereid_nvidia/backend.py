@@ -3,9 +3,10 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Optional
 
 from nereid.backends import Availability, Backend
+from nereid.backends.backend import Relauncher
 
 from . import compiler, driver
 from .kernel import CompiledNvidiaKernel
@@ -23,10 +24,14 @@ class NvidiaBackend(Backend):
     def __init__(self) -> None:
         # The cubins compiled in this process, by the compiled kernel's key and options.
         self.kernels: dict[tuple, CompiledNvidiaKernel] = {}
+        # Set once the backend was found usable, which it then stays: a launch asks every time.
+        self._usable = False
 
     def available(self) -> Availability:
         """Usable when the runtime library and the driver load, the driver is CUDA 11.8 or
-        newer and there is a device."""
+        newer and there is a device; once it was, the driver is not asked again."""
+        if self._usable:
+            return Availability(True)
         try:
             driver.init()
             version = driver.driver_version()
@@ -39,6 +44,7 @@ class NvidiaBackend(Backend):
                 return Availability(False, "the NVIDIA driver finds no GPU")
         except (driver.CudaError, OSError) as error:
             return Availability(False, str(error))
+        self._usable = True
         return Availability(True)
 
     def compile(self, kernel: Any) -> CompiledNvidiaKernel:
@@ -51,11 +57,15 @@ class NvidiaBackend(Backend):
                                                           kernel.signature.types, kernel.options)
         return native
 
-    def launch(self, jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> None:
-        """Runs the kernel on the current device and torch's current stream. Returns no
-        relauncher: @jit relaunches only on host data."""
+    def launch(self, jit_fn: Any, kernel: Any, bound: dict, grid: tuple,
+               options: dict) -> Optional[Relauncher]:
+        """Runs the kernel on the current device and torch's current stream. Returns the
+        relauncher that @jit calls for later launches with the same key
+        (`CompiledNvidiaKernel.relauncher`)."""
         native = self.compile(kernel)
         native.launch([bound[name] for name in kernel.signature.types], grid)
+        names = list(bound)
+        return native.relauncher([names.index(name) for name in kernel.signature.types])
 
     def occupancy(self, kernel: Any) -> dict:
         """Registers, spills (as upstream counts them: local bytes / 4), threads and shared

@@ -46,6 +46,23 @@ class _FunctionResources(ctypes.Structure):
                 ("max_threads_per_block", ctypes.c_int32)]
 
 
+class PreparedLaunch(ctypes.Structure):
+    """The C `NereidCudaLaunch`: a kernel's launch on one device, prepared once. A launch
+    writes `stream` and the grid, then calls `launch_prepared_function()` on its address."""
+
+    _fields_ = [("function", ctypes.c_void_p), ("args", ctypes.c_void_p),
+                ("stream", ctypes.c_void_p),
+                ("grid_x", ctypes.c_uint32), ("grid_y", ctypes.c_uint32),
+                ("grid_z", ctypes.c_uint32),
+                ("max_grid_x", ctypes.c_uint32), ("max_grid_y", ctypes.c_uint32),
+                ("max_grid_z", ctypes.c_uint32),
+                ("block_x", ctypes.c_uint32), ("shared_bytes", ctypes.c_uint32)]
+
+
+# What `nereid_cuda_launch_prepared` returns for a grid beyond the device's limits.
+GRID_BEYOND_LIMITS = 2
+
+
 @dataclass(frozen=True)
 class DeviceProperties:
     """What compiling for and launching on a device needs to know of it."""
@@ -103,6 +120,7 @@ def runtime() -> ctypes.CDLL:
         "nereid_cuda_launch": [ctypes.c_void_p, ctypes.c_uint32, ctypes.c_uint32,
                                ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32,
                                ctypes.c_void_p, ctypes.c_void_p],
+        "nereid_cuda_launch_prepared": [ctypes.c_void_p],
     }
     for name, argtypes in signatures.items():
         function = getattr(library, name)
@@ -191,3 +209,10 @@ def launch_function() -> ctypes._CFuncPtr:
     """The runtime's `nereid_cuda_launch(function, gx, gy, gz, block, shared, stream, args)`,
     for a kernel's launch to call directly; a non-zero result means `last_error()`."""
     return runtime().nereid_cuda_launch
+
+
+def launch_prepared_function() -> ctypes._CFuncPtr:
+    """The runtime's `nereid_cuda_launch_prepared(launch)`, which takes the address of a
+    `PreparedLaunch`: 0 when launched, GRID_BEYOND_LIMITS where the grid passes the device's
+    limits, else a failure that `last_error()` describes."""
+    return runtime().nereid_cuda_launch_prepared

@@ -7,9 +7,11 @@ What the compiler hands over is the cubin, the name of its `.entry`, the kernel'
 
 from __future__ import annotations
 
+import ctypes
 import operator
 import sys
-from typing import Any, Mapping, Sequence
+import threading
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from nereid.language.dtypes import dtype
 
@@ -24,16 +26,17 @@ DEFAULT_SHARED_MEMORY_LIMIT = 48 * 1024
 
 def current_device_and_stream() -> tuple[int, int]:
     """The device and stream a launch runs on: torch's current ones when a program has
-    imported torch, else device 0 and its default stream."""
+    imported torch and initialized CUDA, else device 0 and its default stream."""
     torch = sys.modules.get("torch")
     if torch is None or not torch.cuda.is_initialized():
         return 0, 0
-    device = torch.cuda.current_device()
+    device = torch._C._cuda_getDevice()  # torch.cuda.current_device(), once CUDA is up
     return device, torch._C._cuda_getCurrentRawStream(device)
 
 
 class CompiledNvidiaKernel:
-    """A kernel for NVIDIA GPUs, launched as `launch(values, grid)`."""
+    """A kernel for NVIDIA GPUs, launched as `launch(values, grid)`, or, for @jit's launches
+    that match an earlier one, by its `relauncher`."""
 
     def __init__(self, name: str, cubin: bytes, signature: Mapping[str, dtype],
                  num_warps: int, shared_bytes: int) -> None:
@@ -43,8 +46,14 @@ class CompiledNvidiaKernel:
         self.shared_bytes = shared_bytes
         self.block = num_warps * WARP_SIZE
         self.marshaller = ArgumentMarshaller(name, signature)
-        # The CUfunction on each device it has been loaded on.
+        # The first pointer parameter, which a launch on the wrong device names.
+        self._pointer = next((name for name, ty in signature.items() if ty.is_ptr()), None)
+        # The CUfunction on each device it has been loaded on, and its prepared launch.
         self._functions: dict[int, int] = {}
+        self._prepared: dict[int, driver.PreparedLaunch] = {}
+        # One launch at a time packs the argument slots and the prepared launch and calls the
+        # driver, which copies the arguments (ctypes lets other threads run during the call).
+        self._lock = threading.Lock()
 
     def function(self, device: int) -> int:
         """The kernel's CUfunction on `device`, loading the cubin there on first use, and
@@ -71,6 +80,19 @@ class CompiledNvidiaKernel:
         self._functions[device] = function
         return function
 
+    def prepared(self, device: int) -> driver.PreparedLaunch:
+        """The kernel's launch on `device` (its function, arguments, block, shared memory and
+        the device's grid limits), made once per device."""
+        launch = self._prepared.get(device)
+        if launch is None:
+            function = self.function(device)
+            max_x, max_y, max_z = driver.device_properties(device).max_grid
+            launch = self._prepared[device] = driver.PreparedLaunch(
+                function=function, args=self.marshaller.args_address, block_x=self.block,
+                shared_bytes=self.shared_bytes, max_grid_x=max_x, max_grid_y=max_y,
+                max_grid_z=max_z)
+        return launch
+
     def resources(self) -> driver.FunctionResources:
         """What the kernel uses of the current device: registers, spills, shared memory,
         threads."""
@@ -80,23 +102,69 @@ class CompiledNvidiaKernel:
         """Runs the kernel on `values` (its parameters, in order) for every program of `grid`
         (one to three sizes), on the current device and stream."""
         device, stream = current_device_and_stream()
-        function = self._functions.get(device) or self.function(device)
-        grid_x, grid_y, grid_z = self._check_grid(device, grid)
+        prepared = self._prepared.get(device) or self.prepared(device)
+        sizes = self._grid_sizes(device, grid)
         marshaller = self.marshaller
-        marshaller.device = device
-        marshaller.pack(values)
-        if driver.launch_function()(function, grid_x, grid_y, grid_z, self.block,
-                                    self.shared_bytes, stream, marshaller.args_address):
-            raise CudaError(f"kernel `{self.name}`: {driver.last_error()}")
+        with self._lock:
+            marshaller.device = device
+            marshaller.pack(values)
+            prepared.stream = stream
+            prepared.grid_x, prepared.grid_y, prepared.grid_z = sizes
+            status = driver.launch_prepared_function()(ctypes.addressof(prepared))
+        if status:
+            raise self._launch_error(status, device, grid)
 
-    def _check_grid(self, device: int, grid: Sequence[int]) -> tuple[int, int, int]:
-        limits = driver.device_properties(device).max_grid
+    def relauncher(self, positions: Sequence[int]) -> Optional[Callable[[Sequence[Any],
+                                                                         Sequence[int]], None]]:
+        """The launch that @jit repeats for launches whose key matched the last one made here:
+        `relaunch(abi_values, grid)` (see `ArgumentMarshaller.packer`; `grid` is three sizes in
+        [0, 2^31), as `nereid.runtime.launcher.resolve_grid` gives them). The key fixed the
+        arguments' kinds, dtypes and devices: those of a launch on the current device, which
+        each relaunch reads again with its stream from torch, and which must not have changed
+        where the kernel takes pointers. None where torch has not initialized CUDA (a launch
+        on no tensors): those launches take the full path."""
+        torch = sys.modules.get("torch")
+        if torch is None or not torch.cuda.is_initialized():
+            return None
+        get_device, get_stream = torch._C._cuda_getDevice, torch._C._cuda_getCurrentRawStream
+        home = get_device() if self._pointer is not None else None
+        pack = self.marshaller.packer(positions)
+        prepared_launches, prepare = self._prepared, self.prepared
+        launch_prepared, addressof = driver.launch_prepared_function(), ctypes.addressof
+        lock = self._lock
+
+        def relaunch(abi_values: Sequence[Any], grid: Sequence[int]) -> None:
+            device = get_device()
+            if device != home and home is not None:
+                raise self.marshaller.wrong_device_error(self._pointer, home, device)
+            prepared = prepared_launches.get(device) or prepare(device)
+            with lock:
+                pack(abi_values)
+                prepared.stream = get_stream(device)
+                prepared.grid_x, prepared.grid_y, prepared.grid_z = grid
+                status = launch_prepared(addressof(prepared))
+            if status:
+                raise self._launch_error(status, device, grid)
+
+        return relaunch
+
+    def _grid_sizes(self, device: int, grid: Sequence[int]) -> tuple[int, int, int]:
+        """`grid` as three sizes that a prepared launch holds, each in [0, 2^32); the runtime
+        checks them against the device's limits."""
         try:
             sizes = tuple(map(operator.index, grid))
         except TypeError:
             sizes = ()
-        if not 1 <= len(sizes) <= 3 or not all(
-                0 <= size <= limit for size, limit in zip(sizes, limits)):
-            raise ValueError(f"kernel `{self.name}`: the grid {tuple(grid)} is not 1 to 3 "
-                             f"sizes within the device's limits {limits} (x, y, z)")
+        if not 1 <= len(sizes) <= 3 or not all(0 <= size < 2**32 for size in sizes):
+            raise self._grid_error(device, grid)
         return sizes + (1,) * (3 - len(sizes))
+
+    def _grid_error(self, device: int, grid: Sequence[int]) -> ValueError:
+        limits = driver.device_properties(device).max_grid
+        return ValueError(f"kernel `{self.name}`: the grid {tuple(grid)} is not 1 to 3 sizes "
+                          f"within the device's limits {limits} (x, y, z)")
+
+    def _launch_error(self, status: int, device: int, grid: Sequence[int]) -> Exception:
+        if status == driver.GRID_BEYOND_LIMITS:
+            return self._grid_error(device, grid)
+        return CudaError(f"kernel `{self.name}`: {driver.last_error()}")

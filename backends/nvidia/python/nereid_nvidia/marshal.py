@@ -14,7 +14,7 @@ the launch's is an error."""
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
@@ -87,6 +87,27 @@ class ArgumentMarshaller:
         for setter, value in zip(self._setters, values):
             setter(value)
 
+    def packer(self, positions: Sequence[int]) -> Callable[[Sequence[Any]], None]:
+        """Packs a @jit launch that its launch key matched to this kernel: `abi_values` holds
+        the arguments as the kernel ABI passes them (each tensor's `data_ptr()`, each number
+        itself), in the @jit function's parameter order; slot i takes
+        `abi_values[positions[i]]`. The key was computed from the same values and fixed their
+        kinds, dtypes, devices and ranges, so they need no checks here."""
+        slots = list(zip(positions, self._slots))
+
+        def pack(abi_values: Sequence[Any]) -> None:
+            for position, slot in slots:
+                slot.value = abi_values[position]
+
+        return pack
+
+    def wrong_device_error(self, name: str, device: int, current: int) -> ValueError:
+        """The error of a launch on the current device `current` that passes argument `name`
+        on CUDA device `device`."""
+        return ValueError(f"{self._describe(name)} is on CUDA device {device}, but the launch "
+                          f"runs on the current device, {current}: call "
+                          f"torch.cuda.set_device({device}) or move the tensor")
+
     def _describe(self, name: str) -> str:
         return f"argument `{name}` of kernel `{self.kernel_name}`"
 
@@ -112,9 +133,7 @@ class ArgumentMarshaller:
                 raise TypeError(f"{describe(name)} must be an array of {element}; got an array "
                                 f"of {shown}")
             if device != marshaller.device:
-                raise ValueError(f"{describe(name)} is on CUDA device {device}, but the launch "
-                                 f"runs on the current device, {marshaller.device}: call "
-                                 f"torch.cuda.set_device({device}) or move the tensor")
+                raise marshaller.wrong_device_error(name, device, marshaller.device)
 
         def set_pointer(value: Any) -> None:
             nonlocal accepted

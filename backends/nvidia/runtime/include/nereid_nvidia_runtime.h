@@ -90,6 +90,26 @@ NEREID_CUDA_API int nereid_cuda_launch(void *function, uint32_t grid_x, uint32_t
                                        uint32_t grid_z, uint32_t block_x, uint32_t shared_bytes,
                                        void *stream, void **args);
 
+/* A kernel's launch on one device, prepared once, so that a launch is one call with one
+ * argument: the caller writes `stream` and the grid before each call, and the rest stays. */
+typedef struct NereidCudaLaunch {
+  void *function;
+  void **args; /* args[i] points at the value of parameter i */
+  void *stream;
+  uint32_t grid_x, grid_y, grid_z;
+  uint32_t max_grid_x, max_grid_y, max_grid_z; /* the device's limits */
+  uint32_t block_x;
+  uint32_t shared_bytes;
+} NereidCudaLaunch;
+
+/* What nereid_cuda_launch_prepared returns, without a message, for a grid beyond the limits. */
+#define NEREID_CUDA_GRID_BEYOND_LIMITS 2
+
+/* Launches `launch` as nereid_cuda_launch does, after checking its grid against its max_grid:
+ * a size beyond its limit returns NEREID_CUDA_GRID_BEYOND_LIMITS and launches nothing (the
+ * caller names the kernel and the grid). */
+NEREID_CUDA_API int nereid_cuda_launch_prepared(const NereidCudaLaunch *launch);
+
 #ifdef __cplusplus
 }
 #endif
