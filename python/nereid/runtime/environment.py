@@ -49,31 +49,38 @@ TRITON_F32_DEFAULT = Variable("TRITON_F32_DEFAULT")
 _COMPILE_SETTINGS: list[Variable] = [NEREID_DUMP_IR, TRITON_F32_DEFAULT, TRITON_DEBUG]
 
 
-def _spelled_out_reader() -> Callable[[], tuple]:
-    """A function that reads the compile settings, each read spelled out on POSIX (a loop
-    over them would cost more than the reads), with the environment's lookup and the keys as
-    its locals."""
+# What else decides where a launch runs, which `launch_settings` reads with the compile
+# settings.
+_ROUTING_SETTINGS: list[Variable] = [NEREID_INTERPRET, TRITON_INTERPRET, NEREID_BACKEND]
+
+
+def _spelled_out_reader(variables: list[Variable]) -> Callable[[], tuple]:
+    """A function that reads `variables`, each read spelled out on POSIX (a loop over them
+    would cost more than the reads), with the environment's lookup and the keys as its
+    locals."""
     if _ENVIRON_BYTES is None:
-        names = [variable.name for variable in _COMPILE_SETTINGS]
+        names = [variable.name for variable in variables]
         return lambda: tuple(os.environ.get(name) for name in names)
-    keys = [f"key{index}" for index in range(len(_COMPILE_SETTINGS))]
+    keys = [f"key{index}" for index in range(len(variables))]
     namespace = {"get": _ENVIRON_BYTES.get,
-                 **{key: variable.key for key, variable in zip(keys, _COMPILE_SETTINGS)}}
+                 **{key: variable.key for key, variable in zip(keys, variables)}}
     exec(f"def read(get=get, {', '.join(f'{key}={key}' for key in keys)}):\n"
          f"    return ({''.join(f'get({key}), ' for key in keys)})", namespace)
     return namespace["read"]
 
 
-_read_compile_settings = _spelled_out_reader()
+_read_compile_settings = _spelled_out_reader(_COMPILE_SETTINGS)
+_read_launch_settings = _spelled_out_reader(_ROUTING_SETTINGS + _COMPILE_SETTINGS)
 
 
 def compile_setting(name: str) -> Variable:
     """The variable `name`, which changes what a backend compiles: `compile_settings` reads
     it from now on. A backend's module makes its own when it is imported."""
-    global _read_compile_settings
+    global _read_compile_settings, _read_launch_settings
     variable = Variable(name)
     _COMPILE_SETTINGS.append(variable)
-    _read_compile_settings = _spelled_out_reader()
+    _read_compile_settings = _spelled_out_reader(_COMPILE_SETTINGS)
+    _read_launch_settings = _spelled_out_reader(_ROUTING_SETTINGS + _COMPILE_SETTINGS)
     return variable
 
 
@@ -85,6 +92,15 @@ def compile_settings() -> tuple:
     unset, else as the environment holds them (bytes on POSIX): every launch compares them, so
     they are read without decoding (a tenth of a microsecond)."""
     return _read_compile_settings()
+
+
+def launch_settings() -> tuple:
+    """The compile settings (`compile_settings`) after the variables that route a launch
+    (NEREID_INTERPRET, TRITON_INTERPRET, NEREID_BACKEND), as raw as `compile_settings` gives
+    them: @jit keys its warm launches by them, so that a launch under other values takes the
+    full path once, and one under the same values may repeat a relauncher without reading
+    them one by one."""
+    return _read_launch_settings()
 
 
 def interpret_mode() -> bool:

@@ -580,11 +580,11 @@ class JITFunction:
             options, kwargs = kwargs, {}
         else:
             kwargs, options = self._split_options(kwargs)
-        check_num_warps(options)
-        # A launch like an earlier one skips binding, specialization and the hashed key, and,
-        # where the key fixes every argument's memory (host data, torch tensors), the
-        # backend's choice: it repeats the backend's relauncher. Like means the same
-        # arguments' kinds and options, under the same compile settings.
+        # A launch like an earlier one skips binding, specialization, the checks of its
+        # options and the hashed key, and, where the key fixes every argument's memory (host
+        # data, torch tensors) and no variable routes launches elsewhere, the backend's choice:
+        # it repeats the backend's relauncher. Like means the same arguments' kinds and
+        # options, under the same launch settings (`environment.launch_settings`).
         if self._launch_key is None:
             self._launch_key = self._make_launch_key()
         try:
@@ -593,11 +593,17 @@ class JITFunction:
             matched = None
         entry = None
         if matched is not None:
-            launch_key = (matched[0], environment.compile_settings())
+            launch_key = (matched[0], environment.launch_settings())
             try:
                 entry = self._launches.get(launch_key)
             except TypeError:  # an unhashable constexpr or option
                 matched = None
+        if entry is not None and entry[2] is not None:
+            kernel, launched, relaunch = entry
+            relaunch(matched[2], resolve_grid(grid, lambda: {
+                **dict(zip(self.arg_names, matched[1])), **kernel.signature.constexprs}))
+            return launched
+        check_num_warps(options)
         direct = (matched is not None and matched[3] and not interpret_mode()
                   and environment.NEREID_BACKEND.get() is None)
         if entry is None:
@@ -605,24 +611,21 @@ class JITFunction:
             backend = chosen_backend(bound.values(), options)
             kernel = self.compile(signature, options, backend)
         else:
-            kernel, launched, relaunch = entry
-            if direct and relaunch is not None:
-                relaunch(matched[2], resolve_grid(grid, lambda: {
-                    **dict(zip(self.arg_names, matched[1])), **kernel.signature.constexprs}))
-                return launched
+            kernel = entry[0]
             bound = dict(zip(self.arg_names, matched[1]))
             backend = chosen_backend(bound.values(), options)
             if kernel.frontend_options != backend_named(self.__name__,
                                                         backend).frontend_options():
-                # Another backend than last time (NEREID_BACKEND, NEREID_INTERPRET), whose
-                # frontend options generate other tt IR.
+                # Another backend than last time (arrays whose memory the key does not
+                # fix), whose frontend options generate other tt IR.
                 kernel = self.compile(kernel.signature, options, backend)
         relaunch = launch(self, kernel, bound, grid, options, backend)
         launched = kernel.on_backend(backend)
         if matched is not None:
             # The settings read again: the first launch on a backend imports it, and with it
-            # the compile settings it adds.
-            launch_key = (matched[0], environment.compile_settings())
+            # the compile settings it adds. A relauncher is kept only where the key fixed the
+            # backend (`direct`), which the same key and settings then always do.
+            launch_key = (matched[0], environment.launch_settings())
             self._launches[launch_key] = (kernel, launched, relaunch if direct else None)
         return launched
 

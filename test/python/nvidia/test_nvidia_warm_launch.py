@@ -32,8 +32,10 @@ def torch(torch_cuda, tmp_path, monkeypatch):
     return torch_cuda
 
 
-def _launch(torch, x, y, alpha=0.75):
-    """scale_add on x and y, checked against torch; returns the compiled kernel it ran."""
+def _launch(torch, x, y, alpha=0.5):
+    """scale_add on x and y, checked against torch; returns the compiled kernel it ran. Alpha
+    is a power of 2: its product is exact, so that the GPU's fused multiply-add rounds as
+    torch's multiply and add do."""
     n = x.numel()
     out = torch.full_like(x, float("nan"))
     compiled = scale_add[(-(-n // 512),)](x, y, out, alpha, n, BLOCK=512)
@@ -52,7 +54,7 @@ def test_warm_launches_repeat_the_relauncher(torch):
     assert entry[1].metadata.backend == "nvidia" and entry[2] is not None
     for n in (1000, 3, 70_001):  # none divisible by 16: the same key
         x, y = torch.randn(n, device="cuda"), torch.randn(n, device="cuda")
-        assert _launch(torch, x, y, alpha=float(torch.randn(()))) is first
+        assert _launch(torch, x, y, alpha=float(2.0 ** torch.randint(-4, 5, ()))) is first
     assert len(_entries()) == 1
 
 
@@ -98,12 +100,12 @@ def test_a_cuda_graph_captures_a_warm_launch(torch):
     _launch(torch, x, y)  # warm: the capture takes the relauncher
     graph = torch.cuda.CUDAGraph()
     with torch.cuda.graph(graph):
-        scale_add[(10,)](x, y, out, 3.0, n, BLOCK=512)
+        scale_add[(10,)](x, y, out, 4.0, n, BLOCK=512)
     x.copy_(torch.randn(n, device="cuda"))
     out.fill_(float("nan"))
     graph.replay()
     torch.cuda.synchronize()
-    torch.testing.assert_close(out, 3.0 * x + y, rtol=0, atol=0)
+    torch.testing.assert_close(out, 4.0 * x + y, rtol=0, atol=0)
 
 
 def test_a_grid_beyond_the_device_is_refused_when_warm(torch):

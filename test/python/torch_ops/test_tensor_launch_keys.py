@@ -29,7 +29,9 @@ def _cache(tmp_path, monkeypatch):
     scale_add._launches.clear()
 
 
-def _launch(x, y, alpha=1.5):
+def _launch(x, y, alpha=0.5):
+    """scale_add on x and y, against torch (alpha a power of 2: the product is exact, so that
+    fusing the multiply and the add rounds as torch does); returns the compiled kernel."""
     out = torch.full_like(x, float("nan"))
     n = x.numel()
     compiled = scale_add[(-(-n // 256),)](x, y, out, alpha, n, BLOCK=256)
@@ -92,3 +94,19 @@ def test_a_strided_view_with_positive_strides_runs_warm():
     x = torch.rand(2, 400)[:, :300]  # not contiguous; rows 400 apart
     first = _launch(x[0], torch.rand(300))
     assert _launch(x[1], torch.rand(300)) is first
+
+
+@pytest.mark.parametrize("variable,value", [("NEREID_INTERPRET", "1"),
+                                            ("TRITON_INTERPRET", "1"),
+                                            ("NEREID_BACKEND", "interpreter")])
+def test_a_warm_key_follows_the_variables_that_route_launches(monkeypatch, variable, value):
+    """The variables are part of the warm key (`environment.launch_settings`): set after a
+    warm launch, the next launch on the same kinds runs where they say, and unset again, the
+    warm launch returns."""
+    warm = _launch(torch.rand(1000), torch.rand(1000))
+    assert warm.metadata.backend == "cpu"
+    monkeypatch.setenv(variable, value)
+    routed = _launch(torch.rand(1000), torch.rand(1000))
+    assert routed.metadata.backend == "interpreter"
+    monkeypatch.delenv(variable)
+    assert _launch(torch.rand(1000), torch.rand(1000)) is warm

@@ -129,20 +129,25 @@ class CompiledNvidiaKernel:
         get_device, get_stream = torch._C._cuda_getDevice, torch._C._cuda_getCurrentRawStream
         home = get_device() if self._pointer is not None else None
         pack = self.marshaller.packer(positions)
-        prepared_launches, prepare = self._prepared, self.prepared
-        launch_prepared, addressof = driver.launch_prepared_function(), ctypes.addressof
+        launch_prepared = driver.launch_prepared_function()
         lock = self._lock
+        # The prepared launch and its address, by device.
+        launches: dict[int, tuple[driver.PreparedLaunch, int]] = {}
 
         def relaunch(abi_values: Sequence[Any], grid: Sequence[int]) -> None:
             device = get_device()
             if device != home and home is not None:
                 raise self.marshaller.wrong_device_error(self._pointer, home, device)
-            prepared = prepared_launches.get(device) or prepare(device)
+            try:
+                prepared, address = launches[device]
+            except KeyError:
+                prepared = self.prepared(device)
+                prepared, address = launches[device] = prepared, ctypes.addressof(prepared)
             with lock:
                 pack(abi_values)
                 prepared.stream = get_stream(device)
                 prepared.grid_x, prepared.grid_y, prepared.grid_z = grid
-                status = launch_prepared(addressof(prepared))
+                status = launch_prepared(address)
             if status:
                 raise self._launch_error(status, device, grid)
 
