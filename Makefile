@@ -113,12 +113,13 @@ $(FUZZ_BUILD_DIR)/build.ninja:
 SANITIZE_PYTHON_SUITES ?= test/python/test_ir.py test/python/test_axis_info.py \
   test/python/frontend test/python/cpu test/python/interpreter test/python/conformance
 
-# The unit tests (ctest) against the sanitized libraries, then the Python suites against the
-# sanitized libnereid.so and CPU runtime, with the sanitizer runtime preloaded into Python and a
-# kernel cache of their own. MathAccuracyTests stays out: xsimd's scalar fallback of exp
+# The IR tests (lit) on the sanitized nereid-opt and nereid-run, the unit tests (ctest) against
+# the sanitized libraries, then the Python suites against the sanitized libnereid.so and CPU
+# runtime, with the sanitizer runtime preloaded into Python and a kernel cache of their own. MathAccuracyTests stays out: xsimd's scalar fallback of exp
 # converts inf to int64 (float-cast-overflow) in the AVX-512 math runtime, which UBSan stops at.
 test-sanitize: $(FUZZ_BUILD_DIR)/build.ninja
-	ninja -C $(FUZZ_BUILD_DIR) -j$(JOBS) nereid-python-package nereid-unittests
+	ninja -C $(FUZZ_BUILD_DIR) -j$(JOBS) nereid-python-package nereid-unittests nereid-opt nereid-run
+	$(SANITIZE_ENV) $(LLVM_PREFIX)/bin/lit -sv $(FUZZ_BUILD_DIR)/test
 	$(SANITIZE_ENV) ctest --test-dir $(FUZZ_BUILD_DIR) --output-on-failure -E MathAccuracyTests
 	for suite in $(SANITIZE_PYTHON_SUITES); do \
 	  $(SANITIZE_ENV) LD_PRELOAD=$(ASAN_RUNTIME) \

@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-accumulate-dots-in-memory | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-accumulate-dots-in-memory --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=VECTOR
+// RUN: nereid-opt %s -split-input-file --cpu-accumulate-dots-in-memory | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-accumulate-dots-in-memory --cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=VECTOR
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-branch-on-contiguous-pointers | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-branch-on-contiguous-pointers | FileCheck %s
 
 // A gather whose pointers a GEP moved by one offset: the check looks through that GEP, at
 // the pointers it moved, and the masked load reads from the first moved pointer.

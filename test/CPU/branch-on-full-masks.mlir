@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-branch-on-full-masks=target=cpu:x86_64:avx2 | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-branch-on-full-masks=target=cpu:x86_64:avx512 | FileCheck %s --check-prefix=AVX512
+// RUN: nereid-opt %s -split-input-file --cpu-branch-on-full-masks=target=cpu:x86_64:avx2 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-branch-on-full-masks=target=cpu:x86_64:avx512 | FileCheck %s --check-prefix=AVX512
 
 // On AVX2, a masked chunk access whose mask is all true at run time takes a plain load or
 // store; a mask with a lane off takes the masked access. AVX-512's masked accesses are as

@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-carry-loop-tiles-in-memory=target=cpu:x86_64:avx2 | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-carry-loop-tiles-in-memory=target=cpu:x86_64:avx2 --tt-cpu-strip-mine-tiles=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=STRIPS
+// RUN: nereid-opt %s -split-input-file --cpu-carry-loop-tiles-in-memory=target=cpu:x86_64:avx2 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-carry-loop-tiles-in-memory=target=cpu:x86_64:avx2 --cpu-strip-mine-tiles=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=STRIPS
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-check-bounds --tt-cpu-trace-access-bounds | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-check-bounds --cpu-trace-access-bounds | FileCheck %s
 
 // A kernel takes one extent per pointer parameter, after its own parameters. A store through a
 // pointer derived from %x must stay in %x's buffer: parameter 0, whose extent is parameter 2.

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // The accesses of a bounds-checked kernel (tt.access_bounds: parameter 0, whose extent is
 // parameter 2) go behind one branch. A tile of 32 contiguous pointers is one run: the offset of

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // A contiguous row of 64 f32 whose base tt.divisibility proves 128-byte aligned is accessed in
 // 16-lane chunks; chunks 1 and 3 start at x + 64 and x + 192 bytes, so each chunk may claim at

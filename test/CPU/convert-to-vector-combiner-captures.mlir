@@ -1,6 +1,6 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
-// tt-cpu-convert-to-vector on combiners that use scalars defined above them: canonicalize hoists
+// cpu-convert-to-vector on combiners that use scalars defined above them: canonicalize hoists
 // a combiner's constants to the function's entry, so a `tt.where(a2 == 1, b1, 0)` in a user
 // combine reads %c0 and %c1 from outside its region. On slices they are splatted to the
 // slice's shape (they were looked up in the combiner's mapping, found null, and the pass

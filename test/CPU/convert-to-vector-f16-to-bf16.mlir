@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // tt.fp_to_fp from f16 to bf16 is neither a widening nor a narrowing by bit width: f16 -> f32
 // is exact, then one truncf to bf16 rounds once (to nearest even, the default, which

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 -verify-diagnostics
+// RUN: nereid-opt %s -split-input-file --cpu-convert-to-vector=target=cpu:x86_64:avx512 -verify-diagnostics
 
 // An op without a CPU lowering is one error at the op that names it and the CPU backend. The
 // pass reports it and goes on (the op's results become poison), so that one run names every

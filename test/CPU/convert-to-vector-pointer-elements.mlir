@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // A known bug: memory holding pointers (!tt.ptr<!tt.ptr<f32>>, 8 bytes per element in
 // docs/semantics.md) crashes the pass. The load and store patterns take the element's size

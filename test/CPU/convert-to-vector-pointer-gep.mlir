@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // A known bug: tt.addptr on a pointer to pointers builds its GEP with the unconverted pointee
 // type, `llvm.getelementptr ... -> !llvm.ptr, !tt.ptr<f32>`, which is not an LLVM type, so

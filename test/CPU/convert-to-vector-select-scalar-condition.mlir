@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // arith.select with a scalar i1 condition and tile operands selects a whole tile: the condition
 // is broadcast, and each chunk selects on its chunk of it.

@@ -1,8 +1,8 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
 
 // tt.load's `volatile` is kept: docs/ir.md says a volatile load is never removed or merged
 // (kernels spin on a flag with it, next to atomics). A scalar is one `llvm.load volatile`; a
-// tile is one volatile load per element, in a loop that tt-cpu-schedule-chunks does not move.
+// tile is one volatile load per element, in a loop that cpu-schedule-chunks does not move.
 // CHECK-LABEL: func.func private @spin_impl
 // CHECK: llvm.load volatile %{{.*}} {alignment = 4 : i64} : !llvm.ptr -> i32
 tt.func public @spin(%flag: !tt.ptr<i32>) -> i32 {

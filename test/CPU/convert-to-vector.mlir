@@ -1,7 +1,7 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=AVX2
+// RUN: nereid-opt %s -split-input-file --cpu-convert-to-vector=target=cpu:x86_64:avx512 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-convert-to-vector=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=AVX2
 
-// tt-cpu-convert-to-vector: tiles become vectors, and ops on tiles wider than a register become
+// cpu-convert-to-vector: tiles become vectors, and ops on tiles wider than a register become
 // chunks of the target's f32 lanes (16 for AVX-512, the default target; 8 for AVX2). The ops
 // are checked as the pass emits them, before canonicalization.
 
@@ -138,7 +138,7 @@ tt.func public @addptr(%p: !tt.ptr<f16>, %q: !tt.ptr<i1>, %o: i64, %os: tensor<1
 // A contiguous masked row (AxisInfo: contiguity 32 from make_range) is one masked load per
 // chunk, from the chunk's first pointer, with `other` (zero when absent) in masked-out lanes.
 // The alignment is what tt.divisibility proves, here 16 bytes. Each chunk records the elements
-// of the tile it touches for tt-cpu-schedule-chunks. The masked store is its mirror.
+// of the tile it touches for cpu-schedule-chunks. The masked store is its mirror.
 // CHECK-LABEL: func.func private @contiguous_masked_impl
 // CHECK-SAME: (%[[X:[^:]*]]: !llvm.ptr, %[[N:[^:]*]]: i32
 // CHECK: %[[MASK:.*]] = vector.insert_strided_slice %{{.*}} {offsets = [16], strides = [1]} : vector<16xi1> into vector<32xi1>

@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-load-dot-operands-by-rows=bf16-dot-pairs=true --tt-cpu-convert-to-vector=bf16-dot-pairs=true --canonicalize | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-load-dot-operands-by-rows --tt-cpu-convert-to-vector --canonicalize | FileCheck %s --check-prefix=FMA
+// RUN: nereid-opt %s -split-input-file --cpu-load-dot-operands-by-rows=bf16-dot-pairs=true --cpu-convert-to-vector=bf16-dot-pairs=true --canonicalize | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-load-dot-operands-by-rows --cpu-convert-to-vector --canonicalize | FileCheck %s --check-prefix=FMA
 
 // bf16-dot-pairs: a dot of bf16 operands into f32 multiplies a pair of K at a time with
 // x86vector.avx512.dot (vdpbf16ps). Its operands stay bf16 in their buffers (here B in panels

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s --tt-cpu-expand-arith | FileCheck %s
+// RUN: nereid-opt %s --cpu-expand-arith | FileCheck %s
 
 // Arithmetic on bf16 is computed in f32 and rounded to bf16 after every op, in integer code:
 // the sum adds the rounded product, not the f32 one, and no op is left on bf16 for LLVM, which

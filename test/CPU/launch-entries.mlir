@@ -1,6 +1,6 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-add-launch-entries | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-add-launch-entries | FileCheck %s
 
-// tt-cpu-add-launch-entries adds, for each function marked nereid.kernel, the C entry points
+// cpu-add-launch-entries adds, for each function marked nereid.kernel, the C entry points
 //   void K_program(void **args, i32 pidX, pidY, pidZ, gridX, gridY, gridZ)
 //   void K_grid(void **args, i32 gridX, gridY, gridZ, i32 numThreads)
 // Each reads parameter i through args[i], a pointer to its value; an i1 is a byte, true when
@@ -104,7 +104,7 @@ func.func private @b_impl(%pidx: i32, %pidy: i32, %pidz: i32, %gx: i32, %gy: i32
 
 // -----
 
-// In a module whose stores may be non-temporal (tt-cpu-stream-large-stores), a thread runs its
+// In a module whose stores may be non-temporal (cpu-stream-large-stores), a thread runs its
 // programs through the private k_programs, which fences them at its end (x86's sfence): the
 // serial loop runs all of them, and the parallel loop gives each of its threads (numThreads,
 // or OpenMP's maximum) one contiguous share.

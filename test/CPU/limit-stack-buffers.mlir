@@ -1,6 +1,6 @@
-// RUN: nereid-opt %s --tt-cpu-limit-stack-buffers=max-stack-bytes=4096 | FileCheck %s
+// RUN: nereid-opt %s --cpu-limit-stack-buffers=max-stack-bytes=4096 | FileCheck %s
 
-// tt-cpu-limit-stack-buffers: when a function's buffers take more than max-stack-bytes, the
+// cpu-limit-stack-buffers: when a function's buffers take more than max-stack-bytes, the
 // largest go to the heap, one at a time, until the rest fit; each is freed before every
 // return. Here 4096 + 2048 + 1024 bytes: the 4096-byte buffer moves and the others stay.
 // CHECK-LABEL: func.func private @kernel_impl

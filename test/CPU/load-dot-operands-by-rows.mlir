@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-load-dot-operands-by-rows | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-load-dot-operands-by-rows --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=VECTOR
+// RUN: nereid-opt %s -split-input-file --cpu-load-dot-operands-by-rows | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-load-dot-operands-by-rows --cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=VECTOR
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #rows = #ttg.slice<{dim = 1, parent = #blocked}>
@@ -189,7 +189,7 @@ tt.func @shared_tile(%a_ptr: !tt.ptr<f32>, %out: !tt.ptr<f32>) -> tensor<8x8xf32
 #a = #ttg.dot_op<{opIdx = 0, parent = #blocked}>
 #b = #ttg.dot_op<{opIdx = 1, parent = #blocked}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {
-// A K loop that advances its pointer tiles by a scalar offset (as tt-cpu-rebase-loop-pointers
+// A K loop that advances its pointer tiles by a scalar offset (as cpu-rebase-loop-pointers
 // leaves them): after loading a row, each row loop prefetches the same row of the next
 // iteration, its pointers moved by the step the loop adds to the offset (i64 offsets, in a
 // layout of at most the 4 lanes a register holds). On the CPU a prefetch is one llvm.intr.prefetch for

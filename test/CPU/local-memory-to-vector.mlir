@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 | FileCheck %s
-// RUN: nereid-opt %s --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --nereid-cpu-to-llvm=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=LLVM
+// RUN: nereid-opt %s --cpu-convert-to-vector=target=cpu:x86_64:avx2 | FileCheck %s
+// RUN: nereid-opt %s --cpu-convert-to-vector=target=cpu:x86_64:avx2 --nereid-cpu-to-llvm=target=cpu:x86_64:avx2 | FileCheck %s --check-prefix=LLVM
 
 // A buffer is a 64-byte aligned stack buffer, row-major, seen through a memref of dynamic
 // offset so that a slice (memdesc_index, a rank-reducing subview) has the type of a buffer of

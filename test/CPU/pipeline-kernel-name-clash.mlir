@@ -3,7 +3,7 @@
 // A known bug: the kernel's implementation keeps the kernel's own name (Passes.td says
 // `<name>_impl`, the code does not rename it), in the same symbol table as the C library
 // functions that the lowering declares. A kernel named like one of them, here `erff`, makes
-// tt-cpu-lower-math call the kernel instead of libm's erff: "'func.call' op incorrect number
+// cpu-lower-math call the kernel instead of libm's erff: "'func.call' op incorrect number
 // of operands for callee". (Even without a clash, the implementation is an exported symbol of
 // the kernel's library.) Expected: the implementation under a name of its own, libm's erff
 // called, and the entry points erff_program and erff_grid.

@@ -2,7 +2,7 @@
 
 // The order of the CPU pipeline, which docs/cpu.md ("How a kernel flows") lists with the reason
 // for each pass, and which the Python driver runs as the stages ttir (nereid-ttir-pipeline),
-// checked (tt-cpu-check-bounds, bounds-checked kernels only), ttg (nereid-ttg-pipeline), vector
+// checked (cpu-check-bounds, bounds-checked kernels only), ttg (nereid-ttg-pipeline), vector
 // (nereid-cpu-to-vector) and llir (nereid-cpu-to-llvm). A pass added, moved or removed changes
 // this list: update docs/cpu.md with it.
 
@@ -12,45 +12,45 @@
 // CHECK-NEXT: {{^ *}}canonicalize{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cse{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}symbol-dce{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-check-bounds{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-check-bounds{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-fold-dot-additions{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}convert-tt-to-ttg{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}ttg-coalesce{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}ttg-remove-layout-conversions{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}canonicalize{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cse{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-rebase-loop-pointers{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-accumulate-dots-in-memory{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-load-dot-operands-by-rows{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-transpose-tiles-in-memory{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-scan-tiles-in-memory{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-store-tiles-by-rows{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-version-loops-on-contiguous-offsets{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-reduce-loop-accumulators{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-reduce-tiles-by-rows{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-carry-loop-tiles-in-memory{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-strip-mine-tiles{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-version-loops-on-masks{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-stream-large-stores{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-trace-access-bounds{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-convert-to-vector{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-limit-stack-buffers{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-rebase-loop-pointers{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-accumulate-dots-in-memory{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-load-dot-operands-by-rows{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-transpose-tiles-in-memory{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-scan-tiles-in-memory{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-store-tiles-by-rows{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-version-loops-on-contiguous-offsets{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-reduce-loop-accumulators{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-reduce-tiles-by-rows{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-carry-loop-tiles-in-memory{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-strip-mine-tiles{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-version-loops-on-masks{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-stream-large-stores{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-trace-access-bounds{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-convert-to-vector{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-limit-stack-buffers{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}convert-math-to-funcs{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-guard-arith{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}canonicalize{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cse{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-scalarize-lane-extracts{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-split-loop-tiles{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-scalarize-lane-extracts{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-split-loop-tiles{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}canonicalize{{[{,]|$}}
 // CHECK-NEXT: func.func(
-// CHECK-NEXT: {{^ *}}tt-cpu-schedule-chunks{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-schedule-chunks{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}),
-// CHECK-NEXT: {{^ *}}tt-cpu-branch-on-contiguous-pointers{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-branch-on-full-masks{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-prefetch-next-rows{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-add-launch-entries{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-lower-math{{[{,]|$}}
-// CHECK-NEXT: {{^ *}}tt-cpu-expand-arith{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-branch-on-contiguous-pointers{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-branch-on-full-masks{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-prefetch-next-rows{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-add-launch-entries{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-lower-math{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-expand-arith{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}convert-scf-to-openmp{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}convert-scf-to-cf{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}expand-strided-metadata{{[{,]|$}}

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-prefetch-next-rows | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-prefetch-next-rows | FileCheck %s
 
 // Softmax's shape: a first loop reads the row from memory, the second reads it again from the
 // cache and gets a prefetch of the same columns one sweep (4096 elements) further, into the

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-rebase-loop-pointers | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-rebase-loop-pointers | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx2"} {

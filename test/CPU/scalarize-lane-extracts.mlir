@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-scalarize-lane-extracts | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-scalarize-lane-extracts | FileCheck %s
 
 // The first lane of a chunk of pointers, computed from a splat base and offsets, becomes one
 // scalar address: the GEP of the base and the lane's offset.

@@ -1,6 +1,6 @@
-// RUN: nereid-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(tt-cpu-schedule-chunks))' | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --pass-pipeline='builtin.module(func.func(cpu-schedule-chunks))' | FileCheck %s
 
-// tt-cpu-schedule-chunks reorders each block depth first from its anchors (ops that write
+// cpu-schedule-chunks reorders each block depth first from its anchors (ops that write
 // memory or have regions, in their original order): every pure op and every load moves down to
 // just before the first anchor that needs it. A load that an anchor does not use stays before
 // that anchor unless both carry nereid.chunk_elements and the element ranges of their tiles are

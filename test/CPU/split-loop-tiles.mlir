@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s --tt-cpu-split-loop-tiles=target=cpu:x86_64:avx512 --canonicalize | FileCheck %s
+// RUN: nereid-opt %s --cpu-split-loop-tiles=target=cpu:x86_64:avx512 --canonicalize | FileCheck %s
 
 // A tile carried around a loop (here 32 f32, two AVX-512 chunks) becomes one loop argument per
 // chunk; the chunked body reads and yields the chunks directly, and only uses that need the

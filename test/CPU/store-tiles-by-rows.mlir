@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-store-tiles-by-rows | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-store-tiles-by-rows | FileCheck %s
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 #rows = #ttg.slice<{dim = 1, parent = #blocked}>

@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-stream-large-stores=streaming-store-bytes=33554432 | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-stream-large-stores | FileCheck %s --check-prefix=OFF
+// RUN: nereid-opt %s -split-input-file --cpu-stream-large-stores=streaming-store-bytes=33554432 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-stream-large-stores | FileCheck %s --check-prefix=OFF
 
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [16], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} {

@@ -1,4 +1,4 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-strip-mine-tiles=target=cpu:x86_64:avx2 | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-strip-mine-tiles=target=cpu:x86_64:avx2 | FileCheck %s
 
 // On AVX2 a strip is 4 chunks of 8 lanes, 32 elements; a block is strip-mined when its tiles
 // have at least 4 strips.

@@ -1,6 +1,6 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-transpose-tiles-in-memory | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-transpose-tiles-in-memory --tt-cpu-convert-to-vector=target=cpu:x86_64:avx512 --canonicalize | FileCheck %s --check-prefix=VECTOR
-// RUN: nereid-opt %s -split-input-file --tt-cpu-transpose-tiles-in-memory --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=AVX2
+// RUN: nereid-opt %s -split-input-file --cpu-transpose-tiles-in-memory | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-transpose-tiles-in-memory --cpu-convert-to-vector=target=cpu:x86_64:avx512 --canonicalize | FileCheck %s --check-prefix=VECTOR
+// RUN: nereid-opt %s -split-input-file --cpu-transpose-tiles-in-memory --cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=AVX2
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
 #rows = #ttg.slice<{dim = 1, parent = #blocked}>
@@ -92,7 +92,7 @@ tt.func @computed_transpose(%a: tensor<32x64xi8, #blocked>) -> tensor<64x32xi8, 
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} {
 // Tiles of at most 16 x 16 elements stay in registers (vector.transpose), as do transposes
 // of a dimension of 1 (reshapes). Masks are left to
-// tt-cpu-convert-to-vector, which transposes them in a buffer of bytes.
+// cpu-convert-to-vector, which transposes them in a buffer of bytes.
 // CHECK-LABEL: tt.func @stays_in_registers
 // CHECK-NOT: ttg.local_alloc
 // CHECK: tt.trans
@@ -123,7 +123,7 @@ tt.func @stays_in_registers(%a: tensor<16x16xf32, #blocked>, %r: tensor<1x512xf3
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} {
-// A batched transpose is lowered by tt-cpu-convert-to-vector through stack buffers: a loop
+// A batched transpose is lowered by cpu-convert-to-vector through stack buffers: a loop
 // over the batch around the loops over register blocks.
 // CHECK-LABEL: tt.func @batched
 // CHECK-NOT: ttg.local_alloc

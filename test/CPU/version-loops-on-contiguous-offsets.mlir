@@ -1,5 +1,5 @@
-// RUN: nereid-opt %s -split-input-file --tt-cpu-version-loops-on-contiguous-offsets | FileCheck %s
-// RUN: nereid-opt %s -split-input-file --tt-cpu-version-loops-on-contiguous-offsets --tt-cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=VECTOR
+// RUN: nereid-opt %s -split-input-file --cpu-version-loops-on-contiguous-offsets | FileCheck %s
+// RUN: nereid-opt %s -split-input-file --cpu-version-loops-on-contiguous-offsets --cpu-convert-to-vector=target=cpu:x86_64:avx2 --canonicalize | FileCheck %s --check-prefix=VECTOR
 
 #slice = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [8], warpsPerCTA = [1], order = [0]}>
 #shared = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [1, 0]}>

@@ -2,7 +2,7 @@
 #define NEREID_CPU_LIB_ACCESSBOUNDS_H
 
 // The bounds checks of a bounds-checked kernel's loads, stores and atomics, as their lowering
-// builds them (docs/cpu.md, Bounds-checked kernels): tt-cpu-trace-access-bounds records on each
+// builds them (docs/cpu.md, Bounds-checked kernels): cpu-trace-access-bounds records on each
 // access the parameter its pointers derive from; these helpers compare a chunk's pointers with
 // that parameter's buffer and report the first masked-in element outside it.
 
@@ -12,14 +12,14 @@
 
 namespace mlir::nereid::cpu {
 
-/// The name of the attribute that tt-cpu-trace-access-bounds puts on each access of a
+/// The name of the attribute that cpu-trace-access-bounds puts on each access of a
 /// bounds-checked kernel: pairs (pointer parameter, its extent parameter) of the kernel's
 /// function, one pair where the access derives from that parameter, every pointer parameter's
 /// where none is proven.
 inline constexpr const char kAccessBoundsAttrName[] = "tt.access_bounds";
 
 /// The name of the argument attribute that marks a bounds-checked kernel's extent parameter
-/// with the index of the pointer parameter whose buffer it measures (tt-cpu-check-bounds).
+/// with the index of the pointer parameter whose buffer it measures (cpu-check-bounds).
 inline constexpr const char kExtentOfAttrName[] = "tt.extent_of";
 
 /// Where the elements of one access of a converted kernel must lie.

@@ -3,7 +3,7 @@
 
 // Transposes of tiles in memory on one CPU core, a register block at a time: a dot's
 // column-major operand (DotOpToVector.cpp), large tt.trans (ShapeOpToVector.cpp) and the
-// buffers of tt-cpu-transpose-tiles-in-memory (LocalMemoryOpToVector.cpp) share them.
+// buffers of cpu-transpose-tiles-in-memory (LocalMemoryOpToVector.cpp) share them.
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
@@ -41,7 +41,7 @@ Value transposeToStack(OpBuilder &builder, Location loc, Value source, int64_t b
 /// The ttg.local_load of a 2-D row-major buffer that `trans` transposes, when every user of
 /// `trans` is a ttg.local_alloc (after the load in its block, with nothing between them that
 /// may write memory): each alloc then copies the loaded buffer transposed (transposeBuffer),
-/// and `trans` itself computes nothing. tt-cpu-transpose-tiles-in-memory makes this form.
+/// and `trans` itself computes nothing. cpu-transpose-tiles-in-memory makes this form.
 /// Null otherwise.
 ttg::LocalLoadOp getBufferTransposedByAllocs(tt::TransOp trans);
 

@@ -2,7 +2,7 @@
 #define NEREID_CPU_LIB_BRANCHACCESS_H
 
 // A memory access chunk put behind a run-time test, with a cheaper access when it holds: how
-// tt-cpu-branch-on-full-masks and tt-cpu-branch-on-contiguous-pointers rewrite accesses.
+// cpu-branch-on-full-masks and cpu-branch-on-contiguous-pointers rewrite accesses.
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 

@@ -9,9 +9,9 @@
 // tf32 as the interpreter rounds them (tf32x3, bf16x3 and bf16x6 compute as ieee, as there).
 // The blocks are visited by a loop over blocks of columns, each with a loop over blocks of rows
 // (the remainders of either after them), so that the code has one K loop per block shape rather
-// than one per block; each K loop is its own block, so tt-cpu-schedule-chunks cannot interleave
+// than one per block; each K loop is its own block, so cpu-schedule-chunks cannot interleave
 // two and spill their accumulators. A column of blocks reads one block's columns of B, all its
-// rows: B in panels of those columns (#ttg.panel_shared, as tt-cpu-load-dot-operands-by-rows
+// rows: B in panels of those columns (#ttg.panel_shared, as cpu-load-dot-operands-by-rows
 // lays out B) holds them in one run of memory that stays in the L1 while A's rows go by. A
 // batched (3-D) dot runs that code in a loop over the batch, on 2-D slices of the buffers.
 // With the `bf16-dot-pairs` option, a dot of bf16 operands into f32 keeps its operands bf16
@@ -52,7 +52,7 @@ Value spillToStack(OpBuilder &builder, Location loc, Value value, int64_t chunkW
 }
 
 /// The buffer whose tile `operand` of `dot` is, when the dot can read the buffer in place: the
-/// source of the `ttg.local_load` that makes the operand (as tt-cpu-load-dot-operands-by-rows
+/// source of the `ttg.local_load` that makes the operand (as cpu-load-dot-operands-by-rows
 /// leaves it), holding `element`s that need no rounding, with nothing between the load and the
 /// dot that may write memory. Null otherwise.
 Value getBufferReadInPlace(tt::DotOp dot, Value operand, Type element, bool roundsToTF32) {
@@ -66,7 +66,7 @@ Value getBufferReadInPlace(tt::DotOp dot, Value operand, Type element, bool roun
 /// The buffer that `op` accumulates into in place: when its accumulator is a
 /// `ttg.local_load` of a buffer and its only user a `ttg.local_store` of its result into the
 /// same buffer, with no other access to the buffer between them (the form that
-/// tt-cpu-accumulate-dots-in-memory gives a loop's accumulator). Returns that store, or null.
+/// cpu-accumulate-dots-in-memory gives a loop's accumulator). Returns that store, or null.
 ttg::LocalStoreOp getInPlaceStore(tt::DotOp op) {
   auto load = op.getC().getDefiningOp<ttg::LocalLoadOp>();
   if (!load || !load->hasOneUse() || !op->hasOneUse())
@@ -86,7 +86,7 @@ ttg::LocalStoreOp getInPlaceStore(tt::DotOp op) {
 
 /// The buffer that `operand` of `dot` is the transpose of: when the operand is `tt.trans` of a
 /// `ttg.local_load` of a 2-D buffer (a buffer of the tile's columns, which
-/// tt-cpu-load-dot-operands-by-rows fills for a column-major operand) that the dot could read
+/// cpu-load-dot-operands-by-rows fills for a column-major operand) that the dot could read
 /// in place but for the transposition. Null otherwise.
 Value getBufferReadTransposed(tt::DotOp dot, Value operand, Type element, bool roundsToTF32) {
   auto trans = operand.getDefiningOp<tt::TransOp>();

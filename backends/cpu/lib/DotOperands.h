@@ -2,7 +2,7 @@
 #define NEREID_CPU_LIB_DOTOPERANDS_H
 
 // What a dot does to its operand tiles before it multiplies them, on tensors
-// (tt-cpu-load-dot-operands-by-rows) or on vectors (the dot lowering): it extends them to the
+// (cpu-load-dot-operands-by-rows) or on vectors (the dot lowering): it extends them to the
 // accumulator's element type (f16, bf16 and fp8 products are exact in f32; integers are
 // sign-extended), and with inputPrecision = tf32 it rounds f32 operands to tf32, as NVIDIA's
 // cvt.rna.tf32 and the interpreter do (docs/semantics.md, "tt.dot").

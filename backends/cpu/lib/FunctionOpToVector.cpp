@@ -1,6 +1,6 @@
 // tt.func, tt.return and the program-id queries on one CPU core. A kernel becomes a private
 // func.func that takes its program ids and the grid's size as six trailing i32 parameters; the
-// launch entries (LaunchEntries.cpp) pass them in.
+// launch entries (CpuAddLaunchEntries.cpp) pass them in.
 
 #include "nereid/CPU/Patterns.h"
 #include "nereid/CPU/ProgramArguments.h"

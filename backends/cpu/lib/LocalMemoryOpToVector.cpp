@@ -3,7 +3,7 @@
 // whole-tile loads and stores reach it, so its layout is not observable), except a matrix in
 // panels (#ttg.panel_shared), which a dot's micro-kernel reads a panel at a time; local_load
 // and local_store copy whole tiles; memdesc_index and memdesc_reshape are views of a buffer.
-// tt-cpu-accumulate-dots-in-memory makes them for dot accumulators and tt-cpu-strip-mine-tiles
+// cpu-accumulate-dots-in-memory makes them for dot accumulators and cpu-strip-mine-tiles
 // for the tiles that one loop over strips computes and a later one uses; the layout pipeline
 // makes none for a CPU target.
 
@@ -29,7 +29,7 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
     Value buffer = allocateStackBuffer(rewriter, op.getLoc(), type);
     auto trans = op.getSrc() ? op.getSrc().getDefiningOp<tt::TransOp>() : nullptr;
     if (ttg::LocalLoadOp load = trans ? getBufferTransposedByAllocs(trans) : nullptr) {
-      // The transposed copy of a buffer (tt-cpu-transpose-tiles-in-memory's form), a register
+      // The transposed copy of a buffer (cpu-transpose-tiles-in-memory's form), a register
       // block at a time; the transpose itself computes nothing.
       transposeBuffer(rewriter, op.getLoc(), rewriter.getRemappedValue(load.getSrc()), buffer,
                       chunkWidth > 0 ? chunkWidth : 16);

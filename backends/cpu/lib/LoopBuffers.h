@@ -1,8 +1,8 @@
 #ifndef NEREID_CPU_LIB_LOOPBUFFERS_H
 #define NEREID_CPU_LIB_LOOPBUFFERS_H
 
-// Tiles that move out of loop values into local-memory buffers (tt-cpu-accumulate-dots-in-
-// memory, tt-cpu-carry-loop-tiles-in-memory, tt-cpu-strip-mine-tiles): the buffers' type,
+// Tiles that move out of loop values into local-memory buffers (cpu-accumulate-dots-in-
+// memory, cpu-carry-loop-tiles-in-memory, cpu-strip-mine-tiles): the buffers' type,
 // whether a buffer read may move later, and the loops' cleanup afterwards.
 
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"

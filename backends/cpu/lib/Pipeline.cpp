@@ -50,43 +50,43 @@ std::unique_ptr<Pass> createCpuCanonicalizerPass() {
 } // namespace
 
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
-  pm.addPass(createRebaseCpuLoopPointersPass());
-  pm.addPass(createAccumulateCpuDotsInMemoryPass());
-  pm.addPass(createLoadCpuDotOperandsByRowsPass({options.bf16DotPairs}));
-  pm.addPass(createTransposeCpuTilesInMemoryPass());
-  pm.addPass(createScanCpuTilesInMemoryPass());
-  pm.addPass(createStoreCpuTilesByRowsPass());
-  pm.addPass(createVersionCpuLoopsOnContiguousOffsetsPass());
-  pm.addPass(createReduceCpuLoopAccumulatorsPass());
-  pm.addPass(createReduceCpuTilesByRowsPass());
-  pm.addPass(createCarryCpuLoopTilesInMemoryPass({options.target}));
-  pm.addPass(createStripMineCpuTilesPass({options.target}));
-  pm.addPass(createVersionCpuLoopsOnMasksPass());
-  pm.addPass(createStreamCpuLargeStoresPass({options.streamingStoreBytes}));
-  pm.addPass(createTraceCpuAccessBoundsPass());
-  pm.addPass(createConvertTritonCpuToVectorPass({options.target, options.bf16DotPairs}));
-  pm.addPass(createLimitCpuStackBuffersPass());
+  pm.addPass(createCpuRebaseLoopPointersPass());
+  pm.addPass(createCpuAccumulateDotsInMemoryPass());
+  pm.addPass(createCpuLoadDotOperandsByRowsPass({options.bf16DotPairs}));
+  pm.addPass(createCpuTransposeTilesInMemoryPass());
+  pm.addPass(createCpuScanTilesInMemoryPass());
+  pm.addPass(createCpuStoreTilesByRowsPass());
+  pm.addPass(createCpuVersionLoopsOnContiguousOffsetsPass());
+  pm.addPass(createCpuReduceLoopAccumulatorsPass());
+  pm.addPass(createCpuReduceTilesByRowsPass());
+  pm.addPass(createCpuCarryLoopTilesInMemoryPass({options.target}));
+  pm.addPass(createCpuStripMineTilesPass({options.target}));
+  pm.addPass(createCpuVersionLoopsOnMasksPass());
+  pm.addPass(createCpuStreamLargeStoresPass({options.streamingStoreBytes}));
+  pm.addPass(createCpuTraceAccessBoundsPass());
+  pm.addPass(createCpuConvertToVectorPass({options.target, options.bf16DotPairs}));
+  pm.addPass(createCpuLimitStackBuffersPass());
   // math.ipowi and math.fpowi become functions of square-and-multiply loops, whose integer
   // divisions tt-guard-arith then guards like any other.
   pm.addPass(createConvertMathToFuncs());
   pm.addPass(tt::createGuardArithPass());
   pm.addPass(createCpuCanonicalizerPass());
   pm.addPass(createCSEPass());
-  pm.addPass(createScalarizeCpuLaneExtractsPass());
+  pm.addPass(createCpuScalarizeLaneExtractsPass());
   // After the chunks' glue is folded: on unfolded glue, canonicalization of the split loops
   // took minutes.
-  pm.addPass(createSplitCpuLoopTilesPass({options.target}));
+  pm.addPass(createCpuSplitLoopTilesPass({options.target}));
   pm.addPass(createCpuCanonicalizerPass());
-  pm.addNestedPass<func::FuncOp>(createScheduleCpuChunksPass());
-  pm.addPass(createBranchOnContiguousPointersPass());
-  pm.addPass(createBranchOnFullMasksPass({options.target}));
-  pm.addPass(createPrefetchCpuNextRowsPass());
+  pm.addNestedPass<func::FuncOp>(createCpuScheduleChunksPass());
+  pm.addPass(createCpuBranchOnContiguousPointersPass());
+  pm.addPass(createCpuBranchOnFullMasksPass({options.target}));
+  pm.addPass(createCpuPrefetchNextRowsPass());
 }
 
 void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
-  pm.addPass(createAddCpuLaunchEntriesPass());
-  pm.addPass(createLowerCpuMathPass({options.target}));
-  pm.addPass(createExpandCpuArithPass());
+  pm.addPass(createCpuAddLaunchEntriesPass());
+  pm.addPass(createCpuLowerMathPass({options.target}));
+  pm.addPass(createCpuExpandArithPass());
   pm.addPass(createConvertSCFToOpenMPPass());
   pm.addPass(createSCFToControlFlowPass());
   // Slices of local-memory buffers (memref.subview) become offset arithmetic on their base.
@@ -111,7 +111,7 @@ void buildCpuVectorToLLVMPipeline(OpPassManager &pm, const CpuPipelineOptions &o
 void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   tt::buildTritonPipeline(pm);
   if (options.checkBounds)
-    pm.addPass(createCheckCpuBoundsPass());
+    pm.addPass(createCpuCheckBoundsPass());
   TritonGPUPipelineOptions layoutOptions;
   layoutOptions.target = options.target;
   layoutOptions.numWarps = 1;
@@ -130,7 +130,7 @@ struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLin
   Option<int64_t> streamingStoreBytes{
       *this, "streaming-store-bytes",
       llvm::cl::desc("the bytes a launch must store for its stores to bypass the caches (0: "
-                     "never; tt-cpu-stream-large-stores)"),
+                     "never; cpu-stream-large-stores)"),
       llvm::cl::init(0)};
   Option<bool> bf16DotPairs{
       *this, "bf16-dot-pairs",
@@ -139,7 +139,7 @@ struct CpuPipelineCommandLineOptions : PassPipelineOptions<CpuPipelineCommandLin
       llvm::cl::init(false)};
   Option<bool> checkBounds{
       *this, "check-bounds",
-      llvm::cl::desc("checks every access against its argument's buffer (tt-cpu-check-bounds)"),
+      llvm::cl::desc("checks every access against its argument's buffer (cpu-check-bounds)"),
       llvm::cl::init(false)};
 
   CpuPipelineOptions get() const {
@@ -154,7 +154,7 @@ void registerCpuPassesAndPipelines() {
   PassPipelineRegistration<CpuPipelineCommandLineOptions>(
       "nereid-cpu-lower",
       "Lowers a tt module to the LLVM dialect with the CPU's launch entries: "
-      "nereid-ttir-pipeline, tt-cpu-check-bounds (with check-bounds), nereid-ttg-pipeline, "
+      "nereid-ttir-pipeline, cpu-check-bounds (with check-bounds), nereid-ttg-pipeline, "
       "nereid-cpu-to-vector and nereid-cpu-to-llvm",
       [](OpPassManager &pm, const CpuPipelineCommandLineOptions &options) {
         buildCpuPipeline(pm, options.get());

@@ -46,7 +46,7 @@ Value materializeBefore(Value value, Operation *point, DominanceInfo &dominance)
 
 /// How far, in elements, the pointers of `load` move to the next iteration of the loop around
 /// it: when they are `tt.addptr(tile, splat(offset))` with `offset` an argument of that scf.for
-/// that each iteration advances by `offset + step` (the form tt-cpu-rebase-loop-pointers gives
+/// that each iteration advances by `offset + step` (the form cpu-rebase-loop-pointers gives
 /// a pointer tile that a K loop advances), `step`, computed before `point`. Null otherwise.
 Value getPointerStep(tt::LoadOp load, Operation *point) {
   auto addPtr = load.getPtr().getDefiningOp<tt::AddPtrOp>();

@@ -2,8 +2,8 @@
 #define NEREID_CPU_LIB_ROWLOADS_H
 
 // Loads of 2-D tiles as loops over their rows (or columns) that fill local-memory buffers:
-// a dot's operands (tt-cpu-load-dot-operands-by-rows) and the sources of large transposes
-// (tt-cpu-transpose-tiles-in-memory).
+// a dot's operands (cpu-load-dot-operands-by-rows) and the sources of large transposes
+// (cpu-transpose-tiles-in-memory).
 
 #include "RowSlicer.h"
 

@@ -2,8 +2,8 @@
 #define NEREID_CPU_LIB_ROWSLICER_H
 
 // Rows of 2-D tiles, computed one at a time in a loop over the rows from the ops that made the
-// tiles: how tt-cpu-load-dot-operands-by-rows loads a dot's operands and
-// tt-cpu-store-tiles-by-rows stores tiles, row by row instead of one unrolled access per
+// tiles: how cpu-load-dot-operands-by-rows loads a dot's operands and
+// cpu-store-tiles-by-rows stores tiles, row by row instead of one unrolled access per
 // register chunk.
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"

@@ -1,10 +1,10 @@
 #ifndef NEREID_CPU_LIB_STREAMINGSTORES_H
 #define NEREID_CPU_LIB_STREAMINGSTORES_H
 
-// The marks that tt-cpu-stream-large-stores leaves: on the tt.store ops of a launch that
+// The marks that cpu-stream-large-stores leaves: on the tt.store ops of a launch that
 // writes more than the last-level cache holds, which the store lowering turns into
 // non-temporal vector stores (StoreOpConversion), and on the module, whose launch entries then
-// fence those stores once per thread (tt-cpu-add-launch-entries).
+// fence those stores once per thread (cpu-add-launch-entries).
 
 namespace mlir::nereid::cpu {
 

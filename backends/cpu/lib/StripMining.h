@@ -1,9 +1,9 @@
 #ifndef NEREID_CPU_LIB_STRIPMINING_H
 #define NEREID_CPU_LIB_STRIPMINING_H
 
-// The strips of long 1-D tiles, which tt-cpu-strip-mine-tiles computes in loops, the buffers
-// that hold such tiles between loops (tt-cpu-carry-loop-tiles-in-memory), and which ops are
-// worth computing again in a loop rather than keeping (also tt-cpu-load-dot-operands-by-rows).
+// The strips of long 1-D tiles, which cpu-strip-mine-tiles computes in loops, the buffers
+// that hold such tiles between loops (cpu-carry-loop-tiles-in-memory), and which ops are
+// worth computing again in a loop rather than keeping (also cpu-load-dot-operands-by-rows).
 
 #include "CpuTarget.h"
 

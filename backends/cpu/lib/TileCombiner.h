@@ -2,8 +2,8 @@
 #define NEREID_CPU_LIB_TILECOMBINER_H
 
 // The combiner region of a tt.reduce or tt.scan applied to whole tiles at the tile level, so
-// that the passes that loop over the slices of a reduction or scan (tt-cpu-scan-tiles-in-memory,
-// tt-cpu-reduce-tiles-by-rows) combine one slice per step.
+// that the passes that loop over the slices of a reduction or scan (cpu-scan-tiles-in-memory,
+// cpu-reduce-tiles-by-rows) combine one slice per step.
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"

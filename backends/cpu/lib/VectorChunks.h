@@ -21,7 +21,7 @@ Value buildByChunks(
         buildChunk);
 
 /// The name of the attribute that records which elements of its tile a memory access chunk
-/// touches, `[first, end)` in row-major order, for tt-cpu-schedule-chunks.
+/// touches, `[first, end)` in row-major order, for cpu-schedule-chunks.
 inline constexpr const char kChunkElementsAttrName[] = "nereid.chunk_elements";
 
 /// Records on the memory access `op` that it touches elements [first, first + count) of its

@@ -15,7 +15,7 @@
 namespace {
 
 /// Makes this thread's non-temporal stores (a kernel's stores to a launch larger than the
-/// cache, tt-cpu-stream-large-stores) visible to other threads before what follows: x86's
+/// cache, cpu-stream-large-stores) visible to other threads before what follows: x86's
 /// ordinary fences do not order them.
 void fenceStores() {
 #if defined(__x86_64__) || defined(__i386__)

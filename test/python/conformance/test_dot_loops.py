@@ -198,7 +198,7 @@ def nested_loop_matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, BM: tl.constexpr,
 @pytest.mark.parametrize("blocks", [(16, 16, 16), (32, 256, 64)])
 def test_persistent_loop_matmul(conform, rng, operand, blocks):
     """With 256-wide blocks, the CPU lays B's buffer out in panels (64 or 16 columns) while
-    its rows, masked by column, are wide enough for tt-cpu-strip-mine-tiles to split."""
+    its rows, masked by column, are wide enough for cpu-strip-mine-tiles to split."""
     M, N, K = 45, 300, 70
     a = rng.standard_normal((M, K)).astype(operand)
     b = rng.standard_normal((K, N)).astype(operand)

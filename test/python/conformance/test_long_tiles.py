@@ -1,5 +1,5 @@
 """Blocks over long 1-D tiles, which the CPU backend computes in loops over strips
-(tt-cpu-strip-mine-tiles, docs/cpu.md): reductions that end a phase, tiles loaded again in a
+(cpu-strip-mine-tiles, docs/cpu.md): reductions that end a phase, tiles loaded again in a
 later phase, in-place updates, a load that must see a whole earlier store, and scalar stores
 between reductions. Ragged sizes leave the last strips partly or wholly masked."""
 

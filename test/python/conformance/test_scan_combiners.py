@@ -2,7 +2,7 @@
 that bench/sweep_scan_reduce.py found failing on the CPU backend (issue 29).
 
 A combine function's constants (the 0 and 1 of upstream's 'roll') are hoisted out of its
-region by canonicalize; tt-cpu-convert-to-vector looked them up among the combiner's own
+region by canonicalize; cpu-convert-to-vector looked them up among the combiner's own
 values, found nothing and crashed with SIGSEGV for every tile whose scan axis was longer than
 one element. Integers, and floats whose sums of small integers are exact, must match the
 interpreter exactly."""

@@ -1,5 +1,5 @@
 """Dots that no loop carries, of large tiles, on the CPU: the accumulator goes into a buffer
-(tt-cpu-accumulate-dots-in-memory) that a store reads by rows, instead of a result built in
+(cpu-accumulate-dots-in-memory) that a store reads by rows, instead of a result built in
 registers and stored chunk by chunk in one basic block, which took 2.7 s to compile at
 128 x 128 and 21 s at 256 x 256. Results against numpy on random inputs, and the compile time
 of a 512 x 512 dot against a bound that the unrolled store missed by far."""

@@ -1,6 +1,6 @@
 """Programs whose tiles outgrow a thread's stack: a matmul in 1024 x 1024 blocks keeps a 4 MiB
 f32 accumulator, which crashed oneTBB's workers (4 MiB stacks) with a segmentation fault
-before tt-cpu-limit-stack-buffers moved it to the heap. On OpenMP's threads and oneTBB's, the
+before cpu-limit-stack-buffers moved it to the heap. On OpenMP's threads and oneTBB's, the
 result is checked against numpy within the dot tolerance of tf32 operands (the tutorial's
 default precision)."""
 

@@ -1,4 +1,4 @@
-"""Tiles that a loop accumulates and reduces after it (tt-cpu-reduce-loop-accumulators): the
+"""Tiles that a loop accumulates and reduces after it (cpu-reduce-loop-accumulators): the
 pattern of the layer-norm tutorial's backward kernel `_layer_norm_bwd_dwdb`, whose two
 accumulators once failed to compile on the CPU ("operand #4 does not dominate this use").
 Results against numpy on random inputs."""

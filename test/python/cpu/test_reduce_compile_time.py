@@ -1,5 +1,5 @@
 """Reductions of large 2-D tiles and 2-D copies on the CPU: loops over the rows of the tile
-(tt-cpu-reduce-tiles-by-rows, tt-cpu-store-tiles-by-rows) instead of one unrolled access per
+(cpu-reduce-tiles-by-rows, cpu-store-tiles-by-rows) instead of one unrolled access per
 register chunk, on which LLVM spent 8 s for a 256 x 256 row sum and 10 s for a 256 x 256 copy.
 Each result is checked against numpy on random inputs, and the compile time of 512 x 512
 kernels against a generous bound that the unrolled code missed by far."""

@@ -1,5 +1,5 @@
 """Scans of large tiles on the CPU: a loop over the slices along the axis, in stack buffers
-(tt-cpu-scan-tiles-in-memory), instead of one unrolled step per position, which took 10 s to
+(cpu-scan-tiles-in-memory), instead of one unrolled step per position, which took 10 s to
 compile a 64 x 64 cumsum along the rows and more than 60 s at 128 x 128. Each result is checked
 against numpy on random inputs, and the compile time of a 512 x 512 scan along the rows against
 a generous bound that the unrolled code missed by far."""

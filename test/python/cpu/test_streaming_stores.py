@@ -1,5 +1,5 @@
 """Launches that store more than the last-level cache holds use non-temporal stores
-(tt-cpu-stream-large-stores): NEREID_CPU_STREAMING_STORE_BYTES=1 makes every launch one, so
+(cpu-stream-large-stores): NEREID_CPU_STREAMING_STORE_BYTES=1 makes every launch one, so
 that small tests run the streaming copies of the tutorial kernels, on one thread, on OpenMP's
 threads and on oneTBB's, against numpy; 0 turns them off. The setting is read when a kernel compiles, and
 a process keeps the kernels it compiled: each test starts from new @jit functions and an empty

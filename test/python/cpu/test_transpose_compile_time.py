@@ -1,5 +1,5 @@
 """Transposes of large tiles on the CPU: they go through stack buffers, copied by loops over
-register blocks (tt-cpu-transpose-tiles-in-memory, BlockTranspose.cpp), instead of being
+register blocks (cpu-transpose-tiles-in-memory, BlockTranspose.cpp), instead of being
 unrolled element by element, which took 23 s to compile at 128 x 128 and more than 150 s at
 256 x 256. Each result is checked against numpy's `.T` on random inputs, and the compile time
 of a 256 x 256 transpose against a generous bound that the unrolled code missed by far."""

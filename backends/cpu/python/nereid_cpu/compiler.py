@@ -6,7 +6,7 @@ kernel compiled, as `<kernel>.<stage>`: `tt` (the input), each stage of STAGES, 
 optimized LLVM IR) and `s` (the assembly). Kernels compile afresh while it is set.
 
 NEREID_CPU_STREAMING_STORE_BYTES=<bytes> sets how much a launch must store for its stores to
-bypass the caches (tt-cpu-stream-large-stores; 0 turns it off); by default, the size of this
+bypass the caches (cpu-stream-large-stores; 0 turns it off); by default, the size of this
 machine's last-level cache, at most STREAMING_STORE_BYTES_CAP.
 
 NEREID_CPU_BF16_DOT=auto|fma|vdpbf16ps sets how a dot of bf16 operands into f32 multiplies
@@ -55,7 +55,7 @@ STAGES: tuple[tuple[str, str], ...] = (
 )
 
 # The stage after `ttir` of a bounds-checked kernel (`check_bounds`).
-CHECK_BOUNDS_STAGE = ("checked", "builtin.module(tt-cpu-check-bounds)")
+CHECK_BOUNDS_STAGE = ("checked", "builtin.module(cpu-check-bounds)")
 
 _LIBRARY_ARTIFACT = "kernel.so"
 
@@ -112,7 +112,7 @@ def bf16_dot_pairs(kernel_name: str, target: Target) -> bool:
 
 def check_bounds(options: Mapping[str, Any]) -> bool:
     """Whether a kernel compiled under `options` checks every load, store and atomic against
-    its argument's buffer (tt-cpu-check-bounds): the option `debug` (a launch's, else the
+    its argument's buffer (cpu-check-bounds): the option `debug` (a launch's, else the
     `@jit(debug=...)` of its function), else TRITON_DEBUG, says so, and
     NEREID_CPU_CHECK_BOUNDS=1 turns it on whatever they say."""
     if _is_set(knobs.NEREID_CPU_CHECK_BOUNDS.get()):
@@ -127,7 +127,7 @@ def _is_set(value: Optional[str]) -> bool:
 
 
 def _vector_math_bitcode(kernel_name: str, target: Target) -> Path:
-    """The vector math library that tt-cpu-lower-math calls (nereid_cpu_math.h), for the
+    """The vector math library that cpu-lower-math calls (nereid_cpu_math.h), for the
     target's ISA: LLVM bitcode beside the CPU runtime, linked into the kernel before LLVM
     optimizes it, so that its functions inline into the kernel's loops."""
     isa = target.ttg_target.rsplit(":", 1)[-1]

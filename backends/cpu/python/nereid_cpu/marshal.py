@@ -43,7 +43,7 @@ class ArgumentMarshaller:
         if check_bounds:
             # A bounds-checked kernel takes, after its parameters, one int64 per pointer
             # parameter: the bytes its buffer spans from the address it is given
-            # (tt-cpu-check-bounds; docs/cpu.md).
+            # (cpu-check-bounds; docs/cpu.md).
             for index, ty in enumerate(signature.values()):
                 if ty.is_ptr():
                     extent = ctypes.c_int64()

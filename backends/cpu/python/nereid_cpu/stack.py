@@ -2,7 +2,7 @@
 
 A launch runs programs on the launching thread too (OpenMP's master thread, oneTBB's caller in
 the arena, the serial loop), so that thread's stack must hold a program's frame: its tile
-buffers, at most 1 MiB of them (tt-cpu-limit-stack-buffers puts larger ones on the heap), and
+buffers, at most 1 MiB of them (cpu-limit-stack-buffers puts larger ones on the heap), and
 what the program calls. The main thread has the stack limit (8 MiB by default), and so do the
 threads that Python starts, unless `threading.stack_size()` set less: a 256 KiB thread launching
 a matmul in 256 x 512 blocks (about 700 KiB of buffers) died with SIGSEGV. A thread whose stack

@@ -27,17 +27,17 @@ struct CpuPipelineOptions {
   /// The `ttg.target` string the layouts are assigned for ("cpu:x86_64:avx512").
   std::string target;
   /// The bytes a launch must store for its stores to bypass the caches
-  /// (tt-cpu-stream-large-stores; 0: never).
+  /// (cpu-stream-large-stores; 0: never).
   int64_t streamingStoreBytes = 0;
   /// Whether bf16 dots multiply pairs of K with AVX-512 BF16's vdpbf16ps (the target must
   /// have it).
   bool bf16DotPairs = false;
-  /// Whether kernels check every access against its argument's buffer (tt-cpu-check-bounds).
+  /// Whether kernels check every access against its argument's buffer (cpu-check-bounds).
   bool checkBounds = false;
 };
 
 /// Adds the passes that take a tt module to an LLVM-dialect module with the entry points of
-/// tt-cpu-add-launch-entries, ready for translation to LLVM IR: inlining and cleanup, the
+/// cpu-add-launch-entries, ready for translation to LLVM IR: inlining and cleanup, the
 /// shared layout pipeline (nereid-ttg-pipeline), then the two stages below.
 void buildCpuPipeline(OpPassManager &pm, const CpuPipelineOptions &options);
 

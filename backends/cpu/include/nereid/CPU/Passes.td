@@ -3,7 +3,7 @@
 
 include "mlir/Pass/PassBase.td"
 
-def AccumulateCpuDotsInMemoryPass : Pass<"tt-cpu-accumulate-dots-in-memory", "ModuleOp"> {
+def CpuAccumulateDotsInMemoryPass : Pass<"cpu-accumulate-dots-in-memory", "ModuleOp"> {
   let summary = "Keeps the accumulator that a loop carries between dots in local memory";
   let description = [{
     Input: ttg IR with CPU layouts.
@@ -16,24 +16,24 @@ def AccumulateCpuDotsInMemoryPass : Pass<"tt-cpu-accumulate-dots-in-memory", "Mo
     this pass allocates a mutable `ttg.local_alloc` buffer with the initial value before the
     loop, reads it with `ttg.local_load` for the dot and writes the dot's result back with
     `ttg.local_store`, and reads it once after the loop; the loop no longer carries the tile.
-    tt-cpu-convert-to-vector recognizes a dot between a local_load and a local_store of one
+    cpu-convert-to-vector recognizes a dot between a local_load and a local_store of one
     buffer and accumulates in that buffer in place.
 
     A dot that no loop carries and whose result has more than 64 x 64 elements gets a buffer
     the same way, and its users read the buffer: built in registers, such a result was
     stored, spilled and reloaded a chunk at a time in one basic block (4,115 instructions at
     128 x 128), on which LLVM's schedulers took quadratic time; from the buffer, a store of
-    it is a loop over rows (tt-cpu-store-tiles-by-rows).
+    it is a loop over rows (cpu-store-tiles-by-rows).
   }];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
 }
 
-def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "ModuleOp"> {
+def CpuLoadDotOperandsByRowsPass : Pass<"cpu-load-dot-operands-by-rows", "ModuleOp"> {
   let summary = "Loads a dot's operand tiles row by row into local-memory buffers";
   let description = [{
     Input: ttg IR with CPU layouts.
 
-    tt-cpu-convert-to-vector unrolls the load of a dot's 64 x 32 operand tile into one access
+    cpu-convert-to-vector unrolls the load of a dot's 64 x 32 operand tile into one access
     per register chunk, each with its own pointer and mask values; in a matmul's K loop those
     are hundreds of values that live across the loop, which LLVM spills and takes tens of
     seconds to allocate registers for, and the dot then copies the loaded tile into its stack
@@ -65,7 +65,7 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
 
     With `bf16-dot-pairs`, a dot that the lowering multiplies a pair of K at a time with
     AVX-512 BF16's `vdpbf16ps` (bf16 operands, an f32 accumulator; see the option of
-    tt-cpu-convert-to-vector) keeps its operands bf16: its buffers hold them unextended.
+    cpu-convert-to-vector) keeps its operands bf16: its buffers hold them unextended.
   }];
   let options = [
     Option<"bf16DotPairs", "bf16-dot-pairs", "bool", /*default=*/"false",
@@ -75,23 +75,23 @@ def LoadCpuDotOperandsByRowsPass : Pass<"tt-cpu-load-dot-operands-by-rows", "Mod
                            "mlir::arith::ArithDialect"];
 }
 
-def TransposeCpuTilesInMemoryPass : Pass<"tt-cpu-transpose-tiles-in-memory", "ModuleOp"> {
+def CpuTransposeTilesInMemoryPass : Pass<"cpu-transpose-tiles-in-memory", "ModuleOp"> {
   let summary = "Transposes large 2-D tiles through local-memory buffers";
   let description = [{
-    Input: ttg IR with CPU layouts, after tt-cpu-load-dot-operands-by-rows.
+    Input: ttg IR with CPU layouts, after cpu-load-dot-operands-by-rows.
 
-    In registers, tt-cpu-convert-to-vector transposes a tile element by element: a 64 x 64
+    In registers, cpu-convert-to-vector transposes a tile element by element: a 64 x 64
     f32 transpose took 3 s to compile, 128 x 128 23 s, 256 x 256 more than 150 s. For each
     2-D tt.trans of more than 16 x 16 numbers that no tt.dot uses (the dot lowering
     transposes its operands itself), this pass writes the source to a buffer and replaces
     the transpose with a `ttg.local_load` of a buffer of the result, which is a
     `ttg.local_alloc` of `tt.trans` of a `ttg.local_load` of the source's buffer:
-    tt-cpu-convert-to-vector copies such a buffer transposed by loops over register blocks
+    cpu-convert-to-vector copies such a buffer transposed by loops over register blocks
     (16 x 16 with AVX-512, 8 x 8 with AVX2), and computes nothing for the tt.trans. When the
     source is a tt.load that nothing else uses and whose rows can be computed (as for
-    tt-cpu-load-dot-operands-by-rows), its buffer is filled by a loop over its rows; when
+    cpu-load-dot-operands-by-rows), its buffer is filled by a loop over its rows; when
     AxisInfo proves its pointers consecutive down the columns, by a loop over its columns
-    into a buffer that is the result already. Then tt-cpu-store-tiles-by-rows can store the
+    into a buffer that is the result already. Then cpu-store-tiles-by-rows can store the
     result row by row from its buffer, so that a load, a transpose and a store are three
     loops whose code does not grow with the tile.
   }];
@@ -99,42 +99,42 @@ def TransposeCpuTilesInMemoryPass : Pass<"tt-cpu-transpose-tiles-in-memory", "Mo
                            "mlir::arith::ArithDialect"];
 }
 
-def ScanCpuTilesInMemoryPass : Pass<"tt-cpu-scan-tiles-in-memory", "ModuleOp"> {
+def CpuScanTilesInMemoryPass : Pass<"cpu-scan-tiles-in-memory", "ModuleOp"> {
   let summary = "Scans large tiles by a loop over the slices along their axis";
   let description = [{
-    Input: ttg IR with CPU layouts, after tt-cpu-transpose-tiles-in-memory.
+    Input: ttg IR with CPU layouts, after cpu-transpose-tiles-in-memory.
 
-    tt-cpu-convert-to-vector unrolls a tt.scan a step at a time, each step a slice across the
+    cpu-convert-to-vector unrolls a tt.scan a step at a time, each step a slice across the
     other dimension (a column of a scan along the rows, gathered element by element): a
     64 x 64 f32 cumsum along the rows took 10 s to compile, 128 x 128 more than 60 s, and a
     1-D scan of 1024 elements is 1024 unrolled steps. For each 1-D or 2-D tt.scan of more
     than 16 x 16 numbers whose combiner is elementwise arith and math, this pass puts each
     source in a buffer whose rows are its slices along the axis (a 1-D tile as a column;
     a 2-D tile along its rows transposed, a register block at a time, as
-    tt-cpu-transpose-tiles-in-memory does; a source that is a tt.load filled by a loop over
+    cpu-transpose-tiles-in-memory does; a source that is a tt.load filled by a loop over
     its rows), and scans with an `scf.for` over the positions along the axis: each step loads
     a slice (`ttg.memdesc_index`, `ttg.local_load`), combines it with the one before (the
     combiner rebuilt on 1-D tiles of the slice; the loop carries it) and stores it into a
     result buffer of the same form, which is read (and transposed back) as the result.
     The steps run in the order of the axis, as in the interpreter; the slices are 1-D tiles
-    that tt-cpu-strip-mine-tiles cuts into strips when they are long, and a result that is
-    stored is stored by rows (tt-cpu-store-tiles-by-rows), so that the code does not grow
+    that cpu-strip-mine-tiles cuts into strips when they are long, and a result that is
+    stored is stored by rows (cpu-store-tiles-by-rows), so that the code does not grow
     with the tile.
   }];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
 }
 
-def StoreCpuTilesByRowsPass : Pass<"tt-cpu-store-tiles-by-rows", "ModuleOp"> {
+def CpuStoreTilesByRowsPass : Pass<"cpu-store-tiles-by-rows", "ModuleOp"> {
   let summary = "Stores 2-D tiles row by row";
   let description = [{
     Input: ttg IR with CPU layouts.
 
-    tt-cpu-convert-to-vector unrolls the store of a 2-D tile into one access per register
+    cpu-convert-to-vector unrolls the store of a 2-D tile into one access per register
     chunk: a matmul's epilogue, which stores the accumulator buffer of a 128 x 128 block, is
     2048 masked stores with their pointers and masks, and most of the kernel's compilation.
     When the rows of a tt.store's pointer, value and mask tiles can be computed from the ops
-    that made them (those tt-cpu-load-dot-operands-by-rows computes rows of, and a
+    that made them (those cpu-load-dot-operands-by-rows computes rows of, and a
     `ttg.local_load` of a 2-D buffer that nothing may write between it and the store, read a
     row at a time), this pass replaces the store with an scf.for over the tile's rows at its
     place, which stores one row per iteration; the ops that only fed the store go.
@@ -143,17 +143,17 @@ def StoreCpuTilesByRowsPass : Pass<"tt-cpu-store-tiles-by-rows", "ModuleOp"> {
                            "mlir::arith::ArithDialect"];
 }
 
-def VersionCpuLoopsOnContiguousOffsetsPass
-    : Pass<"tt-cpu-version-loops-on-contiguous-offsets", "ModuleOp"> {
+def CpuVersionLoopsOnContiguousOffsetsPass
+    : Pass<"cpu-version-loops-on-contiguous-offsets", "ModuleOp"> {
   let summary = "Runs a loop over rows whose offsets turn out consecutive with vector accesses";
   let description = [{
-    Input: ttg IR with CPU layouts, after tt-cpu-load-dot-operands-by-rows and
-    tt-cpu-store-tiles-by-rows.
+    Input: ttg IR with CPU layouts, after cpu-load-dot-operands-by-rows and
+    cpu-store-tiles-by-rows.
 
     The tutorial matmul wraps its columns around, `offs_bn = (pid_n * BLOCK_SIZE_N +
     tl.arange(0, BLOCK_SIZE_N)) % N`, so AxisInfo cannot prove that a row of B is contiguous:
     each register chunk of each row becomes a gather that tests at run time whether its
-    pointers are consecutive (tt-cpu-branch-on-contiguous-pointers), and the row loop that
+    pointers are consecutive (cpu-branch-on-contiguous-pointers), and the row loop that
     loads B spends most of its instructions on those tests. Yet the row's offsets are the same
     tile in every iteration, `splat(row * stride_bk) + offs_bn * stride_bn`. For every scf.for
     without results or nested regions (the row loops of the passes above) that loads, stores
@@ -168,7 +168,7 @@ def VersionCpuLoopsOnContiguousOffsetsPass
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
-def ReduceCpuLoopAccumulatorsPass : Pass<"tt-cpu-reduce-loop-accumulators", "ModuleOp"> {
+def CpuReduceLoopAccumulatorsPass : Pass<"cpu-reduce-loop-accumulators", "ModuleOp"> {
   let summary = "Reduces in each iteration a tile that a loop accumulates and then reduces";
   let description = [{
     Input: ttg IR with CPU layouts.
@@ -189,37 +189,37 @@ def ReduceCpuLoopAccumulatorsPass : Pass<"tt-cpu-reduce-loop-accumulators", "Mod
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
-def ReduceCpuTilesByRowsPass : Pass<"tt-cpu-reduce-tiles-by-rows", "ModuleOp"> {
+def CpuReduceTilesByRowsPass : Pass<"cpu-reduce-tiles-by-rows", "ModuleOp"> {
   let summary = "Reduces large 2-D tiles by a loop over their rows";
   let description = [{
-    Input: ttg IR with CPU layouts, after tt-cpu-reduce-loop-accumulators.
+    Input: ttg IR with CPU layouts, after cpu-reduce-loop-accumulators.
 
-    tt-cpu-convert-to-vector unrolls a tt.reduce a register chunk at a time, and LLVM's time
+    cpu-convert-to-vector unrolls a tt.reduce a register chunk at a time, and LLVM's time
     on that straight-line code grows faster than the code: a row sum of 256 x 256 f32 took
     8 s to compile. For each 2-D tt.reduce of more than 64 x 64 numbers whose combiner is
     elementwise arith and math, this pass computes the rows of its sources in a loop (as
-    tt-cpu-store-tiles-by-rows does: a source that is a load is loaded a row at a time; one
+    cpu-store-tiles-by-rows does: a source that is a load is loaded a row at a time; one
     whose rows cannot be computed is put in a buffer, `ttg.local_alloc`, and read a row at a
     time). Along the rows (axis 1), each iteration reduces its row with the same combiner
     (a 1-D tt.reduce) and writes the result into a buffer of one element per row, which is
     read as the result. Down the columns (axis 0), a loop from the second row carries the
     result, starting from the first row, and combines each row with it (the combiner rebuilt
     on 1-D tiles): the rows are combined in order, as the interpreter does. The rows are 1-D
-    tiles, which tt-cpu-strip-mine-tiles cuts into strips when they are long, so that the
+    tiles, which cpu-strip-mine-tiles cuts into strips when they are long, so that the
     code does not grow with the rows. Flash attention's 64 x 64 blocks stay whole.
   }];
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
                            "mlir::arith::ArithDialect"];
 }
 
-def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "ModuleOp"> {
+def CpuCarryLoopTilesInMemoryPass : Pass<"cpu-carry-loop-tiles-in-memory", "ModuleOp"> {
   let summary = "Keeps the long 1-D tiles that loops carry in local memory";
   let description = [{
     Input: ttg IR with CPU layouts.
 
     A loop that accumulates a long 1-D tile (layer norm's `_mean += a` over a row of 4096
     elements: 512 AVX2 registers) carries it as a loop value, which LLVM spills in every
-    iteration, and tt-cpu-strip-mine-tiles leaves a block that carries tiles as it is. For
+    iteration, and cpu-strip-mine-tiles leaves a block that carries tiles as it is. For
     every scf.for argument that is a 1-D tile long enough to strip-mine (at least four strips
     of four register chunks), of numbers, this pass allocates a mutable `ttg.local_alloc`
     buffer, reads it with `ttg.local_load` at the start of the body and writes the yielded
@@ -240,18 +240,18 @@ def CarryCpuLoopTilesInMemoryPass : Pass<"tt-cpu-carry-loop-tiles-in-memory", "M
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
 }
 
-def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
+def CpuStripMineTilesPass : Pass<"cpu-strip-mine-tiles", "ModuleOp"> {
   let summary = "Computes long 1-D tiles in loops over strips of a few registers";
   let description = [{
     Input: ttg IR with CPU layouts, device functions inlined.
 
-    tt-cpu-convert-to-vector unrolls a tile op into one vector op per register-sized chunk, so
+    cpu-convert-to-vector unrolls a tile op into one vector op per register-sized chunk, so
     a block over tiles of 4096 elements becomes hundreds of kilobytes of straight-line code
     that streams through the instruction cache and spills. This pass rewrites a block whose
     tiles are all 1-D of one length, at least four strips long, into scf.for loops over strips
     of four chunks: make_range becomes the strip's range plus the loop's offset, and every
     elementwise op, load and store, and every whole-tile ttg.local_load and local_store of a
-    1-D buffer (tt-cpu-carry-loop-tiles-in-memory makes them), is applied to the strip. A tile
+    1-D buffer (cpu-carry-loop-tiles-in-memory makes them), is applied to the strip. A tile
     made outside the block by cheap ops that read no memory (splat constants, make_range,
     splats and elementwise ops of them: a loop-invariant `offsets < n` mask) is computed again
     per strip.
@@ -283,7 +283,7 @@ def StripMineCpuTilesPass : Pass<"tt-cpu-strip-mine-tiles", "ModuleOp"> {
                            "mlir::nereid::ttg::TritonGPUDialect"];
 }
 
-def RebaseCpuLoopPointersPass : Pass<"tt-cpu-rebase-loop-pointers", "ModuleOp"> {
+def CpuRebaseLoopPointersPass : Pass<"cpu-rebase-loop-pointers", "ModuleOp"> {
   let summary = "Carries a pointer tile that a loop advances uniformly as a scalar offset";
   let description = [{
     Input: ttg IR with CPU layouts.
@@ -296,12 +296,12 @@ def RebaseCpuLoopPointersPass : Pass<"tt-cpu-rebase-loop-pointers", "ModuleOp"> 
     element (a splat or a splat constant), this pass makes the loop carry that scalar sum
     instead, as an i64 from 0: the body and the code after the loop see the initial tile plus
     a splat of it. The tile itself is then loop-invariant, and a contiguous load needs one
-    scalar address per row (tt-cpu-scalarize-lane-extracts).
+    scalar address per row (cpu-scalarize-lane-extracts).
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
-def ScalarizeCpuLaneExtractsPass : Pass<"tt-cpu-scalarize-lane-extracts", "ModuleOp"> {
+def CpuScalarizeLaneExtractsPass : Pass<"cpu-scalarize-lane-extracts", "ModuleOp"> {
   let summary = "Computes one lane taken from a vector computation on scalars";
   let description = [{
     A contiguous load or store of a chunk uses only the first lane of its chunk of pointers.
@@ -313,14 +313,14 @@ def ScalarizeCpuLaneExtractsPass : Pass<"tt-cpu-scalarize-lane-extracts", "Modul
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
 }
 
-def VersionCpuLoopsOnMasksPass : Pass<"tt-cpu-version-loops-on-masks", "ModuleOp"> {
+def CpuVersionLoopsOnMasksPass : Pass<"cpu-version-loops-on-masks", "ModuleOp"> {
   let summary = "Runs the iterations of a loop whose masks are all true without them";
   let description = [{
-    Input: ttg IR with CPU layouts, after tt-cpu-strip-mine-tiles.
+    Input: ttg IR with CPU layouts, after cpu-strip-mine-tiles.
 
     A mask `offsets < n` with `offsets` a make_range plus splats of scalars (the strip's range
     and offset, a loop's `off + tl.arange(0, BLOCK)`) is all true in every iteration of a loop
-    over a row but the last. Tested chunk by chunk (tt-cpu-branch-on-full-masks), it costs more
+    over a row but the last. Tested chunk by chunk (cpu-branch-on-full-masks), it costs more
     instructions than a strip's arithmetic. For every scf.for whose body loads or stores under
     such masks, with the scalars and `n` known at the start of an iteration (the induction
     variable, or values from outside the loop), this pass tests once per iteration, on
@@ -333,10 +333,10 @@ def VersionCpuLoopsOnMasksPass : Pass<"tt-cpu-version-loops-on-masks", "ModuleOp
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
-def StreamCpuLargeStoresPass : Pass<"tt-cpu-stream-large-stores", "ModuleOp"> {
+def CpuStreamLargeStoresPass : Pass<"cpu-stream-large-stores", "ModuleOp"> {
   let summary = "Makes the stores of launches larger than the cache non-temporal";
   let description = [{
-    Input: ttg IR with CPU layouts, after tt-cpu-version-loops-on-masks.
+    Input: ttg IR with CPU layouts, after cpu-version-loops-on-masks.
 
     A kernel that writes more than the last-level cache holds in one launch (a vector add or a
     softmax over hundreds of megabytes) gains from stores that bypass the caches: an ordinary
@@ -351,7 +351,7 @@ def StreamCpuLargeStoresPass : Pass<"tt-cpu-stream-large-stores", "ModuleOp"> {
     once). When that reaches `streaming-store-bytes`, a copy runs whose stores carry
     `nereid.nontemporal`; otherwise the code as it was runs. The store lowering makes the unmasked runs of marked stores
     non-temporal vector stores; masked ones stay as they were. The module gets
-    `nereid.nontemporal_stores`, and tt-cpu-add-launch-entries fences the stores of each
+    `nereid.nontemporal_stores`, and cpu-add-launch-entries fences the stores of each
     thread once its programs are done. With `streaming-store-bytes` 0 the pass does nothing.
   }];
   let options = [
@@ -362,10 +362,10 @@ def StreamCpuLargeStoresPass : Pass<"tt-cpu-stream-large-stores", "ModuleOp"> {
                            "mlir::math::MathDialect"];
 }
 
-def LimitCpuStackBuffersPass : Pass<"tt-cpu-limit-stack-buffers", "ModuleOp"> {
+def CpuLimitStackBuffersPass : Pass<"cpu-limit-stack-buffers", "ModuleOp"> {
   let summary = "Moves the largest tile buffers of a function to the heap";
   let description = [{
-    Input: the vector code of tt-cpu-convert-to-vector, whose tile buffers (a dot's operands
+    Input: the vector code of cpu-convert-to-vector, whose tile buffers (a dot's operands
     and accumulator, local memory) are `memref.alloca`s of static shape at the entry of each
     function.
 
@@ -384,7 +384,7 @@ def LimitCpuStackBuffersPass : Pass<"tt-cpu-limit-stack-buffers", "ModuleOp"> {
   let dependentDialects = ["mlir::memref::MemRefDialect"];
 }
 
-def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> {
+def CpuConvertToVectorPass : Pass<"cpu-convert-to-vector", "ModuleOp"> {
   let summary = "Lowers the tiles of a kernel with CPU layouts to MLIR vectors";
   let description = [{
     Input: tt/ttg IR whose device functions are inlined (no tt.call remains), with CPU layouts
@@ -399,7 +399,7 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
     scans and dot become vector code. An op without a CPU lowering is an error naming it.
 
     Tiles wider than a vector register are computed in chunks of register width (the f32
-    lanes of the target's vector registers), which tt-cpu-schedule-chunks then interleaves.
+    lanes of the target's vector registers), which cpu-schedule-chunks then interleaves.
 
     With `bf16-dot-pairs` (for a target with AVX-512 BF16), a dot of bf16 operands into an f32
     accumulator multiplies a pair of K at a time with `x86vector.avx512.dot` (`vdpbf16ps`),
@@ -419,14 +419,14 @@ def ConvertTritonCpuToVectorPass : Pass<"tt-cpu-convert-to-vector", "ModuleOp"> 
                            "mlir::ub::UBDialect", "mlir::memref::MemRefDialect"];
 }
 
-def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
+def CpuSplitLoopTilesPass : Pass<"cpu-split-loop-tiles", "ModuleOp"> {
   let summary = "Carries the tiles of scf.for loops as register-sized chunks";
   let description = [{
     A tile carried around an scf.for (an accumulator) is one vector loop argument, which the
     chunked code of the body takes apart and puts back together every iteration; in LLVM that
     is a phi of thousands of lanes, rebuilt with shuffles of the whole width, which costs
     compile time and registers. This pass gives the loop one argument per register-sized chunk
-    of such a tile instead (the chunks of tt-cpu-convert-to-vector), so that after
+    of such a tile instead (the chunks of cpu-convert-to-vector), so that after
     canonicalization the chunks flow through the loop with no reassembly.
   }];
   let options = [
@@ -438,7 +438,7 @@ def SplitCpuLoopTilesPass : Pass<"tt-cpu-split-loop-tiles", "ModuleOp"> {
                            "mlir::ub::UBDialect"];
 }
 
-def CheckCpuBoundsPass : Pass<"tt-cpu-check-bounds", "ModuleOp"> {
+def CpuCheckBoundsPass : Pass<"cpu-check-bounds", "ModuleOp"> {
   let summary = "Makes each kernel take the extent of every pointer parameter's buffer";
   let description = [{
     Input: tt IR. The first step of a bounds-checked kernel (debug=True,
@@ -446,16 +446,16 @@ def CheckCpuBoundsPass : Pass<"tt-cpu-check-bounds", "ModuleOp"> {
 
     Each kernel (a public tt.func) gains one i64 parameter per pointer parameter, after its
     own and in their order, marked `tt.extent_of = i` with the pointer parameter's index: the
-    bytes its buffer spans from the address the kernel is given. tt-cpu-trace-access-bounds
+    bytes its buffer spans from the address the kernel is given. cpu-trace-access-bounds
     later finds the kernels so marked.
   }];
 }
 
-def TraceCpuAccessBoundsPass : Pass<"tt-cpu-trace-access-bounds", "ModuleOp"> {
+def CpuTraceAccessBoundsPass : Pass<"cpu-trace-access-bounds", "ModuleOp"> {
   let summary = "Records on each access of a bounds-checked kernel the buffer it must stay in";
   let description = [{
-    Input: ttg IR with CPU layouts, as tt-cpu-convert-to-vector takes it. Does nothing in
-    kernels without extent parameters (tt-cpu-check-bounds).
+    Input: ttg IR with CPU layouts, as cpu-convert-to-vector takes it. Does nothing in
+    kernels without extent parameters (cpu-check-bounds).
 
     Traces the pointers of every tt.load, tt.store, tt.atomic_rmw and tt.atomic_cas back to
     the pointer parameter they derive from, through tt.addptr, splats, broadcasts, reshapes,
@@ -469,7 +469,7 @@ def TraceCpuAccessBoundsPass : Pass<"tt-cpu-trace-access-bounds", "ModuleOp"> {
   }];
 }
 
-def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
+def CpuExpandArithPass : Pass<"cpu-expand-arith", "ModuleOp"> {
   let summary = "Expands the arith ops that LLVM cannot lower on a CPU";
   let description = [{
     Arithmetic on bf16 (to f32 arithmetic rounded to bf16 after each op, the same on every
@@ -483,7 +483,7 @@ def ExpandCpuArithPass : Pass<"tt-cpu-expand-arith", "ModuleOp"> {
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 
-def BranchOnContiguousPointersPass : Pass<"tt-cpu-branch-on-contiguous-pointers", "ModuleOp"> {
+def CpuBranchOnContiguousPointersPass : Pass<"cpu-branch-on-contiguous-pointers", "ModuleOp"> {
   let summary = "Takes vector loads and stores for gathers and scatters whose pointers are "
                 "consecutive at run time";
   let description = [{
@@ -498,14 +498,14 @@ def BranchOnContiguousPointersPass : Pass<"tt-cpu-branch-on-contiguous-pointers"
     check costs a few vector instructions per chunk; for pointers `p + (s + v)`, from a
     scalar `p`, a scalar `s` and a vector `v`, it checks `v` (loop-invariant in a loop over
     rows) and that `s + v[0]` does not wrap within the chunk, one scalar compare. Runs after
-    tt-cpu-schedule-chunks, whose order it keeps, and before tt-cpu-branch-on-full-masks,
+    cpu-schedule-chunks, whose order it keeps, and before cpu-branch-on-full-masks,
     which then handles the masked vector accesses as any other.
   }];
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect",
                            "mlir::arith::ArithDialect"];
 }
 
-def BranchOnFullMasksPass : Pass<"tt-cpu-branch-on-full-masks", "ModuleOp"> {
+def CpuBranchOnFullMasksPass : Pass<"cpu-branch-on-full-masks", "ModuleOp"> {
   let summary = "Takes plain vector loads and stores for chunks whose mask is all true";
   let description = [{
     On a target without cheap masked accesses (AVX2, NEON; see
@@ -514,7 +514,7 @@ def BranchOnFullMasksPass : Pass<"tt-cpu-branch-on-full-masks", "ModuleOp"> {
     `and`-reduction: a plain llvm.load or llvm.store when every lane is set, the masked access
     otherwise. A tile masked with `offsets < n` then pays for the mask only in its last chunk.
     On AVX2 the tutorial's vector add ran at 7.9 GB/s with masked chunks and 21.2 GB/s
-    without. Runs after tt-cpu-schedule-chunks, whose order it keeps; on other targets it
+    without. Runs after cpu-schedule-chunks, whose order it keeps; on other targets it
     changes nothing.
   }];
   let options = [
@@ -524,10 +524,10 @@ def BranchOnFullMasksPass : Pass<"tt-cpu-branch-on-full-masks", "ModuleOp"> {
   let dependentDialects = ["mlir::scf::SCFDialect", "mlir::vector::VectorDialect"];
 }
 
-def ScheduleCpuChunksPass : Pass<"tt-cpu-schedule-chunks", "func::FuncOp"> {
+def CpuScheduleChunksPass : Pass<"cpu-schedule-chunks", "func::FuncOp"> {
   let summary = "Orders vector chunks so that each is consumed soon after it is computed";
   let description = [{
-    After tt-cpu-convert-to-vector, a tile op is a sequence of register-sized chunk ops, emitted
+    After cpu-convert-to-vector, a tile op is a sequence of register-sized chunk ops, emitted
     one whole tile op after another, so every chunk of every intermediate tile would be live at
     once. This pass reorders each block depth-first from its anchors: ops that write memory or
     have regions, and terminators, keep their order; every other op (pure ops, and loads) moves
@@ -539,7 +539,7 @@ def ScheduleCpuChunksPass : Pass<"tt-cpu-schedule-chunks", "func::FuncOp"> {
   }];
 }
 
-def PrefetchCpuNextRowsPass : Pass<"tt-cpu-prefetch-next-rows", "ModuleOp"> {
+def CpuPrefetchNextRowsPass : Pass<"cpu-prefetch-next-rows", "ModuleOp"> {
   let summary = "Prefetches the next rows in loops that read rows an earlier loop read";
   let description = [{
     A row kernel (softmax, layer norm) reads its row in a first loop, from memory, and again in
@@ -559,10 +559,10 @@ def PrefetchCpuNextRowsPass : Pass<"tt-cpu-prefetch-next-rows", "ModuleOp"> {
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::arith::ArithDialect"];
 }
 
-def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
+def CpuAddLaunchEntriesPass : Pass<"cpu-add-launch-entries", "ModuleOp"> {
   let summary = "Adds the C entry points that run one program or a whole grid of a kernel";
   let description = [{
-    Input: the output of tt-cpu-convert-to-vector. For each kernel `K` (the functions
+    Input: the output of cpu-convert-to-vector. For each kernel `K` (the functions
     `K_impl` marked `nereid.kernel = "K"`) it adds:
     - `void K_program(void **args, i32 pidX, pidY, pidZ, gridX, gridY, gridZ)`, which reads
       the kernel's parameters from `args` (args[i] points at parameter i; an i1 is a byte) and
@@ -572,7 +572,7 @@ def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
       and otherwise an `scf.parallel`
       loop over the flattened grid that convert-scf-to-openmp turns into an OpenMP loop with a
       static schedule on numThreads threads (0: OpenMP's default).
-    In a module marked `nereid.nontemporal_stores` (tt-cpu-stream-large-stores), each thread
+    In a module marked `nereid.nontemporal_stores` (cpu-stream-large-stores), each thread
     fences its non-temporal stores once its programs are done (x86's `sfence`, a release
     fence elsewhere), so that they are visible to whoever reads the results after the launch:
     the serial loop fences at its end, and the parallel loop runs over the threads instead,
@@ -583,10 +583,10 @@ def AddCpuLaunchEntriesPass : Pass<"tt-cpu-add-launch-entries", "ModuleOp"> {
                            "mlir::scf::SCFDialect", "mlir::arith::ArithDialect"];
 }
 
-def LowerCpuMathPass : Pass<"tt-cpu-lower-math", "ModuleOp"> {
+def CpuLowerMathPass : Pass<"cpu-lower-math", "ModuleOp"> {
   let summary = "Lowers math functions that LLVM has no vector intrinsic for";
   let description = [{
-    On whole native vectors of f32 or f64 (the chunks of tt-cpu-convert-to-vector), exp, log,
+    On whole native vectors of f32 or f64 (the chunks of cpu-convert-to-vector), exp, log,
     sin, tanh, erf, pow, atan2 and the other functions of Nereid's vector math library
     (runtime/include/nereid_cpu_math.h) become calls of the library's build for the target's
     ISA, `nereid_cpu_math_<fn>_<type>x<lanes>_<isa>`, one per native vector; the kernel's

@@ -16,7 +16,7 @@ struct CpuLoweringInfo {
   const DataFlowSolver &axisInfo;
   /// How many elements of a tile's last dimension one vector op handles: the f32 lanes of a
   /// vector register. Wider tiles are computed chunk by chunk, so that LLVM sees operations of
-  /// register size that tt-cpu-schedule-chunks can interleave, instead of vectors of thousands
+  /// register size that cpu-schedule-chunks can interleave, instead of vectors of thousands
   /// of lanes that it would legalize one whole op at a time.
   int64_t chunkWidth;
   /// The vector registers of the target, which bound the accumulators that a dot's
@@ -29,7 +29,7 @@ struct CpuLoweringInfo {
 
 /// Reports at `op` that the CPU backend cannot lower it, saying why in `message`, and replaces
 /// it with poison values so that the conversion goes on and reports every such op; the pass
-/// then fails (ConvertToVector.cpp watches for errors).
+/// then fails (CpuConvertToVector.cpp watches for errors).
 LogicalResult replaceWithError(ConversionPatternRewriter &rewriter, Operation *op,
                                const Twine &message);
 

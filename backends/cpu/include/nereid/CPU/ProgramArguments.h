@@ -14,7 +14,7 @@ enum ProgramArgument : unsigned {
 };
 
 /// The attribute that marks the func.func `<name>_impl` of a kernel (a public tt.func) with the
-/// kernel's name, for which tt-cpu-add-launch-entries adds the entry points `<name>_program`
+/// kernel's name, for which cpu-add-launch-entries adds the entry points `<name>_program`
 /// and `<name>_grid`.
 inline constexpr const char kKernelAttrName[] = "nereid.kernel";
 

@@ -1,5 +1,5 @@
-// tt-cpu-split-loop-tiles: scf.for arguments that are tiles wider than a register become one
-// argument per chunk (see SplitCpuLoopTilesPass in Passes.td).
+// cpu-split-loop-tiles: scf.for arguments that are tiles wider than a register become one
+// argument per chunk (see CpuSplitLoopTilesPass in Passes.td).
 
 #include "CpuTarget.h"
 #include "VectorChunks.h"
@@ -10,7 +10,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_SPLITCPULOOPTILESPASS
+#define GEN_PASS_DEF_CPUSPLITLOOPTILESPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -122,7 +122,7 @@ void replaceTile(RewriterBase &rewriter, Location loc, Value tile, ArrayRef<Valu
   rewriter.replaceAllUsesWith(tile, joined);
 }
 
-struct SplitCpuLoopTilesPass : impl::SplitCpuLoopTilesPassBase<SplitCpuLoopTilesPass> {
+struct CpuSplitLoopTilesPass : impl::CpuSplitLoopTilesPassBase<CpuSplitLoopTilesPass> {
   using Base::Base;
 
   void runOnOperation() override {

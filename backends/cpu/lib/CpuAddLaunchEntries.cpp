@@ -1,4 +1,4 @@
-// The C entry points of each kernel (see AddCpuLaunchEntriesPass in Passes.td):
+// The C entry points of each kernel (see CpuAddLaunchEntriesPass in Passes.td):
 //   void K_program(void **args, i32 pidX, pidY, pidZ, gridX, gridY, gridZ)
 //   void K_grid(void **args, i32 gridX, gridY, gridZ, i32 numThreads)
 // K_grid reads the parameters once, then runs the programs in a serial loop (one thread, or one
@@ -18,7 +18,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_ADDCPULAUNCHENTRIESPASS
+#define GEN_PASS_DEF_CPUADDLAUNCHENTRIESPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -224,7 +224,7 @@ void addGridEntry(OpBuilder &builder, func::FuncOp kernel, func::FuncOp setNumTh
   func::ReturnOp::create(body, loc);
 }
 
-struct AddCpuLaunchEntriesPass : impl::AddCpuLaunchEntriesPassBase<AddCpuLaunchEntriesPass> {
+struct CpuAddLaunchEntriesPass : impl::CpuAddLaunchEntriesPassBase<CpuAddLaunchEntriesPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     SmallVector<func::FuncOp> kernels;

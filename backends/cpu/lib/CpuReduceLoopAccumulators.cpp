@@ -1,6 +1,6 @@
-// tt-cpu-reduce-loop-accumulators: a tile that a loop accumulates elementwise and that is only
+// cpu-reduce-loop-accumulators: a tile that a loop accumulates elementwise and that is only
 // reduced after the loop, with the same standard combiner, is reduced in each iteration instead
-// (see ReduceCpuLoopAccumulatorsPass in Passes.td).
+// (see CpuReduceLoopAccumulatorsPass in Passes.td).
 
 #include "nereid/Support/Constants.h"
 #include "StandardCombiner.h"
@@ -13,7 +13,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_REDUCECPULOOPACCUMULATORSPASS
+#define GEN_PASS_DEF_CPUREDUCELOOPACCUMULATORSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -121,8 +121,8 @@ void reduceInLoop(scf::ForOp loop, ArrayRef<Accumulator> accumulators) {
   }
 }
 
-struct ReduceCpuLoopAccumulatorsPass
-    : impl::ReduceCpuLoopAccumulatorsPassBase<ReduceCpuLoopAccumulatorsPass> {
+struct CpuReduceLoopAccumulatorsPass
+    : impl::CpuReduceLoopAccumulatorsPassBase<CpuReduceLoopAccumulatorsPass> {
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });

@@ -1,5 +1,5 @@
-// tt-cpu-scan-tiles-in-memory: large scans become a loop over the slices along their axis, in
-// local-memory buffers (see ScanCpuTilesInMemoryPass in Passes.td).
+// cpu-scan-tiles-in-memory: large scans become a loop over the slices along their axis, in
+// local-memory buffers (see CpuScanTilesInMemoryPass in Passes.td).
 
 #include "BlockTranspose.h"
 #include "LoopBuffers.h"
@@ -13,12 +13,12 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_SCANCPUTILESINMEMORYPASS
+#define GEN_PASS_DEF_CPUSCANTILESINMEMORYPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
 
-/// Scans of at most this many elements stay in registers, where tt-cpu-convert-to-vector
+/// Scans of at most this many elements stay in registers, where cpu-convert-to-vector
 /// unrolls them a step at a time: a 64 x 64 f32 cumsum along the rows took 10 s to compile
 /// and 128 x 128 more than 60 s (bench/compile_time.py).
 constexpr int64_t kMaxRegisterScanElements = 16 * 16;
@@ -43,7 +43,7 @@ SliceShape getSliceShape(tt::ScanOp scan) {
 }
 
 /// A 2-D row-major buffer holding the tile `source` transposed, copied a register block at a
-/// time (the form that tt-cpu-convert-to-vector lowers so: a `ttg.local_alloc` of `tt.trans`
+/// time (the form that cpu-convert-to-vector lowers so: a `ttg.local_alloc` of `tt.trans`
 /// of a `ttg.local_load` of a buffer).
 Value transposeBufferOf(OpBuilder &builder, Location loc, Value rows,
                         RankedTensorType tileType) {
@@ -60,7 +60,7 @@ Value transposeBufferOf(OpBuilder &builder, Location loc, Value rows,
 
 /// A buffer of `source` (a tile of the scan) whose rows are its slices along `axis`, as a
 /// [length, width] view. A 2-D source that is a load is loaded into it by a loop over its
-/// rows or columns (tt-cpu-transpose-tiles-in-memory's row loops), transposed through a
+/// rows or columns (cpu-transpose-tiles-in-memory's row loops), transposed through a
 /// second buffer when the loop runs across the axis.
 Value createSliceBuffer(OpBuilder &builder, Location loc, Value source, unsigned axis,
                         SliceShape shape, const DataFlowSolver &solver,
@@ -203,8 +203,8 @@ void scanInMemory(tt::ScanOp scan, const DataFlowSolver &solver, const TargetInf
   eraseUnused(sources);
 }
 
-struct ScanCpuTilesInMemoryPass
-    : impl::ScanCpuTilesInMemoryPassBase<ScanCpuTilesInMemoryPass> {
+struct CpuScanTilesInMemoryPass
+    : impl::CpuScanTilesInMemoryPassBase<CpuScanTilesInMemoryPass> {
   void runOnOperation() override {
     FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(getOperation());
     FailureOr<std::unique_ptr<DataFlowSolver>> solver = AxisInfoAnalysis::run(getOperation());

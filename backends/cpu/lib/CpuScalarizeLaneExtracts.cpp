@@ -1,5 +1,5 @@
-// tt-cpu-scalarize-lane-extracts: one lane taken out of a vector computation is computed on
-// scalars (see ScalarizeCpuLaneExtractsPass in Passes.td).
+// cpu-scalarize-lane-extracts: one lane taken out of a vector computation is computed on
+// scalars (see CpuScalarizeLaneExtractsPass in Passes.td).
 
 #include "LaneGEP.h"
 
@@ -12,7 +12,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_SCALARIZECPULANEEXTRACTSPASS
+#define GEN_PASS_DEF_CPUSCALARIZELANEEXTRACTSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -38,8 +38,8 @@ struct ExtractFromVectorGEP : OpRewritePattern<vector::ExtractOp> {
   }
 };
 
-struct ScalarizeCpuLaneExtractsPass
-    : impl::ScalarizeCpuLaneExtractsPassBase<ScalarizeCpuLaneExtractsPass> {
+struct CpuScalarizeLaneExtractsPass
+    : impl::CpuScalarizeLaneExtractsPassBase<CpuScalarizeLaneExtractsPass> {
   void runOnOperation() override {
     RewritePatternSet patterns(&getContext());
     patterns.add<ExtractFromVectorGEP>(&getContext());

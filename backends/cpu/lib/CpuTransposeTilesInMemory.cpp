@@ -1,6 +1,6 @@
-// tt-cpu-transpose-tiles-in-memory: large 2-D transposes go through local-memory buffers, so
+// cpu-transpose-tiles-in-memory: large 2-D transposes go through local-memory buffers, so
 // that the tiles around them can be loaded and stored by rows (see
-// TransposeCpuTilesInMemoryPass in Passes.td).
+// CpuTransposeTilesInMemoryPass in Passes.td).
 
 #include "BlockTranspose.h"
 #include "LoopBuffers.h"
@@ -12,7 +12,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_TRANSPOSECPUTILESINMEMORYPASS
+#define GEN_PASS_DEF_CPUTRANSPOSETILESINMEMORYPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -75,8 +75,8 @@ void transposeInMemory(tt::TransOp trans, const DataFlowSolver &solver,
   eraseUnused(source);
 }
 
-struct TransposeCpuTilesInMemoryPass
-    : impl::TransposeCpuTilesInMemoryPassBase<TransposeCpuTilesInMemoryPass> {
+struct CpuTransposeTilesInMemoryPass
+    : impl::CpuTransposeTilesInMemoryPassBase<CpuTransposeTilesInMemoryPass> {
   void runOnOperation() override {
     FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(getOperation());
     FailureOr<std::unique_ptr<DataFlowSolver>> solver = AxisInfoAnalysis::run(getOperation());

@@ -1,5 +1,5 @@
-// tt-cpu-stream-large-stores: the stores of a launch that writes more than the last-level cache
-// holds bypass the caches (see StreamCpuLargeStoresPass in Passes.td).
+// cpu-stream-large-stores: the stores of a launch that writes more than the last-level cache
+// holds bypass the caches (see CpuStreamLargeStoresPass in Passes.td).
 
 #include "StreamingStores.h"
 
@@ -16,7 +16,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_STREAMCPULARGESTORESPASS
+#define GEN_PASS_DEF_CPUSTREAMLARGESTORESPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -158,9 +158,9 @@ void versionOnStreaming(Operation *op, Value streaming, const DenseSet<Operation
   scf::YieldOp::create(builder, loc, op->getResults());
 }
 
-struct StreamCpuLargeStoresPass
-    : impl::StreamCpuLargeStoresPassBase<StreamCpuLargeStoresPass> {
-  using StreamCpuLargeStoresPassBase::StreamCpuLargeStoresPassBase;
+struct CpuStreamLargeStoresPass
+    : impl::CpuStreamLargeStoresPassBase<CpuStreamLargeStoresPass> {
+  using CpuStreamLargeStoresPassBase::CpuStreamLargeStoresPassBase;
 
   void runOnOperation() override {
     if (streamingStoreBytes <= 0)

@@ -1,6 +1,6 @@
-// Bounds-checked kernels (see CheckCpuBoundsPass and TraceCpuAccessBoundsPass in Passes.td):
-// tt-cpu-check-bounds gives each kernel the byte extent of every pointer parameter's buffer,
-// and tt-cpu-trace-access-bounds records on every load, store and atomic the parameter its
+// Bounds-checked kernels (see CpuCheckBoundsPass and CpuTraceAccessBoundsPass in Passes.td):
+// cpu-check-bounds gives each kernel the byte extent of every pointer parameter's buffer,
+// and cpu-trace-access-bounds records on every load, store and atomic the parameter its
 // pointers derive from, for their lowering to check (AccessBounds.h).
 
 #include "AccessBounds.h"
@@ -15,8 +15,8 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_CHECKCPUBOUNDSPASS
-#define GEN_PASS_DEF_TRACECPUACCESSBOUNDSPASS
+#define GEN_PASS_DEF_CPUCHECKBOUNDSPASS
+#define GEN_PASS_DEF_CPUTRACEACCESSBOUNDSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -109,7 +109,7 @@ private:
   DenseMap<Value, int64_t> traced;
 };
 
-struct CheckCpuBoundsPass : impl::CheckCpuBoundsPassBase<CheckCpuBoundsPass> {
+struct CpuCheckBoundsPass : impl::CpuCheckBoundsPassBase<CpuCheckBoundsPass> {
   void runOnOperation() override {
     for (auto kernel : getOperation().getOps<tt::FuncOp>()) {
       if (!kernel.isPublic() || kernel.isExternal())
@@ -127,8 +127,8 @@ struct CheckCpuBoundsPass : impl::CheckCpuBoundsPassBase<CheckCpuBoundsPass> {
   }
 };
 
-struct TraceCpuAccessBoundsPass
-    : impl::TraceCpuAccessBoundsPassBase<TraceCpuAccessBoundsPass> {
+struct CpuTraceAccessBoundsPass
+    : impl::CpuTraceAccessBoundsPassBase<CpuTraceAccessBoundsPass> {
   void runOnOperation() override {
     for (auto kernel : getOperation().getOps<tt::FuncOp>()) {
       // (pointer parameter, its extent parameter) of a bounds-checked kernel.

@@ -1,5 +1,5 @@
-// tt-cpu-store-tiles-by-rows: a store of a 2-D tile whose rows can be computed becomes a loop
-// over its rows (see StoreCpuTilesByRowsPass in Passes.td).
+// cpu-store-tiles-by-rows: a store of a 2-D tile whose rows can be computed becomes a loop
+// over its rows (see CpuStoreTilesByRowsPass in Passes.td).
 
 #include "RowSlicer.h"
 
@@ -10,7 +10,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_STORECPUTILESBYROWSPASS
+#define GEN_PASS_DEF_CPUSTORETILESBYROWSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -40,7 +40,7 @@ void storeByRows(tt::StoreOp store) {
   eraseUnused(operands);
 }
 
-struct StoreCpuTilesByRowsPass : impl::StoreCpuTilesByRowsPassBase<StoreCpuTilesByRowsPass> {
+struct CpuStoreTilesByRowsPass : impl::CpuStoreTilesByRowsPassBase<CpuStoreTilesByRowsPass> {
   void runOnOperation() override {
     SmallVector<tt::StoreOp> stores;
     getOperation()->walk([&](tt::StoreOp store) { stores.push_back(store); });

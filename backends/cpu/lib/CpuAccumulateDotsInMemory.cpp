@@ -1,5 +1,5 @@
-// tt-cpu-accumulate-dots-in-memory: the accumulator that a loop carries from one tt.dot to the
-// next lives in a local-memory buffer instead (see AccumulateCpuDotsInMemoryPass in
+// cpu-accumulate-dots-in-memory: the accumulator that a loop carries from one tt.dot to the
+// next lives in a local-memory buffer instead (see CpuAccumulateDotsInMemoryPass in
 // Passes.td).
 
 #include "LoopBuffers.h"
@@ -9,7 +9,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_ACCUMULATECPUDOTSINMEMORYPASS
+#define GEN_PASS_DEF_CPUACCUMULATEDOTSINMEMORYPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -85,8 +85,8 @@ void accumulateLargeDotInMemory(tt::DotOp dot) {
   dot.getResult().replaceAllUsesExcept(result, store);
 }
 
-struct AccumulateCpuDotsInMemoryPass
-    : impl::AccumulateCpuDotsInMemoryPassBase<AccumulateCpuDotsInMemoryPass> {
+struct CpuAccumulateDotsInMemoryPass
+    : impl::CpuAccumulateDotsInMemoryPassBase<CpuAccumulateDotsInMemoryPass> {
   void runOnOperation() override {
     SmallVector<Operation *> changed;
     getOperation()->walk([&](scf::ForOp loop) {

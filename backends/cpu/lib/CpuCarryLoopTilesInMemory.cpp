@@ -1,5 +1,5 @@
-// tt-cpu-carry-loop-tiles-in-memory: a long 1-D tile that a loop carries lives in a
-// local-memory buffer instead (see CarryCpuLoopTilesInMemoryPass in Passes.td).
+// cpu-carry-loop-tiles-in-memory: a long 1-D tile that a loop carries lives in a
+// local-memory buffer instead (see CpuCarryLoopTilesInMemoryPass in Passes.td).
 
 #include "LoopBuffers.h"
 #include "StripMining.h"
@@ -11,7 +11,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_CARRYCPULOOPTILESINMEMORYPASS
+#define GEN_PASS_DEF_CPUCARRYLOOPTILESINMEMORYPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -101,8 +101,8 @@ void carryInMemory(scf::ForOp loop, ArrayRef<unsigned> carried) {
   }
 }
 
-struct CarryCpuLoopTilesInMemoryPass
-    : impl::CarryCpuLoopTilesInMemoryPassBase<CarryCpuLoopTilesInMemoryPass> {
+struct CpuCarryLoopTilesInMemoryPass
+    : impl::CpuCarryLoopTilesInMemoryPassBase<CpuCarryLoopTilesInMemoryPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -1,5 +1,5 @@
-// tt-cpu-strip-mine-tiles: a block over long 1-D tiles becomes loops over strips of a few
-// registers (see StripMineCpuTilesPass in Passes.td).
+// cpu-strip-mine-tiles: a block over long 1-D tiles becomes loops over strips of a few
+// registers (see CpuStripMineTilesPass in Passes.td).
 
 #include "LoopBuffers.h"
 #include "StandardCombiner.h"
@@ -17,7 +17,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_STRIPMINECPUTILESPASS
+#define GEN_PASS_DEF_CPUSTRIPMINETILESPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -431,7 +431,7 @@ private:
   DenseMap<Value, Value> buffers;
 };
 
-struct StripMineCpuTilesPass : impl::StripMineCpuTilesPassBase<StripMineCpuTilesPass> {
+struct CpuStripMineTilesPass : impl::CpuStripMineTilesPassBase<CpuStripMineTilesPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -1,5 +1,5 @@
-// tt-cpu-prefetch-next-rows: a loop that reads again the rows an earlier loop read fetches the
-// rows after them while it computes (see PrefetchCpuNextRowsPass in Passes.td).
+// cpu-prefetch-next-rows: a loop that reads again the rows an earlier loop read fetches the
+// rows after them while it computes (see CpuPrefetchNextRowsPass in Passes.td).
 
 #include "nereid/CPU/Passes.h"
 
@@ -11,7 +11,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_PREFETCHCPUNEXTROWSPASS
+#define GEN_PASS_DEF_CPUPREFETCHNEXTROWSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -134,7 +134,7 @@ void prefetchNextRow(RowLoad row, DenseMap<std::pair<Operation *, Value>, Value>
   LLVM::Prefetch::create(builder, loc, address, /*rw=*/0, kL2Locality, /*cache=*/1);
 }
 
-struct PrefetchCpuNextRowsPass : impl::PrefetchCpuNextRowsPassBase<PrefetchCpuNextRowsPass> {
+struct CpuPrefetchNextRowsPass : impl::CpuPrefetchNextRowsPassBase<CpuPrefetchNextRowsPass> {
   void runOnOperation() override {
     SmallVector<RowLoad> rows;
     getOperation().walk([&](LLVM::LoadOp load) {

@@ -1,5 +1,5 @@
-// tt-cpu-branch-on-full-masks: plain vector accesses for chunks whose mask is all true, on
-// targets where masked ones are slow (see BranchOnFullMasksPass in Passes.td).
+// cpu-branch-on-full-masks: plain vector accesses for chunks whose mask is all true, on
+// targets where masked ones are slow (see CpuBranchOnFullMasksPass in Passes.td).
 
 #include "BranchAccess.h"
 #include "CpuTarget.h"
@@ -15,7 +15,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_BRANCHONFULLMASKSPASS
+#define GEN_PASS_DEF_CPUBRANCHONFULLMASKSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -44,7 +44,7 @@ void branchStore(LLVM::MaskedStoreOp store) {
                });
 }
 
-struct BranchOnFullMasksPass : impl::BranchOnFullMasksPassBase<BranchOnFullMasksPass> {
+struct CpuBranchOnFullMasksPass : impl::CpuBranchOnFullMasksPassBase<CpuBranchOnFullMasksPass> {
   using Base::Base;
 
   void runOnOperation() override {

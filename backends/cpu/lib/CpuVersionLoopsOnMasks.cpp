@@ -1,5 +1,5 @@
-// tt-cpu-version-loops-on-masks: a loop whose masks `range + offsets < n` are all true in an
-// iteration runs that iteration without them (see VersionCpuLoopsOnMasksPass in Passes.td).
+// cpu-version-loops-on-masks: a loop whose masks `range + offsets < n` are all true in an
+// iteration runs that iteration without them (see CpuVersionLoopsOnMasksPass in Passes.td).
 
 #include "nereid/CPU/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -13,7 +13,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_VERSIONCPULOOPSONMASKSPASS
+#define GEN_PASS_DEF_CPUVERSIONLOOPSONMASKSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -153,8 +153,8 @@ void versionBody(scf::ForOp loop, Value condition, ArrayRef<Value> unmasked) {
   yield->setOperands(version.getResults());
 }
 
-struct VersionCpuLoopsOnMasksPass
-    : impl::VersionCpuLoopsOnMasksPassBase<VersionCpuLoopsOnMasksPass> {
+struct CpuVersionLoopsOnMasksPass
+    : impl::CpuVersionLoopsOnMasksPassBase<CpuVersionLoopsOnMasksPass> {
   void runOnOperation() override {
     SmallVector<scf::ForOp> loops;
     getOperation()->walk([&](scf::ForOp loop) { loops.push_back(loop); });

@@ -1,5 +1,5 @@
-// tt-cpu-reduce-tiles-by-rows: large 2-D reductions become loops over the rows of their
-// sources (see ReduceCpuTilesByRowsPass in Passes.td).
+// cpu-reduce-tiles-by-rows: large 2-D reductions become loops over the rows of their
+// sources (see CpuReduceTilesByRowsPass in Passes.td).
 
 #include "LoopBuffers.h"
 #include "RowSlicer.h"
@@ -13,12 +13,12 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_REDUCECPUTILESBYROWSPASS
+#define GEN_PASS_DEF_CPUREDUCETILESBYROWSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
 
-/// Reductions of at most this many elements stay whole, where tt-cpu-convert-to-vector
+/// Reductions of at most this many elements stay whole, where cpu-convert-to-vector
 /// unrolls them a register chunk at a time (a row sum of 128 x 128 f32 took 1.3 s to compile,
 /// 256 x 256 8 s). Flash attention's 64 x 64 blocks stay below it.
 constexpr int64_t kMaxWholeReduceElements = 64 * 64;
@@ -193,8 +193,8 @@ void reduceByRows(tt::ReduceOp reduce) {
   eraseUnused(operands);
 }
 
-struct ReduceCpuTilesByRowsPass
-    : impl::ReduceCpuTilesByRowsPassBase<ReduceCpuTilesByRowsPass> {
+struct CpuReduceTilesByRowsPass
+    : impl::CpuReduceTilesByRowsPassBase<CpuReduceTilesByRowsPass> {
   void runOnOperation() override {
     SmallVector<tt::ReduceOp> reductions;
     getOperation()->walk([&](tt::ReduceOp reduce) { reductions.push_back(reduce); });

@@ -1,4 +1,4 @@
-// tt-cpu-schedule-chunks: a depth-first reordering of each block from its anchors (see
+// cpu-schedule-chunks: a depth-first reordering of each block from its anchors (see
 // Passes.td), so that register-sized chunks are consumed right after they are computed.
 
 #include "VectorChunks.h"
@@ -11,7 +11,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_SCHEDULECPUCHUNKSPASS
+#define GEN_PASS_DEF_CPUSCHEDULECHUNKSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -117,7 +117,7 @@ void scheduleBlock(Block &block) {
     op->moveBefore(&block, block.end());
 }
 
-struct ScheduleCpuChunksPass : impl::ScheduleCpuChunksPassBase<ScheduleCpuChunksPass> {
+struct CpuScheduleChunksPass : impl::CpuScheduleChunksPassBase<CpuScheduleChunksPass> {
   void runOnOperation() override {
     getOperation()->walk([](Block *block) { scheduleBlock(*block); });
   }

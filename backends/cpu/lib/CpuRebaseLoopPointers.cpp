@@ -1,6 +1,6 @@
-// tt-cpu-rebase-loop-pointers: a pointer tile that an scf.for advances by one offset in every
+// cpu-rebase-loop-pointers: a pointer tile that an scf.for advances by one offset in every
 // element becomes its initial tile plus a scalar offset that the loop carries (see
-// RebaseCpuLoopPointersPass in Passes.td).
+// CpuRebaseLoopPointersPass in Passes.td).
 
 #include "nereid/CPU/Passes.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -12,7 +12,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_REBASECPULOOPPOINTERSPASS
+#define GEN_PASS_DEF_CPUREBASELOOPPOINTERSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -105,8 +105,8 @@ void rebase(const TargetInfo &target, unsigned numWarps, scf::ForOp loop, unsign
     stepTile->erase();
 }
 
-struct RebaseCpuLoopPointersPass
-    : impl::RebaseCpuLoopPointersPassBase<RebaseCpuLoopPointersPass> {
+struct CpuRebaseLoopPointersPass
+    : impl::CpuRebaseLoopPointersPassBase<CpuRebaseLoopPointersPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(module);

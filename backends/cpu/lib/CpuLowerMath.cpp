@@ -1,4 +1,4 @@
-// tt-cpu-lower-math: math functions without an LLVM vector intrinsic. On vectors of f32 or f64
+// cpu-lower-math: math functions without an LLVM vector intrinsic. On vectors of f32 or f64
 // they call Nereid's vector math library (runtime/include/nereid_cpu_math.h: xsimd, one build
 // per ISA, accuracy in ULPs in docs/cpu.md), one call per native vector; anything else (scalars,
 // vectors that are not whole native vectors, functions the library lacks) calls the C math
@@ -18,7 +18,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_LOWERCPUMATHPASS
+#define GEN_PASS_DEF_CPULOWERMATHPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -49,7 +49,7 @@ StringRef getLibraryFunction(Operation *op) {
 /// The ISA suffix of the library for the target (`cpu:x86_64:avx512` -> `avx512`).
 StringRef getIsa(StringRef target) { return target.rsplit(':').second; }
 
-struct LowerCpuMathPass : impl::LowerCpuMathPassBase<LowerCpuMathPass> {
+struct CpuLowerMathPass : impl::CpuLowerMathPassBase<CpuLowerMathPass> {
   using Base::Base;
 
   void runOnOperation() override {

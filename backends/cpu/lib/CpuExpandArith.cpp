@@ -1,4 +1,4 @@
-// tt-cpu-expand-arith: the arith ops without an LLVM lowering on a CPU (see ExpandCpuArithPass
+// cpu-expand-arith: the arith ops without an LLVM lowering on a CPU (see CpuExpandArithPass
 // in Passes.td).
 
 #include "FloatRounding.h"
@@ -13,7 +13,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_EXPANDCPUARITHPASS
+#define GEN_PASS_DEF_CPUEXPANDARITHPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -71,7 +71,7 @@ void computeNarrowFmaInFloat64(ModuleOp module) {
   });
 }
 
-struct ExpandCpuArithPass : impl::ExpandCpuArithPassBase<ExpandCpuArithPass> {
+struct CpuExpandArithPass : impl::CpuExpandArithPassBase<CpuExpandArithPass> {
   void runOnOperation() override {
     computeNarrowFmaInFloat64(getOperation());
     if (failed(computeBFloat16InFloat32(getOperation())))

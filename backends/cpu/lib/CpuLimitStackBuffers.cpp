@@ -1,5 +1,5 @@
-// tt-cpu-limit-stack-buffers: a function's largest tile buffers go to the heap when they would
-// not fit a worker's stack (see LimitCpuStackBuffersPass in Passes.td).
+// cpu-limit-stack-buffers: a function's largest tile buffers go to the heap when they would
+// not fit a worker's stack (see CpuLimitStackBuffersPass in Passes.td).
 
 #include "nereid/CPU/Passes.h"
 
@@ -8,7 +8,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_LIMITCPUSTACKBUFFERSPASS
+#define GEN_PASS_DEF_CPULIMITSTACKBUFFERSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -52,8 +52,8 @@ void limitStackBuffers(func::FuncOp function, int64_t maxStackBytes) {
   }
 }
 
-struct LimitCpuStackBuffersPass
-    : impl::LimitCpuStackBuffersPassBase<LimitCpuStackBuffersPass> {
+struct CpuLimitStackBuffersPass
+    : impl::CpuLimitStackBuffersPassBase<CpuLimitStackBuffersPass> {
   using Base::Base;
 
   void runOnOperation() override {

@@ -1,6 +1,6 @@
-// tt-cpu-load-dot-operands-by-rows: the loads of a tt.dot's operand tiles become loops over
+// cpu-load-dot-operands-by-rows: the loads of a tt.dot's operand tiles become loops over
 // their rows that fill local-memory buffers, which the dot reads (see
-// LoadCpuDotOperandsByRowsPass in Passes.td).
+// CpuLoadDotOperandsByRowsPass in Passes.td).
 
 #include "CpuTarget.h"
 #include "DotOperands.h"
@@ -20,7 +20,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_LOADCPUDOTOPERANDSBYROWSPASS
+#define GEN_PASS_DEF_CPULOADDOTOPERANDSBYROWSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -102,8 +102,8 @@ void loadOperandsByRows(tt::DotOp dot, const DataFlowSolver &solver, const Targe
     dot.setInputPrecision(tt::InputPrecision::IEEE);
 }
 
-struct LoadCpuDotOperandsByRowsPass
-    : impl::LoadCpuDotOperandsByRowsPassBase<LoadCpuDotOperandsByRowsPass> {
+struct CpuLoadDotOperandsByRowsPass
+    : impl::CpuLoadDotOperandsByRowsPassBase<CpuLoadDotOperandsByRowsPass> {
   using Base::Base;
 
   void runOnOperation() override {

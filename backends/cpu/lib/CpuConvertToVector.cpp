@@ -1,4 +1,4 @@
-// The driver of tt-cpu-convert-to-vector: AxisInfo of the module as it comes, then one dialect
+// The driver of cpu-convert-to-vector: AxisInfo of the module as it comes, then one dialect
 // conversion with the patterns of every op family. An op that no pattern lowers is an error
 // that names the op and the backend.
 
@@ -19,7 +19,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_CONVERTTRITONCPUTOVECTORPASS
+#define GEN_PASS_DEF_CPUCONVERTTOVECTORPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -66,8 +66,8 @@ LogicalResult replaceWithError(ConversionPatternRewriter &rewriter, Operation *o
 
 namespace {
 
-struct ConvertTritonCpuToVectorPass
-    : impl::ConvertTritonCpuToVectorPassBase<ConvertTritonCpuToVectorPass> {
+struct CpuConvertToVectorPass
+    : impl::CpuConvertToVectorPassBase<CpuConvertToVectorPass> {
   using Base::Base;
 
   void runOnOperation() override {

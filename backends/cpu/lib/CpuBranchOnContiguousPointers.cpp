@@ -1,5 +1,5 @@
-// tt-cpu-branch-on-contiguous-pointers: a gather or scatter whose pointers turn out to be
-// consecutive at run time takes a vector access (see BranchOnContiguousPointersPass in
+// cpu-branch-on-contiguous-pointers: a gather or scatter whose pointers turn out to be
+// consecutive at run time takes a vector access (see CpuBranchOnContiguousPointersPass in
 // Passes.td).
 
 #include "BranchAccess.h"
@@ -14,7 +14,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_BRANCHONCONTIGUOUSPOINTERSPASS
+#define GEN_PASS_DEF_CPUBRANCHONCONTIGUOUSPOINTERSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -107,7 +107,7 @@ std::optional<ContiguityCheck> buildSplitIndexCheck(OpBuilder &builder, Location
 
 /// The contiguity check of the pointers `ptrs` to elements of `elementType`. A GEP that moves
 /// every pointer by one offset keeps their contiguity, so the check looks through such GEPs:
-/// on the tile a loop advances (tt-cpu-rebase-loop-pointers), it is then loop-invariant and
+/// on the tile a loop advances (cpu-rebase-loop-pointers), it is then loop-invariant and
 /// LLVM hoists it.
 ContiguityCheck buildContiguityCheck(OpBuilder &builder, Location loc, Value ptrs,
                                      Type elementType) {
@@ -170,8 +170,8 @@ void branchScatter(LLVM::masked_scatter scatter) {
   });
 }
 
-struct BranchOnContiguousPointersPass
-    : impl::BranchOnContiguousPointersPassBase<BranchOnContiguousPointersPass> {
+struct CpuBranchOnContiguousPointersPass
+    : impl::CpuBranchOnContiguousPointersPassBase<CpuBranchOnContiguousPointersPass> {
   void runOnOperation() override {
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {

@@ -1,7 +1,7 @@
-// tt-cpu-version-loops-on-contiguous-offsets: a loop over rows whose accesses add one tile of
+// cpu-version-loops-on-contiguous-offsets: a loop over rows whose accesses add one tile of
 // offsets that AxisInfo cannot prove consecutive tests once, before the loop, whether they are,
 // and then runs a copy of the loop in which they are (see
-// VersionCpuLoopsOnContiguousOffsetsPass in Passes.td).
+// CpuVersionLoopsOnContiguousOffsetsPass in Passes.td).
 
 #include "nereid/Analysis/AxisInfo.h"
 #include "nereid/CPU/Passes.h"
@@ -17,7 +17,7 @@
 
 namespace mlir::nereid::cpu {
 
-#define GEN_PASS_DEF_VERSIONCPULOOPSONCONTIGUOUSOFFSETSPASS
+#define GEN_PASS_DEF_CPUVERSIONLOOPSONCONTIGUOUSOFFSETSPASS
 #include "nereid/CPU/Passes.h.inc"
 
 namespace {
@@ -141,8 +141,8 @@ void versionLoop(scf::ForOp loop, ArrayRef<Value> offsets) {
   loop->moveBefore(version.elseBlock()->getTerminator());
 }
 
-struct VersionCpuLoopsOnContiguousOffsetsPass
-    : impl::VersionCpuLoopsOnContiguousOffsetsPassBase<VersionCpuLoopsOnContiguousOffsetsPass> {
+struct CpuVersionLoopsOnContiguousOffsetsPass
+    : impl::CpuVersionLoopsOnContiguousOffsetsPassBase<CpuVersionLoopsOnContiguousOffsetsPass> {
   void runOnOperation() override {
     ModuleOp module = getOperation();
     FailureOr<std::unique_ptr<DataFlowSolver>> solver = AxisInfoAnalysis::run(module);
@@ -150,8 +150,8 @@ struct VersionCpuLoopsOnContiguousOffsetsPass
       return signalPassFailure();
     SmallVector<std::pair<scf::ForOp, SetVector<Value>>> versioned;
     module.walk([&](scf::ForOp loop) {
-      // Loops that only move data: the row loops of tt-cpu-load-dot-operands-by-rows and
-      // tt-cpu-store-tiles-by-rows, whose copy costs little code.
+      // Loops that only move data: the row loops of cpu-load-dot-operands-by-rows and
+      // cpu-store-tiles-by-rows, whose copy costs little code.
       bool movesData = loop.getNumResults() == 0 &&
                        llvm::all_of(loop.getBody()->getOperations(),
                                     [](Operation &op) { return op.getNumRegions() == 0; });
