@@ -5,7 +5,10 @@ tolerance the test documents, NaNs in the same places).
 
 `backend` is parameterized over the registered backends (nereid.backends), the interpreter
 aside; one that this host cannot run (no such device) is skipped with the reason its
-`available()` gives, never passed. While the interpreter runs a test's reference launch, it
+`available()` gives, never passed. A further variant, `nvidia-ptxas`, runs on any machine with
+the CUDA toolkit's ptxas: its launches run in the interpreter, and every kernel launched is
+first compiled for sm_80 and sm_90a through ptxas (kernels/nvidia_compile.py, which lists the
+ops that the NVIDIA backend is expected to refuse). While the interpreter runs a test's reference launch, it
 stands in for that backend (NEREID_BACKEND names it): it computes with the backend's frontend
 options, such as its default dot precision. Kernels compile into one cache for the whole
 session, so that a kernel that several tests launch compiles once."""
@@ -26,9 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import nereid.backends  # noqa: E402
 from kernels import conformance  # noqa: E402
 from kernels.conformance import EXACT, Tolerance, on_interpreter  # noqa: E402
+from kernels.nvidia_compile import compile_for_nvidia  # noqa: E402
 
-# The backends under test: every registered one but the golden model.
-BACKENDS = [name for name in nereid.backends.names() if name != "interpreter"]
+# The variant that compiles every kernel for NVIDIA GPUs and runs it in the interpreter.
+NVIDIA_PTXAS = "nvidia-ptxas"
+# The backends under test: every registered one but the golden model, and the compile-only
+# NVIDIA variant.
+BACKENDS = [name for name in nereid.backends.names() if name != "interpreter"] + [NVIDIA_PTXAS]
 
 
 def pytest_collection_modifyitems(config, items):
@@ -40,17 +47,47 @@ def session_cache(tmp_path_factory) -> Path:
     return tmp_path_factory.mktemp("nereid-cache")
 
 
+@pytest.fixture(scope="session")
+def nvidia_dumps(tmp_path_factory) -> Path:
+    """Where the nvidia-ptxas variant's compilations write their stages, a folder for each
+    kernel and target."""
+    return tmp_path_factory.mktemp("nvidia-ir")
+
+
 @pytest.fixture(params=BACKENDS)
-def backend(request, session_cache, monkeypatch) -> str:
+def backend(request, session_cache, nvidia_dumps, monkeypatch) -> str:
     """The backend under test; launches go to it unless `on_interpreter` says otherwise."""
-    availability = nereid.backends.get(request.param).available()
-    if not availability:
-        pytest.skip(f"the {request.param} backend cannot run here: {availability.reason}")
+    if request.param == NVIDIA_PTXAS:
+        _compile_launches_for_nvidia(monkeypatch, nvidia_dumps)
+    else:
+        availability = nereid.backends.get(request.param).available()
+        if not availability:
+            pytest.skip(f"the {request.param} backend cannot run here: {availability.reason}")
     for name in ("NEREID_INTERPRET", "TRITON_INTERPRET", "NEREID_NUM_THREADS", "NEREID_DUMP_IR"):
         monkeypatch.delenv(name, raising=False)
-    monkeypatch.setenv("NEREID_BACKEND", request.param)
+    monkeypatch.setenv("NEREID_BACKEND", "interpreter" if request.param == NVIDIA_PTXAS
+                       else request.param)
     monkeypatch.setenv("NEREID_CACHE_DIR", str(session_cache))
     return request.param
+
+
+def _compile_launches_for_nvidia(monkeypatch, dumps: Path) -> None:
+    """Makes every launch in the interpreter compile its kernel for the NVIDIA GPUs first
+    (`compile_for_nvidia`, the stages dumped under `dumps`); skips without ptxas, which the
+    variant exists to run."""
+    from nereid_nvidia.toolkit import find_tool
+
+    if find_tool("ptxas") is None:
+        pytest.skip("ptxas (the CUDA toolkit) is not installed: the nvidia-ptxas variant "
+                    "checks that it accepts every kernel's PTX")
+    interpreter = nereid.backends.get("interpreter")
+    run_in_interpreter = interpreter.launch
+
+    def compile_then_run(jit_fn, kernel, bound, grid, options):
+        compile_for_nvidia(jit_fn, kernel, options, dumps)
+        return run_in_interpreter(jit_fn, kernel, bound, grid, options)
+
+    monkeypatch.setattr(interpreter, "launch", compile_then_run)
 
 
 class Conformance:
