@@ -149,14 +149,16 @@ std::optional<std::string> linkBitcodeLibrary(llvm::Module &module,
   }
   // The linked functions become internal. One that the module calls from many places (code
   // unrolled over a tile, not a loop) stays out of line, as inlining every copy would only
-  // grow the code.
+  // grow the code, unless its library marks it alwaysinline (libdevice does: noinline beside
+  // it would fail verification).
   auto internalize = [](llvm::Module &linked, const llvm::StringSet<> &fromLibrary) {
     llvm::internalizeModule(linked, [&](const llvm::GlobalValue &value) {
       return !value.hasName() || !fromLibrary.contains(value.getName());
     });
     for (const auto &name : fromLibrary)
       if (llvm::Function *function = linked.getFunction(name.getKey()))
-        if (function->getNumUses() > kMaxInlinedCallSites)
+        if (function->getNumUses() > kMaxInlinedCallSites &&
+            !function->hasFnAttribute(llvm::Attribute::AlwaysInline))
           function->addFnAttr(llvm::Attribute::NoInline);
   };
   if (llvm::Linker::linkModules(module, std::move(library), llvm::Linker::LinkOnlyNeeded,

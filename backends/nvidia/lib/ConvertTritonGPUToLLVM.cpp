@@ -1,6 +1,7 @@
 // nvidia-convert-ttg-to-llvm: ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects (see
 // NvidiaConvertTritonGPUToLLVMPass in Passes.td).
 
+#include "MathOpToLLVM.h"
 #include "NvidiaTargetLowering.h"
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
@@ -33,10 +34,16 @@ constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 /// Why the shared GPU lowering cannot lower `op`, or an empty string when it can. Every op is
 /// checked before the conversion, so that each error is reported at its own Python line and the
 /// conversion itself never fails on a kernel.
-std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter) {
+std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
+                          const llvm::DenseSet<OperationName> &loweredMathOps) {
   std::string why;
   llvm::raw_string_ostream os(why);
-  if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
+  if (auto call = dyn_cast<tt::ExternElementwiseOp>(op)) {
+    if (!isLibdeviceFunction(call.getSymbol()))
+      os << "the NVIDIA backend cannot call '" << call.getSymbol() << "' of the library '"
+         << call.getLibname() << "': NVIDIA kernels link only libdevice, whose functions are "
+         << "named __nv_*";
+  } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
       !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
            tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::ExpandDimsOp,
            tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp>(op))
@@ -58,12 +65,9 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter) {
        << "' yet: its source's elements are held by other threads than its result's (moving "
           "values between threads is not lowered yet)";
   } else if (isa<math::MathDialect>(op->getDialect()) &&
-             !isa<math::AbsFOp, math::AbsIOp, math::SqrtOp, math::FmaOp, math::FloorOp,
-                  math::CeilOp, math::CopySignOp>(op)) {
-    // PTX has instructions for these; the others need libdevice, which is not linked yet, and
-    // LLVM's NVPTX code generator cannot select them on its own.
+             !loweredMathOps.contains(op->getName())) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
-       << "' yet: it needs libdevice, which the NVIDIA backend does not link yet";
+       << "' yet: PTX has no instruction for it and libdevice no function";
   } else if (auto constant = dyn_cast<arith::ConstantOp>(op)) {
     if (isa<RankedTensorType>(constant.getType()) && !isa<SplatElementsAttr>(constant.getValue()))
       os << "the NVIDIA backend cannot lower '" << op->getName()
@@ -96,8 +100,9 @@ struct NvidiaConvertTritonGPUToLLVMPass
     NvidiaTargetLowering lowering;
     TritonGPUToLLVMTypeConverter typeConverter(context, lowering.getGlobalAddressSpace());
     bool unsupported = false;
+    llvm::DenseSet<OperationName> loweredMathOps = getLoweredMathOps(context);
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      std::string why = whyNotLowered(op, typeConverter);
+      std::string why = whyNotLowered(op, typeConverter, loweredMathOps);
       if (why.empty())
         return WalkResult::advance();
       op->emitError(why);
@@ -117,6 +122,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
+    populateMathOpToLLVMPatterns(typeConverter, patterns);
 
     ConversionTarget legal(*context);
     legal.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();

@@ -13,9 +13,11 @@
 namespace mlir::nereid {
 namespace {
 
-/// Whether `op` is an elementwise op of the arith or math dialect on tensors.
+/// Whether `op` is an elementwise op of the arith or math dialect, or a tt.extern_elementwise
+/// call, on tensors.
 bool isElementwiseTensorOp(Operation *op) {
-  return isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) &&
+  return (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+          isa<tt::ExternElementwiseOp>(op)) &&
          op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
          isa<RankedTensorType>(op->getResult(0).getType());
 }

@@ -10,7 +10,8 @@ import nereid
 import nereid.language as tl
 from nereid.compiler.errors import CompilationError
 from nereid_nvidia import compiler
-from nereid_nvidia.toolkit import find_tool
+from nereid.language.extra import libdevice
+from nereid_nvidia.toolkit import find_libdevice, find_tool
 
 CHIPS = [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")]
 
@@ -60,6 +61,12 @@ def math_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
 def exp_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)
     tl.store(out_ptr + offsets, tl.exp(tl.load(x_ptr + offsets)))
+
+
+@nereid.jit
+def sin_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.sin(tl.load(x_ptr + offsets)))
 
 
 @nereid.jit
@@ -133,14 +140,144 @@ def test_an_op_not_lowered_yet_names_itself_the_backend_and_the_line():
     assert "tt.reduce.return" not in message
 
 
-def test_math_that_needs_libdevice_is_a_clear_error():
-    """LLVM's NVPTX code generator has no instruction for exp: without this check, the process
-    exited in LLVM ("no libcall available for fexp")."""
-    kernel = exp_kernel.warmup(_f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia",
+@nereid.jit
+def every_math_function(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets)
+    y = tl.load(y_ptr + offsets)
+    r = (tl.exp(x) + tl.exp2(x) + tl.log(x) + tl.log2(x) + tl.sin(x) + tl.cos(x) + tl.sqrt(x)
+         + tl.rsqrt(x) + tl.erf(x) + tl.floor(x) + tl.ceil(x) + tl.abs(x) + tl.fma(x, y, x))
+    r += (libdevice.exp10(x) + libdevice.expm1(x) + libdevice.log10(x) + libdevice.log1p(x)
+          + libdevice.tan(x) + libdevice.asin(x) + libdevice.acos(x) + libdevice.atan(x)
+          + libdevice.sinh(x) + libdevice.cosh(x) + libdevice.tanh(x) + libdevice.asinh(x)
+          + libdevice.acosh(x) + libdevice.atanh(x) + libdevice.erfc(x) + libdevice.erfinv(x)
+          + libdevice.erfcinv(x) + libdevice.cbrt(x) + libdevice.lgamma(x) + libdevice.tgamma(x)
+          + libdevice.j0(x) + libdevice.j1(x) + libdevice.y0(x) + libdevice.y1(x)
+          + libdevice.normcdf(x) + libdevice.normcdfinv(x) + libdevice.sinpi(x)
+          + libdevice.cospi(x) + libdevice.logb(x) + libdevice.round(x) + libdevice.rint(x)
+          + libdevice.trunc(x) + libdevice.nearbyint(x))
+    r += (libdevice.pow(x, y) + libdevice.atan2(x, y) + libdevice.hypot(x, y)
+          + libdevice.fmod(x, y) + libdevice.copysign(x, y) + libdevice.fmin(x, y)
+          + libdevice.fmax(x, y) + libdevice.fdim(x, y) + libdevice.nextafter(x, y))
+    r = tl.where(libdevice.isnan(x) | libdevice.isinf(y) | libdevice.isfinited(r), r, 0.0)
+    tl.store(out_ptr + offsets, r)
+
+
+@nereid.jit
+def narrow_math(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets)
+    tl.store(out_ptr + offsets, tl.exp(x) + tl.sin(x) + tl.log2(x) + tl.rsqrt(x))
+
+
+def _dump(kernel, tmp_path, monkeypatch):
+    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "dump"))
+    native = nereid.backends.get("nvidia").compile(kernel)
+    return native, (tmp_path / "dump" / f"{kernel.name}.ptx").read_text()
+
+
+def _assembled(native, ptx):
+    if find_tool("ptxas") is None:
+        return native.cubin == ptx.encode() + b"\0"
+    return native.cubin[:4] == b"\x7fELF"
+
+
+@pytest.mark.skipif(find_libdevice() is None, reason="libdevice (the CUDA toolkit) is not here")
+@pytest.mark.parametrize("dtype", [np.float32, np.float64], ids=["f32", "f64"])
+@pytest.mark.parametrize("target,chip", CHIPS)
+def test_every_math_function_links_libdevice(target, chip, dtype, monkeypatch, tmp_path):
+    """Every function of tl.math and tl.extra.libdevice compiles: libdevice's functions are
+    linked in and inlined (the PTX calls none), its reflection resolved, and ptxas accepts the
+    PTX. f32 exp is upstream Triton's ex2.approx.f32; sqrt is correctly rounded."""
+    kernel = every_math_function.warmup(np.zeros(128, dtype), np.zeros(128, dtype),
+                                        np.zeros(128, dtype), BLOCK=128, grid=(1,),
+                                        backend="nvidia", target=target)
+    native, ptx = _dump(kernel, tmp_path, monkeypatch)
+    assert ".extern .func" not in ptx and "__nv_" not in ptx and "__nvvm_reflect" not in ptx
+    if dtype == np.float32:
+        assert "ex2.approx.f32" in ptx and "sqrt.rn.f32" in ptx
+    else:
+        assert "sqrt.rn.f64" in ptx
+    assert _assembled(native, ptx)
+
+
+@nereid.jit
+def exp2_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    tl.store(out_ptr + offsets, tl.exp2(tl.load(x_ptr + offsets)))
+
+
+@pytest.mark.skipif(find_libdevice() is None, reason="libdevice (the CUDA toolkit) is not here")
+def test_libdevice_keeps_subnormals(monkeypatch, tmp_path):
+    """libdevice's __nv_exp2f is ex2.approx.ftz.f32 where its __CUDA_FTZ reflection is set, and
+    ex2.approx.f32 where it is 0, as Nereid leaves it (subnormals are kept)."""
+    kernel = exp2_kernel.warmup(_f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia",
+                                target="cuda:90")
+    _, ptx = _dump(kernel, tmp_path, monkeypatch)
+    assert "ex2.approx.f32" in ptx and ".ftz" not in ptx
+
+
+@pytest.mark.skipif(find_libdevice() is None, reason="libdevice (the CUDA toolkit) is not here")
+@pytest.mark.parametrize("dtype", [np.float16, "bfloat16"], ids=["f16", "bf16"])
+def test_narrow_math_goes_through_f32(dtype, monkeypatch, tmp_path):
+    if dtype == "bfloat16":
+        dtype = pytest.importorskip("ml_dtypes").bfloat16
+    kernel = narrow_math.warmup(np.zeros(128, dtype), np.zeros(128, dtype), BLOCK=128,
+                                grid=(1,), backend="nvidia", target="cuda:90")
+    native, ptx = _dump(kernel, tmp_path, monkeypatch)
+    assert ".extern .func" not in ptx and "__nv_" not in ptx
+    assert "cvt.f32.f16" in ptx or "cvt.f32.bf16" in ptx
+    assert _assembled(native, ptx)
+
+
+def test_without_libdevice_math_is_an_error_naming_it(monkeypatch, tmp_path):
+    """A machine with the driver alone has no libdevice: a kernel that calls it cannot be
+    compiled, and the error says what to install or set. Kernels without libdevice's functions
+    (f32 exp is ex2.approx.f32) compile."""
+    monkeypatch.setattr(compiler, "find_libdevice", lambda: None)
+    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path))
+    kernel = sin_kernel.warmup(_f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia",
                                target="cuda:90")
-    with pytest.raises(CompilationError, match="the NVIDIA backend cannot lower 'math.exp' yet: "
-                                               "it needs libdevice"):
+    with pytest.raises(CompilationError) as error:
         nereid.backends.get("nvidia").compile(kernel)
+    message = str(error.value)
+    assert "the kernel calls libdevice's __nv_sinf, and no libdevice was found" in message
+    assert "NEREID_LIBDEVICE_PATH or TRITON_LIBDEVICE_PATH" in message
+    assert nereid.backends.get("nvidia").compile(KERNELS["add"]("cuda:90", 4))
+    assert nereid.backends.get("nvidia").compile(exp_kernel.warmup(
+        _f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia", target="cuda:90"))
+
+
+@pytest.mark.skipif(find_libdevice() is None, reason="libdevice (the CUDA toolkit) is not here")
+@pytest.mark.parametrize("variable", ["NEREID_LIBDEVICE_PATH", "TRITON_LIBDEVICE_PATH"])
+def test_the_libdevice_variables_name_the_bitcode(variable, monkeypatch, tmp_path):
+    copy = tmp_path / "libdevice.10.bc"
+    copy.write_bytes(find_libdevice().read_bytes())
+    monkeypatch.setenv(variable, str(copy))
+    assert find_libdevice() == copy
+    monkeypatch.setenv(variable, str(tmp_path / "missing.bc"))
+    with pytest.raises(FileNotFoundError, match=f"{variable}=.*missing.bc names no file"):
+        find_libdevice()
+
+
+@nereid.jit
+def lgamma_kernel(x_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    tl.store(x_ptr + offsets, libdevice.lgamma(tl.load(x_ptr + offsets)))
+
+
+@pytest.mark.skipif(find_libdevice() is None, reason="libdevice (the CUDA toolkit) is not here")
+def test_a_libdevice_function_that_does_not_exist_is_an_error(monkeypatch, tmp_path):
+    """tt IR (given as text) may name any __nv_ function in a tt.extern_elementwise: one that
+    libdevice lacks is an error naming it, not a ptxas failure."""
+    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path))
+    ttir = lgamma_kernel.warmup(_f32(128), BLOCK=128, grid=(1,), backend="nvidia",
+                                target="cuda:90").asm["ttir"]
+    assert '"__nv_lgammaf"' in ttir
+    with pytest.raises(CompilationError, match="has no function __nv_no_such_functionf"):
+        compiler.compile(ttir.replace('"__nv_lgammaf"', '"__nv_no_such_functionf"'),
+                         "lgamma_kernel", {}, {"target": "cuda:90"})
 
 
 @pytest.mark.parametrize("target", ["cuda:75", "cuda:sm_90", "hip:gfx942", 120])

@@ -1,7 +1,8 @@
 """tt IR to a cubin for an NVIDIA GPU: the stage pipelines (nereid-ttir-pipeline,
 nereid-ttg-pipeline for the GPU's target and warps, nereid-nvidia-to-llvm), PTX from LLVM's
-NVPTX code generator in libnereid, then a cubin from `ptxas`, or the PTX itself for the driver
-to compile where the machine has no toolkit. Cubins are cached on disk.
+NVPTX code generator in libnereid, with the libdevice functions that the kernel calls linked in
+first, then a cubin from `ptxas`, or the PTX itself for the driver to compile where the machine
+has no toolkit. Cubins are cached on disk.
 
 NEREID_DUMP_IR=<directory> (or 1) writes every stage as `<kernel>.<stage>`: `tt`, `ttir`, `ttg`,
 `llir` (the LLVM and NVVM dialects), `ll` (LLVM IR) and `ptx`."""
@@ -9,6 +10,7 @@ NEREID_DUMP_IR=<directory> (or 1) writes every stage as `<kernel>.<stage>`: `tt`
 from __future__ import annotations
 
 import hashlib
+import re
 import subprocess
 import tempfile
 from dataclasses import dataclass
@@ -16,14 +18,14 @@ from pathlib import Path
 from typing import Any, Mapping, Optional
 
 from nereid import _capi, ir
-from nereid.compiler.errors import error_from_diagnostics
+from nereid.compiler.errors import CompilationError, error_from_diagnostics
 from nereid.compiler.stages import dump_directory, library_identity, lower, recorder
 from nereid.language.dtypes import dtype
 from nereid.runtime import log
 from nereid.runtime.cache import KernelCache
 
 from .kernel import CompiledNvidiaKernel
-from .toolkit import find_tool
+from .toolkit import LIBDEVICE_VARIABLES, find_libdevice, find_tool
 
 TRIPLE = "nvptx64-nvidia-cuda"
 # PTX 8.0 (CUDA 12.0) is the first with sm_90a; drivers of CUDA 12 and later load it.
@@ -88,12 +90,35 @@ def stages(target: Target, num_warps: int) -> tuple[tuple[str, str], ...]:
     )
 
 
-def _emit(module: ir.Module, kernel_name: str, target: Target, kind: int) -> bytes:
+# A function that the PTX calls but does not define: `.extern .func (.param ...) name` and its
+# parameters on the next lines.
+_EXTERN_FUNCTION = re.compile(r"^\.extern \.func\s*(?:\([^)]*\)\s*)?(\w+)", re.MULTILINE)
+
+
+def _emit(module: ir.Module, kernel_name: str, target: Target, kind: int,
+          libraries: list[Path]) -> bytes:
     try:
-        return module.emit(kind, TRIPLE, target.chip, PTX_FEATURES, 3, [])
+        return module.emit(kind, TRIPLE, target.chip, PTX_FEATURES, 3, libraries)
     except ir.IRError as error:
         raise error_from_diagnostics(kernel_name, f"the NVIDIA backend cannot generate PTX for "
                                      f"{target.chip}", error.diagnostics) from None
+
+
+def check_libdevice_calls(kernel_name: str, ptx: bytes, libdevice: Optional[Path]) -> None:
+    """Raises CompilationError where the PTX still calls a libdevice function (`__nv_*`): no
+    libdevice was found, or the one found lacks the function (a tt.extern_elementwise of an
+    unknown name). vprintf and __assertfail are the driver's, and stay external."""
+    missing = sorted({name for name in _EXTERN_FUNCTION.findall(ptx.decode())
+                      if name.startswith("__nv_")})
+    if not missing:
+        return
+    if libdevice is None:
+        raise CompilationError(
+            kernel_name, f"the kernel calls libdevice's {', '.join(missing)}, and no libdevice "
+            "was found: install the CUDA toolkit (or NVIDIA's pip wheel nvidia-cuda-nvcc-cu12), "
+            "or set " + " or ".join(LIBDEVICE_VARIABLES) + " to the path of libdevice.10.bc")
+    raise CompilationError(kernel_name, f"libdevice ({libdevice}) has no function "
+                                        f"{', '.join(missing)}")
 
 
 def assemble(kernel_name: str, ptx: bytes, target: Target) -> bytes:
@@ -124,15 +149,18 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
             options: Optional[Mapping[str, Any]] = None) -> CompiledNvidiaKernel:
     """Compiles the kernel `kernel_name` of the tt IR module `ttir_text` for an NVIDIA GPU.
     `options`: `target` (the current device's by default) and `num_warps` (4). The cubin is
-    cached on disk, keyed by the IR, the target, the warps and the builds of libnereid and
-    ptxas."""
+    cached on disk, keyed by the IR, the target, the warps, the builds of libnereid and ptxas,
+    and the libdevice it links (find_libdevice)."""
     options = options or {}
     target = resolve_target(kernel_name, options)
     num_warps = int(options.get("num_warps") or 4)
     resolved = stages(target, num_warps)
+    libdevice = find_libdevice()
+    libdevice_identity = (f"{libdevice} {libdevice.stat().st_mtime_ns}" if libdevice
+                          else "no libdevice")
     key = hashlib.sha256("\n".join([ttir_text, kernel_name, repr(resolved), target.chip,
-                                    PTX_FEATURES, library_identity(),
-                                    _toolkit_identity()]).encode()).hexdigest()
+                                    PTX_FEATURES, library_identity(), _toolkit_identity(),
+                                    libdevice_identity]).encode()).hexdigest()
     cache = KernelCache()
     dump = dump_directory()
     with log.timed(f"compiled `{kernel_name}` for {target.chip}") as report:
@@ -143,11 +171,14 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
         else:
             record = recorder(dump, kernel_name) if dump is not None else None
             module = lower(ttir_text, kernel_name, "the NVIDIA backend", resolved, record)
+            libraries = [libdevice] if libdevice else []
             if record is not None:
-                record("ll", _emit(module, kernel_name, target, _capi.EMIT_LLVM_IR).decode())
-            ptx = _emit(module, kernel_name, target, _capi.EMIT_ASSEMBLY)
+                record("ll", _emit(module, kernel_name, target, _capi.EMIT_LLVM_IR,
+                                   libraries).decode())
+            ptx = _emit(module, kernel_name, target, _capi.EMIT_ASSEMBLY, libraries)
             if record is not None:
                 record("ptx", ptx.decode())
+            check_libdevice_calls(kernel_name, ptx, libdevice)
             cubin = assemble(kernel_name, ptx, target)
             cache.put(key, "kernel.cubin", cubin)
     return CompiledNvidiaKernel(kernel_name, cubin, signature, num_warps, shared_bytes=0)
