@@ -2,7 +2,7 @@
 
     python3 bench/gpu.py [--rounds R] [--calls N] [--json PATH]
 
-Two rows of the issue's table. The warm launch of an empty kernel, `empty(x, n)` on a
+The rows of the issue's speed table. The warm launch of an empty kernel, `empty(x, n)` on a
 one-program grid with 4 warps, so that the time is all launch:
 - upstream Triton's `kernel[grid](x, n)` (its @jit path: binding, specialization, the cache
   lookup, its launcher) -- the issue's baseline;
@@ -14,18 +14,28 @@ one-program grid with 4 warps, so that the time is all launch:
   launches call), on the kernel's launch prepared once, with its arguments packed once.
 Each round times N launches and synchronizes once at its end; the figure is the median over the
 rounds of the time per launch (host wall clock: the GPU runs empty kernels faster than they are
-launched). Then the vector-add tutorial's bandwidth (fp32, 2^28 elements) compiled by upstream
-Triton and by Nereid, beside torch's `x + y`, each checked against torch first."""
+launched). Then the memory-bound rows: vector add (fp32, 2^28 elements), softmax (fp32,
+16384x4096) and the layer norm's forward pass (fp32, 8192x8192), each kernel written once
+(bench/triton_kernels.py) and compiled by upstream Triton and by Nereid with the same launch
+parameters, beside torch's operator; and the cold compile and first launch of the vector add
+by each compiler, in fresh processes with empty caches."""
 
 from __future__ import annotations
 
 import argparse
 import ctypes
+import importlib.util
 import json
+import os
 import statistics
+import subprocess
 import sys
+import tempfile
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
+from typing import Any, Callable
 
 import torch
 
@@ -79,44 +89,141 @@ def nereid_jit_launch():
     return lambda: empty[(1,)](x, 1024, num_warps=4)
 
 
-def vector_add_bandwidth(n: int) -> list[tuple[str, float]]:
-    """GB/s of the vector-add tutorial kernel (fp32, n elements: 12 n bytes moved) compiled by
-    upstream Triton and by Nereid, and of torch's `x + y`, each the median of do_bench."""
-    import nereid
-    import nereid.language as tl
-    import triton
-    import triton.language as ttl
+def load_kernels(runtime: str) -> ModuleType:
+    """bench/triton_kernels.py compiled by `runtime` ("triton": upstream Triton, "nereid"), as
+    a module of its own, so that one process holds both: the same source for both compilers."""
+    previous = os.environ.get("BENCH_RUNTIME")
+    os.environ["BENCH_RUNTIME"] = runtime
+    try:
+        name = f"triton_kernels_{runtime}"
+        spec = importlib.util.spec_from_file_location(name, ROOT / "bench" / "triton_kernels.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    finally:
+        if previous is None:
+            del os.environ["BENCH_RUNTIME"]
+        else:
+            os.environ["BENCH_RUNTIME"] = previous
+    return module
+
+
+@dataclass
+class BandwidthCase:
+    """A memory-bound row: the bytes one run must move, how each peer runs it (each returns its
+    output), the reference output and the tolerance of the check, and the issue's target (the
+    least Nereid / upstream Triton)."""
+    name: str
+    bytes_moved: int
+    runs: dict[str, Callable[[], torch.Tensor]]
+    expected: torch.Tensor
+    rtol: float
+    atol: float
+    target: float
+
+
+def returning(output: torch.Tensor, launch: Callable[[], Any]) -> Callable[[], torch.Tensor]:
+    """`launch`, as a run that returns the tensor it writes."""
+    def run() -> torch.Tensor:
+        launch()
+        return output
+    return run
+
+
+def bandwidth_cases(upstream: ModuleType, nereid: ModuleType) -> list[BandwidthCase]:
+    """The issue's memory-bound rows, each kernel from bench/triton_kernels.py compiled by
+    upstream Triton and by Nereid with the same launch parameters, beside torch's operator."""
+    cases = []
+
+    n = 1 << 28
+    x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
+    added = torch.full_like(x, float("nan"))
+
+    def add(kernels):
+        return returning(added, lambda: kernels.add_kernel[((n + 1023) // 1024,)](
+            x, y, added, n, BLOCK_SIZE=1024))
+
+    cases.append(BandwidthCase(
+        "vector add fp32 2^28", 12 * n,
+        {"upstream": add(upstream), "nereid": add(nereid), "torch": lambda: x + y},
+        x + y, 0, 0, 0.95))
+
+    rows, cols = 16384, 4096
+    s = torch.randn(rows, cols, device="cuda")
+    normalized = torch.full_like(s, float("nan"))
+
+    def softmax(kernels):
+        return returning(normalized, lambda: kernels.softmax_kernel[(rows,)](
+            normalized, s, cols, cols, cols, BLOCK_SIZE=4096, num_warps=8))
+
+    cases.append(BandwidthCase(
+        f"softmax fp32 {rows}x{cols}", 2 * rows * cols * 4,
+        {"upstream": softmax(upstream), "nereid": softmax(nereid),
+         "torch": lambda: torch.softmax(s, dim=1)},
+        torch.softmax(s.double(), dim=1).float(), 1e-5, 1e-7, 0.95))
+
+    rows, cols = 8192, 8192
+    z = torch.randn(rows, cols, device="cuda")
+    w, b = torch.rand(cols, device="cuda"), torch.rand(cols, device="cuda")
+    out = torch.full_like(z, float("nan"))
+    mean, rstd = torch.empty(rows, device="cuda"), torch.empty(rows, device="cuda")
+
+    def layer_norm(kernels):
+        return returning(out, lambda: kernels.layer_norm_fwd_kernel[(rows,)](
+            z, out, w, b, mean, rstd, cols, cols, 1e-5, BLOCK_SIZE=8192, num_warps=8))
+
+    cases.append(BandwidthCase(
+        f"layer norm fwd fp32 {rows}x{cols}", 2 * rows * cols * 4,
+        {"upstream": layer_norm(upstream), "nereid": layer_norm(nereid),
+         "torch": lambda: torch.nn.functional.layer_norm(z, (cols,), w, b, 1e-5)},
+        torch.nn.functional.layer_norm(z.double(), (cols,), w.double(), b.double(),
+                                       1e-5).float(), 1e-4, 1e-4, 1.0))
+    return cases
+
+
+def measure_bandwidth(case: BandwidthCase) -> dict[str, Any]:
+    """GB/s of each peer of `case` (the median of do_bench), each checked against the reference
+    first; a peer that fails to compile, run or match gets its error instead."""
     from triton.testing import do_bench
 
-    @triton.jit
-    def upstream_add(x_ptr, y_ptr, out_ptr, n, BLOCK: ttl.constexpr):
-        offsets = ttl.program_id(0) * BLOCK + ttl.arange(0, BLOCK)
-        mask = offsets < n
-        ttl.store(out_ptr + offsets, ttl.load(x_ptr + offsets, mask=mask)
-                  + ttl.load(y_ptr + offsets, mask=mask), mask=mask)
+    results: dict[str, Any] = {}
+    for peer, run in case.runs.items():
+        try:
+            torch.testing.assert_close(run(), case.expected, rtol=case.rtol, atol=case.atol)
+            milliseconds = do_bench(run, return_mode="median")
+        except Exception as error:  # the row says why, and the other rows still run
+            results[peer] = f"failed: {str(error).strip().splitlines()[0][:160]}"
+            continue
+        results[peer] = case.bytes_moved / milliseconds / 1e6
+    return results
 
-    @nereid.jit
-    def nereid_add(x_ptr, y_ptr, out_ptr, n, BLOCK: tl.constexpr):
-        offsets = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        mask = offsets < n
-        tl.store(out_ptr + offsets, tl.load(x_ptr + offsets, mask=mask)
-                 + tl.load(y_ptr + offsets, mask=mask), mask=mask)
 
+def cold_first_launch_seconds(runtime: str) -> float:
+    """Seconds from the first call of the vector-add kernel to the end of its run, in a fresh
+    process with an empty kernel cache (Nereid's or upstream Triton's): compiling it and
+    launching it once, the imports and torch's CUDA start-up aside."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, NEREID_CACHE_DIR=cache, TRITON_CACHE_DIR=cache)
+        output = subprocess.run([sys.executable, __file__, "--cold", runtime], env=env,
+                                check=True, capture_output=True, text=True).stdout
+    return float(output.strip().splitlines()[-1])
+
+
+def time_cold_first_launch(runtime: str) -> None:
+    """The child of cold_first_launch_seconds: prints the seconds."""
+    torch.cuda.init()
+    n = 1 << 20
     x, y = torch.rand(n, device="cuda"), torch.rand(n, device="cuda")
-    rows = []
-    for name, run in (
-            ("upstream Triton", lambda out: upstream_add[(triton.cdiv(n, 1024),)](
-                x, y, out, n, BLOCK=1024)),
-            ("Nereid", lambda out: nereid_add[((n + 1023) // 1024,)](x, y, out, n,
-                                                                     BLOCK=1024)),
-            ("torch x + y", lambda out: torch.add(x, y, out=out))):
-        out = torch.full_like(x, float("nan"))
-        run(out)
-        if not torch.equal(out, x + y):
-            raise AssertionError(f"{name}: the vector add is wrong")
-        milliseconds = do_bench(lambda: run(out), return_mode="median")
-        rows.append((name, 12 * n / milliseconds / 1e6))
-    return rows
+    out = torch.empty_like(x)
+    kernels = load_kernels(runtime)
+    torch.cuda.synchronize()
+    start = time.perf_counter()
+    kernels.add_kernel[((n + 1023) // 1024,)](x, y, out, n, BLOCK_SIZE=1024)
+    torch.cuda.synchronize()
+    seconds = time.perf_counter() - start
+    if not torch.equal(out, x + y):
+        raise AssertionError(f"{runtime}: the vector add is wrong")
+    print(seconds)
 
 
 def nereid_launches():
@@ -147,7 +254,12 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--calls", type=int, default=2000)
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--cold", choices=["triton", "nereid"],
+                        help="(internal) time one cold first launch of the vector add")
     arguments = parser.parse_args()
+    if arguments.cold:
+        time_cold_first_launch(arguments.cold)
+        return
 
     torch.cuda.init()
     device = torch.cuda.get_device_name()
@@ -170,13 +282,26 @@ def main() -> None:
         microseconds = per_launch_us(launch, arguments.rounds, arguments.calls)
         results["warm_launch_us"][name] = microseconds
         print(f"| {name} | {microseconds:.2f} |")
-    n = 1 << 28
-    print("\nvector add, fp32, n = 2^28 (12 n bytes moved), median of do_bench\n"
-          "| kernel | GB/s |\n|---|---|")
-    results["vector_add_gbps"] = {}
-    for name, gbps in vector_add_bandwidth(n):
-        results["vector_add_gbps"][name] = gbps
-        print(f"| {name} | {gbps:.0f} |")
+    upstream, nereid = load_kernels("triton"), load_kernels("nereid")
+    print("\nmemory-bound kernels, GB/s (the median of do_bench; each checked against a float64 "
+          "torch reference first)\n| kernel | upstream Triton | Nereid | torch | Nereid / "
+          "upstream | target |\n|---|---|---|---|---|---|")
+    results["bandwidth_gbps"] = {}
+    for case in bandwidth_cases(upstream, nereid):
+        row = measure_bandwidth(case)
+        results["bandwidth_gbps"][case.name] = row
+        cells = [f"{row[peer]:.0f}" if isinstance(row[peer], float) else row[peer]
+                 for peer in ("upstream", "nereid", "torch")]
+        ratio = (f"{row['nereid'] / row['upstream']:.3f}"
+                 if all(isinstance(row[p], float) for p in ("upstream", "nereid")) else "-")
+        print(f"| {case.name} | {' | '.join(cells)} | {ratio} | >= {case.target} |")
+    print("\ncold compile and first launch of the vector add (a fresh process, an empty cache)\n"
+          "| compiler | seconds |\n|---|---|")
+    results["cold_first_launch_s"] = {}
+    for runtime in ("triton", "nereid"):
+        seconds = cold_first_launch_seconds(runtime)
+        results["cold_first_launch_s"][runtime] = seconds
+        print(f"| {'upstream Triton' if runtime == 'triton' else 'Nereid'} | {seconds:.3f} |")
     if arguments.json:
         arguments.json.write_text(json.dumps(results, indent=2))
 

@@ -73,7 +73,7 @@ def check(kind, x, y, out):
 
 def measure_nereid(threads: list[int], rep_ms: int) -> dict:
     os.environ["NEREID_INTERPRET"] = "1"
-    import interpreter_kernels as kernels
+    import triton_kernels as kernels
     from nereid.testing import do_bench
 
     results = {}
@@ -97,7 +97,7 @@ def measure_triton(rep_ms: int) -> dict:
     """Runs in the subprocess, with TRITON_INTERPRET=1 and BENCH_RUNTIME=triton."""
     import torch
 
-    import interpreter_kernels as kernels
+    import triton_kernels as kernels
     from nereid.testing import do_bench
 
     results = {}
