@@ -92,3 +92,20 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// A reduction across warps exchanges one value per thread and group of registers through
+// shared memory: 128 threads x 256 columns x 8 bytes of f64 is 256 KiB.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @reduce_too_large(%a: tensor<4x8192xf64, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.reduce' yet: combining across warps exchanges 262144 bytes, more than the 49152 bytes of static shared memory a program has}}
+    %s = tt.reduce(%a) axis = 0 {
+    ^bb0(%x: f64, %y: f64):
+      %z = arith.addf %x, %y : f64
+      tt.reduce.return %z : f64
+    } : (tensor<4x8192xf64, #blocked>) -> tensor<8192xf64, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return
+  }
+}

@@ -46,7 +46,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
   } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
       !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
            tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::ExpandDimsOp,
-           tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp>(op))
+           tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp, tt::ReduceOp,
+           tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
   else if (auto func = dyn_cast<tt::FuncOp>(op)) {
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
@@ -60,6 +61,15 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: moving "
        << getConvertLayoutSharedBytes(op) << " bytes between threads needs more than the "
        << kMaxStaticSharedBytes << " bytes of static shared memory a program has";
+  } else if (isa<tt::ReduceOp, tt::ScanOp>(op)) {
+    std::string reason;
+    std::optional<int64_t> bytes = getReduceOrScanSharedBytes(op, reason);
+    if (!bytes)
+      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: " << reason;
+    else if (*bytes > kMaxStaticSharedBytes)
+      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: combining across "
+         << "warps exchanges " << *bytes << " bytes, more than the " << kMaxStaticSharedBytes
+         << " bytes of static shared memory a program has";
   } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp>(op) && !getRegisterPermutation(op)) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
        << "' yet: its source's elements are held by other threads than its result's (moving "
@@ -119,6 +129,8 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(typeConverter, patterns, info);
     populateConvertLayoutOpToLLVMPatterns(typeConverter, patterns, info);
     populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info);
+    populateReduceOpToLLVMPatterns(typeConverter, patterns, info);
+    populateScanOpToLLVMPatterns(typeConverter, patterns, info);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

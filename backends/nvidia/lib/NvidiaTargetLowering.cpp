@@ -38,6 +38,17 @@ void NvidiaTargetLowering::barrier(OpBuilder &builder, Location loc) const {
   NVVM::Barrier0Op::create(builder, loc);
 }
 
+Value NvidiaTargetLowering::shuffleXor(OpBuilder &builder, Location loc, Value value,
+                                       unsigned laneMask) const {
+  Type i32 = builder.getI32Type();
+  auto constant = [&](int32_t v) {
+    return LLVM::ConstantOp::create(builder, loc, i32, builder.getI32IntegerAttr(v));
+  };
+  // Every lane takes part (the full member mask); 0x1f clamps the source lane to the warp.
+  return NVVM::ShflOp::create(builder, loc, i32, constant(-1), value, constant(laneMask),
+                              constant(0x1f), NVVM::ShflKind::bfly, UnitAttr());
+}
+
 void NvidiaTargetLowering::markKernel(Operation *function, unsigned threadsPerProgram) const {
   Builder builder(function->getContext());
   function->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), builder.getUnitAttr());

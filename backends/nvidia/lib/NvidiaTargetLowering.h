@@ -6,7 +6,7 @@
 namespace mlir::nereid::nvidia {
 
 /// The shared GPU lowering's questions answered with NVVM: PTX's special registers for the
-/// indices, `nvvm.kernel` for kernels.
+/// indices, `shfl.sync` for shuffles, `nvvm.kernel` for kernels.
 class NvidiaTargetLowering : public GpuTargetLowering {
 public:
   unsigned getWarpSize() const override { return 32; }
@@ -16,6 +16,8 @@ public:
   unsigned getGlobalAddressSpace() const override { return 1; }
   unsigned getSharedAddressSpace() const override { return 3; }
   void barrier(OpBuilder &builder, Location loc) const override;
+  Value shuffleXor(OpBuilder &builder, Location loc, Value value,
+                   unsigned laneMask) const override;
   void markKernel(Operation *function, unsigned threadsPerProgram) const override;
 };
 

@@ -15,37 +15,6 @@
 namespace mlir::nereid {
 namespace {
 
-/// The type an element has in shared memory: i1 as a byte, as in global memory.
-Type getSharedElementType(Type registerType) {
-  if (registerType.isInteger(1))
-    return IntegerType::get(registerType.getContext(), 8);
-  return registerType;
-}
-
-/// A new array of `bytes` bytes in shared memory, private to the module, aligned for any
-/// access, and its address in the function being built.
-Value createSharedBuffer(ConversionPatternRewriter &rewriter, Operation *op, int64_t bytes,
-                         unsigned addressSpace) {
-  auto module = op->getParentOfType<ModuleOp>();
-  MLIRContext *context = rewriter.getContext();
-  auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), bytes);
-  std::string name;
-  for (unsigned n = 0;; ++n) {
-    name = "nereid_convert_layout_" + std::to_string(n);
-    if (!module.lookupSymbol(name))
-      break;
-  }
-  {
-    OpBuilder::InsertionGuard guard(rewriter);
-    rewriter.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(rewriter, op->getLoc(), arrayType, /*isConstant=*/false,
-                           LLVM::Linkage::Internal, name, Attribute(), /*alignment=*/16,
-                           addressSpace);
-  }
-  return LLVM::AddressOfOp::create(rewriter, op->getLoc(),
-                                   LLVM::LLVMPointerType::get(context, addressSpace), name);
-}
-
 /// The offset, in elements, of the element at `coordinates` of a row-major tensor of `shape`.
 Value linearize(OpBuilder &builder, Location loc, ArrayRef<Value> coordinates,
                 ArrayRef<int64_t> shape) {
@@ -89,7 +58,8 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ttg::ConvertLayoutOp> {
     Type registerType = structType.getBody().front();
     Type sharedType = getSharedElementType(registerType);
     Value buffer = createSharedBuffer(rewriter, op, getConvertLayoutSharedBytes(op),
-                                      info.target.getSharedAddressSpace());
+                                      info.target.getSharedAddressSpace(),
+                                      "nereid_convert_layout_");
     unsigned alignment = std::max(1u, getElementBitWidth(sharedType) / 8);
     auto address = [&](ArrayRef<Value> coordinates) -> Value {
       Value offset = linearize(rewriter, loc, coordinates, dstType.getShape());

@@ -2,6 +2,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/IR/BuiltinOps.h"
 
 namespace mlir::nereid {
 
@@ -22,11 +23,11 @@ Value packElements(OpBuilder &builder, Location loc, ValueRange elements, Type s
   return packed;
 }
 
-namespace {
-
 Value createI32(OpBuilder &builder, Location loc, int32_t value) {
   return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
 }
+
+namespace {
 
 /// XOR of the bases of `inDim` for the set bits of the run-time index `index` (i32), along
 /// each output dimension: the part of the coordinates that one hardware index contributes.
@@ -130,6 +131,77 @@ mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
     mapping.push_back(found->second);
   }
   return mapping;
+}
+
+Type getSharedElementType(Type registerType) {
+  if (registerType.isInteger(1))
+    return IntegerType::get(registerType.getContext(), 8);
+  return registerType;
+}
+
+Value createSharedBuffer(OpBuilder &builder, Operation *op, int64_t bytes, unsigned addressSpace,
+                         StringRef namePrefix) {
+  auto module = op->getParentOfType<ModuleOp>();
+  MLIRContext *context = builder.getContext();
+  auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), bytes);
+  std::string name;
+  for (unsigned n = 0;; ++n) {
+    name = (namePrefix + Twine(n)).str();
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(builder, op->getLoc(), arrayType, /*isConstant=*/false,
+                           LLVM::Linkage::Internal, name, Attribute(), /*alignment=*/16,
+                           addressSpace);
+  }
+  return LLVM::AddressOfOp::create(builder, op->getLoc(),
+                                   LLVM::LLVMPointerType::get(context, addressSpace), name);
+}
+
+Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
+                     Value value, unsigned laneMask) {
+  Type type = value.getType();
+  Type i32 = builder.getI32Type();
+  if (type == i32)
+    return target.shuffleXor(builder, loc, value, laneMask);
+  // The value's bits as an integer of its width.
+  Value bits = value;
+  unsigned width;
+  if (isa<LLVM::LLVMPointerType>(type)) {
+    width = 64;
+    bits = LLVM::PtrToIntOp::create(builder, loc, builder.getI64Type(), value);
+  } else {
+    width = type.getIntOrFloatBitWidth();
+    if (!type.isInteger())
+      bits = LLVM::BitcastOp::create(builder, loc, builder.getIntegerType(width), value);
+  }
+  Value shuffled;
+  if (width < 32) {
+    Value wide = LLVM::ZExtOp::create(builder, loc, i32, bits);
+    shuffled = LLVM::TruncOp::create(builder, loc, bits.getType(),
+                                     target.shuffleXor(builder, loc, wide, laneMask));
+  } else if (width == 32) {
+    shuffled = target.shuffleXor(builder, loc, bits, laneMask);
+  } else {
+    // Each 32-bit piece on its own: the pieces of a width that is a multiple of 32.
+    auto pieces = VectorType::get({static_cast<int64_t>(width / 32)}, i32);
+    Value vector = LLVM::BitcastOp::create(builder, loc, pieces, bits);
+    for (int64_t i = 0; i < pieces.getNumElements(); ++i) {
+      Value index = LLVM::ConstantOp::create(builder, loc, i32, builder.getI32IntegerAttr(i));
+      Value piece = LLVM::ExtractElementOp::create(builder, loc, vector, index);
+      vector = LLVM::InsertElementOp::create(
+          builder, loc, vector, target.shuffleXor(builder, loc, piece, laneMask), index);
+    }
+    shuffled = LLVM::BitcastOp::create(builder, loc, bits.getType(), vector);
+  }
+  if (isa<LLVM::LLVMPointerType>(type))
+    return LLVM::IntToPtrOp::create(builder, loc, type, shuffled);
+  if (!type.isInteger())
+    return LLVM::BitcastOp::create(builder, loc, type, shuffled);
+  return shuffled;
 }
 
 } // namespace mlir::nereid

@@ -70,9 +70,10 @@ def sin_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
 
 
 @nereid.jit
-def sum_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
-    offsets = tl.arange(0, BLOCK)
-    tl.store(out_ptr, tl.sum(tl.load(x_ptr + offsets)))
+def dot_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
+    x = tl.load(x_ptr + offsets)
+    tl.store(out_ptr + offsets, tl.dot(x, x))
 
 
 def _f32(n):
@@ -130,14 +131,13 @@ def test_the_cubin_is_cached(monkeypatch, tmp_path):
 
 
 def test_an_op_not_lowered_yet_names_itself_the_backend_and_the_line():
-    kernel = sum_kernel.warmup(_f32(128), _f32(1), BLOCK=128, grid=(1,), backend="nvidia",
+    kernel = dot_kernel.warmup(_f32(256), _f32(256), BLOCK=16, grid=(1,), backend="nvidia",
                                target="cuda:90")
     with pytest.raises(CompilationError) as error:
         nereid.backends.get("nvidia").compile(kernel)
     message = str(error.value)
-    assert "the NVIDIA backend cannot lower 'tt.reduce' yet" in message
-    assert "tl.store(out_ptr, tl.sum(tl.load(x_ptr + offsets)))" in message
-    assert "tt.reduce.return" not in message
+    assert "the NVIDIA backend cannot lower 'tt.dot' yet" in message
+    assert "tl.store(out_ptr + offsets, tl.dot(x, x))" in message
 
 
 @nereid.jit

@@ -61,6 +61,21 @@ int64_t getConvertLayoutSharedBytes(Operation *convert);
 void populateLoadStoreOpToLLVMPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
+/// tt.reduce: within each thread, across lanes by butterfly shuffles, across warps through
+/// shared memory; any combiner and any number of operands (argmin and argmax).
+void populateReduceOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                    RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
+/// tt.scan, forward and reversed: the axis combined bit by bit, within a thread, across lanes by
+/// butterfly shuffles, across warps through shared memory; any combiner and operands.
+void populateScanOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
+                                  const GpuLoweringInfo &info);
+
+/// The bytes of shared memory through which `op`, a tt.reduce or tt.scan, exchanges values
+/// between warps (0 where its axis stays within each warp), or std::nullopt, with the reason in
+/// `why`, where the shared patterns cannot lower it.
+std::optional<int64_t> getReduceOrScanSharedBytes(Operation *op, std::string &why);
+
 } // namespace mlir::nereid
 
 #endif // NEREID_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

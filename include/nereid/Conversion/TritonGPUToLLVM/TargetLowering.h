@@ -41,6 +41,12 @@ public:
   /// before it visible to their reads after it.
   virtual void barrier(OpBuilder &builder, Location loc) const = 0;
 
+  /// `value`, an i32, as lane `lane ^ laneMask` of the executing warp holds it (a butterfly
+  /// shuffle). Every lane of the warp must execute it; emitShuffleXor (Utility.h) takes values
+  /// of other types.
+  virtual Value shuffleXor(OpBuilder &builder, Location loc, Value value,
+                           unsigned laneMask) const = 0;
+
   /// Marks `function`, an llvm.func made from a tt.func, as a kernel that the host launches
   /// with `threadsPerProgram` threads per program.
   virtual void markKernel(Operation *function, unsigned threadsPerProgram) const = 0;

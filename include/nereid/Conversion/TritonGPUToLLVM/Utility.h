@@ -36,6 +36,25 @@ std::optional<SmallVector<unsigned>>
 mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
                          llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> toSource);
 
+/// The i32 constant `value`.
+Value createI32(OpBuilder &builder, Location loc, int32_t value);
+
+/// The type an element of register type `registerType` has in shared memory: i1 as a byte, as
+/// in global memory; every other type as itself.
+Type getSharedElementType(Type registerType);
+
+/// A new array of `bytes` bytes in shared memory (address space `addressSpace`), a global
+/// private to the module named `namePrefix` and a number, aligned for any access; returns its
+/// address in the function being built.
+Value createSharedBuffer(OpBuilder &builder, Operation *op, int64_t bytes, unsigned addressSpace,
+                         StringRef namePrefix);
+
+/// `value` (an integer, float or pointer of any width) as lane `lane ^ laneMask` of the warp
+/// holds it: the value split into, or widened to, 32-bit pieces, each exchanged with the
+/// target's shuffleXor. Every lane of the warp must execute it.
+Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
+                     Value value, unsigned laneMask);
+
 } // namespace mlir::nereid
 
 #endif // NEREID_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
