@@ -109,3 +109,27 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// tl.sqrt_rn, tl.div_rn and tl.umulhi: LLVM's sqrt and fdiv (sqrt.rn and div.rn, IEEE-rounded)
+// and the high half of a widened product.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @correctly_rounded
+  tt.func public @correctly_rounded(%x: tensor<32xf32, #blocked>, %i: tensor<32xi32, #blocked>, %d: f64) {
+    // CHECK: llvm.intr.sqrt(%{{.*}}) : (f32) -> f32
+    %0 = tt.precise_sqrt %x : tensor<32xf32, #blocked>
+    // CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f32
+    %1 = tt.precise_divf %x, %0 : tensor<32xf32, #blocked>
+    // CHECK: llvm.fdiv %{{.*}}, %{{.*}} : f64
+    %2 = tt.precise_divf %d, %d : f64
+    // CHECK: %[[X:.*]] = llvm.zext %{{.*}} : i32 to i64
+    // CHECK: %[[Y:.*]] = llvm.zext %{{.*}} : i32 to i64
+    // CHECK: %[[P:.*]] = llvm.mul %[[X]], %[[Y]] : i64
+    // CHECK: %[[H:.*]] = llvm.lshr %[[P]], %{{.*}} : i64
+    // CHECK: llvm.trunc %[[H]] : i64 to i32
+    %3 = tt.mulhiui %i, %i : tensor<32xi32, #blocked>
+    tt.return
+  }
+}

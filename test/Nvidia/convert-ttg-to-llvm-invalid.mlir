@@ -5,8 +5,8 @@
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
   tt.func public @unsupported(%a: tensor<32xi32, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.mulhiui' yet}}
-    %b = tt.mulhiui %a, %a : tensor<32xi32, #blocked>
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.histogram' yet}}
+    %b = tt.histogram %a : tensor<32xi32, #blocked> -> tensor<8xi32, #blocked>
     tt.return
   }
 }

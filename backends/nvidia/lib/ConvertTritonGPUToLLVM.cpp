@@ -43,6 +43,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
       os << "the NVIDIA backend cannot call '" << call.getSymbol() << "' of the library '"
          << call.getLibname() << "': NVIDIA kernels link only libdevice, whose functions are "
          << "named __nv_*";
+  } else if (isa<tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::MulhiUIOp>(op)) {
+    // LLVM's sqrt, fdiv and a widened multiply (populateElementwiseOpToLLVMPatterns).
   } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
       !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
            tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::ExpandDimsOp,

@@ -13,11 +13,12 @@
 namespace mlir::nereid {
 namespace {
 
-/// Whether `op` is an elementwise op of the arith or math dialect, or a tt.extern_elementwise
-/// call, on tensors.
+/// Whether `op` is an elementwise op of the arith or math dialect, a tt.extern_elementwise
+/// call, or one of tt's elementwise float and integer ops, on tensors.
 bool isElementwiseTensorOp(Operation *op) {
   return (isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
-          isa<tt::ExternElementwiseOp>(op)) &&
+          isa<tt::ExternElementwiseOp, tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::MulhiUIOp>(
+              op)) &&
          op->hasTrait<OpTrait::Elementwise>() && op->getNumResults() == 1 &&
          isa<RankedTensorType>(op->getResult(0).getType());
 }
@@ -117,13 +118,53 @@ struct BitcastOpConversion : OpConversionPattern<tt::BitcastOp> {
   }
 };
 
+/// tt.precise_sqrt and tt.precise_divf on scalars: LLVM's sqrt and fdiv, which are IEEE
+/// operations, correctly rounded (sqrt.rn and div.rn on NVIDIA). Tensors come split into
+/// scalar ops by ElementwiseOpConversion.
+template <typename SourceOp, typename TargetOp>
+struct CorrectlyRoundedOpConversion : OpConversionPattern<SourceOp> {
+  using OpConversionPattern<SourceOp>::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(SourceOp op, typename SourceOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    rewriter.replaceOpWithNewOp<TargetOp>(op, adaptor.getOperands());
+    return success();
+  }
+};
+
+/// tt.mulhiui on scalars: the high half of the product in twice the width.
+struct MulhiUIOpConversion : OpConversionPattern<tt::MulhiUIOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::MulhiUIOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (isa<RankedTensorType>(op.getType()))
+      return failure();
+    Location loc = op.getLoc();
+    auto type = cast<IntegerType>(adaptor.getX().getType());
+    auto wide = rewriter.getIntegerType(2 * type.getWidth());
+    Value x = LLVM::ZExtOp::create(rewriter, loc, wide, adaptor.getX());
+    Value y = LLVM::ZExtOp::create(rewriter, loc, wide, adaptor.getY());
+    Value product = LLVM::MulOp::create(rewriter, loc, x, y);
+    Value shift = LLVM::ConstantOp::create(rewriter, loc, wide,
+                                           rewriter.getIntegerAttr(wide, type.getWidth()));
+    Value high = LLVM::LShrOp::create(rewriter, loc, product, shift);
+    rewriter.replaceOpWithNewOp<LLVM::TruncOp>(op, type, high);
+    return success();
+  }
+};
+
 } // namespace
 
 void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info) {
-  patterns.add<ElementwiseOpConversion, AddPtrOpConversion, BitcastOpConversion>(
-      typeConverter, patterns.getContext());
+  patterns.add<ElementwiseOpConversion, AddPtrOpConversion, BitcastOpConversion,
+               CorrectlyRoundedOpConversion<tt::PreciseSqrtOp, LLVM::SqrtOp>,
+               CorrectlyRoundedOpConversion<tt::PreciseDivFOp, LLVM::FDivOp>,
+               MulhiUIOpConversion>(typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::nereid

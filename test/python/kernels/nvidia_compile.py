@@ -32,9 +32,6 @@ from nereid.compiler.errors import CompilationError
 # The NVIDIA GPUs every kernel compiles for: sm_80 (Ampere) and sm_90a (Hopper).
 TARGETS = ("cuda:80", "cuda:90")
 
-# Math that PTX has no instruction for: the backend refuses it until it links libdevice.
-_LIBDEVICE = "a libdevice function, which the NVIDIA backend does not link yet"
-
 # The ops that the NVIDIA backend refuses, by the name its error gives, and what they are. Remove
 # a row when the op is lowered: the tests that use it then compile, or fail saying what else
 # stops them.
@@ -52,18 +49,9 @@ REFUSED_OPS = {
     "tt.join": "joins of two tiles",
     "tt.split": "splits of a tile",
     "tt.cat": "concatenations",
-    "tt.mulhiui": "the high half of an integer product",
     "tt.fp_to_fp": "float conversions with a rounding mode (fp8, bf16)",
     "tt.clampf": "clamps with NaN propagation",
-    "tt.precise_sqrt": "IEEE-rounded square roots",
-    "tt.precise_divf": "IEEE-rounded divisions",
-    "tt.extern_elementwise": "calls of external (libdevice) functions",
     "tt.load: a load of a scalar pointer": "loads through one pointer rather than a tile of them",
-    **{op: _LIBDEVICE for op in (
-        "math.asin", "math.atan", "math.atan2", "math.cbrt", "math.cos", "math.erf",
-        "math.erfc", "math.exp", "math.exp2", "math.expm1", "math.log", "math.log1p",
-        "math.log2", "math.powf", "math.round", "math.roundeven", "math.rsqrt", "math.sin",
-        "math.sinh", "math.tan", "math.tanh", "math.trunc")},
 }
 
 _REFUSAL = re.compile(r"the NVIDIA backend cannot lower '([\w.]+)' yet(?:: ([^\n]*))?")

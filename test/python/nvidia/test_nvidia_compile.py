@@ -158,7 +158,8 @@ def every_math_function(x_ptr, y_ptr, out_ptr, BLOCK: tl.constexpr):
           + libdevice.trunc(x) + libdevice.nearbyint(x))
     r += (libdevice.pow(x, y) + libdevice.atan2(x, y) + libdevice.hypot(x, y)
           + libdevice.fmod(x, y) + libdevice.copysign(x, y) + libdevice.fmin(x, y)
-          + libdevice.fmax(x, y) + libdevice.fdim(x, y) + libdevice.nextafter(x, y))
+          + libdevice.fmax(x, y) + libdevice.fdim(x, y) + libdevice.nextafter(x, y)
+          + tl.sqrt_rn(x) + tl.div_rn(x, y) + libdevice.rcp_rn(y))
     r = tl.where(libdevice.isnan(x) | libdevice.isinf(y) | libdevice.isfinited(r), r, 0.0)
     tl.store(out_ptr + offsets, r)
 

@@ -37,7 +37,8 @@ std::optional<SmallVector<unsigned>> getRegisterPermutation(Operation *op);
 void populateFunctionOpToLLVMPatterns(const TypeConverter &typeConverter,
                                       RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
-/// arith and math ops on tensors, one op per element a thread holds, tt.addptr and tt.bitcast.
+/// arith and math ops on tensors, one op per element a thread holds, tt.addptr, tt.bitcast,
+/// tt.precise_sqrt and tt.precise_divf (IEEE-rounded), and tt.mulhiui.
 void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info);
