@@ -37,8 +37,6 @@ TARGETS = ("cuda:80", "cuda:90")
 # stops them.
 REFUSED_OPS = {
     "tt.dot": "tensor cores come with the tensor-core issue",
-    "tt.reduce": "reductions across lanes and warps",
-    "tt.scan": "scans across lanes and warps",
     "tt.atomic_rmw": "atomics",
     "tt.atomic_cas": "atomics",
     "tt.print": "printing from the device (vprintf)",
