@@ -446,6 +446,29 @@ def dot(input: Any, other: Any, acc: Any = None, input_precision: Any = None,
 
 
 @builtin
+def dot_scaled(lhs: Any, lhs_scale: Any, lhs_format: Any, rhs: Any, rhs_scale: Any,
+               rhs_format: Any, acc: Any = None, fast_math: Any = False, lhs_k_pack: Any = True,
+               rhs_k_pack: Any = True, out_dtype: Any = dtypes.float32) -> tensor:
+    """The matrix product of two tiles in microscaling formats (OCP MX), plus `acc` if given,
+    in float32. docs/semantics.md ("tt.dot_scaled") says exactly what it computes.
+
+    :param lhs: M x K values (or B x M x K): "e4m3" and "e5m2" as float8 or uint8, "bf16" and
+        "fp16" as that dtype or uint16, "e2m1" as uint8 holding two values (the first in the
+        low four bits) along K, or along M where `lhs_k_pack` is False.
+    :param lhs_scale: None, or uint8 e8m0 exponents of shape M x K/32 (or K/16): each scales a
+        group of consecutive values along K by 2^(s - 127); 255 is NaN.
+    :param lhs_format: "e2m1", "e4m3", "e5m2", "bf16" or "fp16".
+    :param rhs: K x N values, as `lhs`; e2m1 packs along K, or along N without `rhs_k_pack`.
+    :param rhs_scale: None, or exponents of shape N x K/32 (not transposed).
+    :param rhs_format: as `lhs_format`.
+    :param acc: a float32 accumulator of the result's shape.
+    :param fast_math: skip the NaN check of scales of 255 (they then scale by infinity).
+    :param out_dtype: float32, the only one."""
+    return semantic().dot_scaled(lhs, lhs_scale, lhs_format, rhs, rhs_scale, rhs_format, acc,
+                                 fast_math, lhs_k_pack, rhs_k_pack, out_dtype)
+
+
+@builtin
 def reduce(input: Any, axis: Any, combine_fn: Any, keep_dims: Any = False) -> Any:
     """Reduces `input` along `axis` with `combine_fn`, a @jit function of two scalars (or two tuples
     of scalars, for a tuple of inputs) that must be associative and commutative.

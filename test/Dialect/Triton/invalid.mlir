@@ -670,3 +670,91 @@ tt.func @f(%p: !tt.ptr<f32> {tt.equal_to = 1 : i32}) { tt.return }
 
 // expected-error @below {{expects tt.equal_to to be 1; got 2 on argument 0}}
 tt.func @f(%n: i64 {tt.equal_to = 2 : i32}) { tt.return }
+
+// -----
+
+tt.func @f(%a: tensor<64xf8E4M3FN>, %b: tensor<64xf8E4M3FN>, %c: tensor<16xf32>) {
+  // expected-error @below {{expects 2-D operands, or 3-D with a leading batch dimension; got 'tensor<64xf8E4M3FN>'}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 : tensor<64xf8E4M3FN> * tensor<64xf8E4M3FN> -> tensor<16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E4M3FN>, %b: tensor<2x64x16xf8E4M3FN>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects a, b and c of one rank}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 : tensor<16x64xf8E4M3FN> * tensor<2x64x16xf8E4M3FN> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E5M2>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects a to hold e4m3 values as 'f8E4M3FN'; got 'tensor<16x64xf8E5M2>'}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 : tensor<16x64xf8E5M2> * tensor<64x16xf8E4M3FN> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects b to be packed along K: only e2m1 may be packed along another dimension; got e4m3}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 {rhs_k_pack = false} : tensor<16x64xf8E4M3FN> * tensor<64x16xf8E4M3FN> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xi8>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects a and b to hold the same number of values along K; got 128 and 64}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e2m1 rhs = e4m3 : tensor<16x64xi8> * tensor<64x16xf8E4M3FN> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<16x16xf16>) {
+  // expected-error @below {{expects an f32 accumulator; got 'tensor<16x16xf16>'}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e4m3 rhs = e4m3 : tensor<16x64xf8E4M3FN> * tensor<64x16xf8E4M3FN> -> tensor<16x16xf16>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<8x64xi8>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<8x16xf32>) {
+  // expected-error @below {{expects the accumulator to be 16x16 with one batch size for a, b and c; got 'tensor<8x16xf32>'}}
+  %d = tt.dot_scaled %a, %b, %c lhs = e2m1 rhs = e4m3 {lhs_k_pack = false} : tensor<8x64xi8> * tensor<64x16xf8E4M3FN> -> tensor<8x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E4M3FN>, %s: tensor<16x2xi16>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects a_scale to hold e8m0 exponents as i8; got 'tensor<16x2xi16>'}}
+  %d = tt.dot_scaled %a scale %s, %b, %c lhs = e4m3 rhs = e4m3 : tensor<16x64xf8E4M3FN>, tensor<16x2xi16> * tensor<64x16xf8E4M3FN> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E4M3FN>, %b: tensor<64x16xf8E4M3FN>, %s: tensor<64x2xi8>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects b_scale to be [..., M or N, K / group]; got 'tensor<64x2xi8>'}}
+  %d = tt.dot_scaled %a, %b scale %s, %c lhs = e4m3 rhs = e4m3 : tensor<16x64xf8E4M3FN> * tensor<64x16xf8E4M3FN>, tensor<64x2xi8> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E4M3FN>, %s: tensor<16x1xi8>, %b: tensor<64x16xf8E4M3FN>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects a_scale to split K = 64 into groups of 16 or 32 values; got 1 groups}}
+  %d = tt.dot_scaled %a scale %s, %b, %c lhs = e4m3 rhs = e4m3 : tensor<16x64xf8E4M3FN>, tensor<16x1xi8> * tensor<64x16xf8E4M3FN> -> tensor<16x16xf32>
+  tt.return
+}
+
+// -----
+
+tt.func @f(%a: tensor<16x64xf8E4M3FN>, %s: tensor<16x2xi8>, %b: tensor<64x16xf8E4M3FN>, %t: tensor<16x4xi8>, %c: tensor<16x16xf32>) {
+  // expected-error @below {{expects one group size for both scales; got 32 and 16}}
+  %d = tt.dot_scaled %a scale %s, %b scale %t, %c lhs = e4m3 rhs = e4m3 : tensor<16x64xf8E4M3FN>, tensor<16x2xi8> * tensor<64x16xf8E4M3FN>, tensor<16x4xi8> -> tensor<16x16xf32>
+  tt.return
+}

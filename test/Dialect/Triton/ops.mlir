@@ -165,6 +165,22 @@ tt.func @dot(%a: tensor<32x16xf16>, %b: tensor<16x64xf16>, %c: tensor<32x64xf32>
 
 // -----
 
+// CHECK-LABEL: tt.func @dot_scaled
+tt.func @dot_scaled(%p: tensor<32x32xi8>, %ps: tensor<32x2xi8>, %e4: tensor<64x16xf8E4M3FN>,
+                    %e4s: tensor<16x2xi8>, %c: tensor<32x16xf32>, %m: tensor<16x64xi8>,
+                    %h: tensor<64x16xf16>, %e5: tensor<2x32x64xf8E5M2>, %e5s: tensor<2x32x2xi8>,
+                    %bf: tensor<2x64x16xbf16>, %bc: tensor<2x32x16xf32>) {
+  // CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}} scale %{{.*}}, %{{.*}} lhs = e2m1 rhs = e4m3 : tensor<32x32xi8>, tensor<32x2xi8> * tensor<64x16xf8E4M3FN>, tensor<16x2xi8> -> tensor<32x16xf32>
+  %0 = tt.dot_scaled %p scale %ps, %e4 scale %e4s, %c lhs = e2m1 rhs = e4m3 : tensor<32x32xi8>, tensor<32x2xi8> * tensor<64x16xf8E4M3FN>, tensor<16x2xi8> -> tensor<32x16xf32>
+  // CHECK: tt.dot_scaled %{{.*}}, %{{.*}}, %{{.*}} lhs = e2m1 rhs = fp16 {fastMath = true, lhs_k_pack = false} : tensor<16x64xi8> * tensor<64x16xf16> -> tensor<32x16xf32>
+  %1 = tt.dot_scaled %m, %h, %c lhs = e2m1 rhs = fp16 {fastMath = true, lhs_k_pack = false} : tensor<16x64xi8> * tensor<64x16xf16> -> tensor<32x16xf32>
+  // CHECK: tt.dot_scaled %{{.*}} scale %{{.*}}, %{{.*}}, %{{.*}} lhs = e5m2 rhs = bf16 : tensor<2x32x64xf8E5M2>, tensor<2x32x2xi8> * tensor<2x64x16xbf16> -> tensor<2x32x16xf32>
+  %2 = tt.dot_scaled %e5 scale %e5s, %bf, %bc lhs = e5m2 rhs = bf16 : tensor<2x32x64xf8E5M2>, tensor<2x32x2xi8> * tensor<2x64x16xbf16> -> tensor<2x32x16xf32>
+  tt.return
+}
+
+// -----
+
 // CHECK-LABEL: tt.func @reduce_and_scan
 tt.func @reduce_and_scan(%v: tensor<8x16xf32>, %idx: tensor<8x16xi32>, %r: tensor<16xf32>) {
   // CHECK: tt.reduce(%{{.*}}) axis = 1 {

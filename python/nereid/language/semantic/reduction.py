@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from ...ir_builder import Region
 from .. import dtypes as tl
@@ -14,6 +14,19 @@ from .base import SemanticBase, SemanticError, tile_type, unwrap, wrap_axis
 def _string_literal(text: str) -> str:
     escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
     return f'"{escaped}"'
+
+
+# tl.dot_scaled's formats: the float dtype that stores each (None: e2m1, packed two to a
+# uint8) and the unsigned dtype of the same width that a kernel may pass instead.
+_SCALED_DOT_STORAGE = {
+    "e2m1": (None, tl.uint8),
+    "e4m3": (tl.float8e4nv, tl.uint8),
+    "e5m2": (tl.float8e5, tl.uint8),
+    "bf16": (tl.bfloat16, tl.uint16),
+    "fp16": (tl.float16, tl.uint16),
+}
+# Every name Triton knows as a format; e2m3 and e3m2 are not implemented, there as here.
+_SCALED_DOT_FORMAT_NAMES = {"E4M3", "E5M2", "E2M3", "E3M2", "E2M1", "BF16", "FP16"}
 
 
 class ReductionMixin(SemanticBase):
@@ -90,6 +103,137 @@ class ReductionMixin(SemanticBase):
             out_type.to_ir(), f": {a.handle.type} * {b.handle.type} -> {out_type.to_ir()}",
             attributes=attributes)
         return tensor(handle, out_type)
+
+    def dot_scaled(self, lhs: Any, lhs_scale: Any, lhs_format: Any, rhs: Any, rhs_scale: Any,
+                   rhs_format: Any, acc: Any, fast_math: Any, lhs_k_pack: Any, rhs_k_pack: Any,
+                   out_dtype: Any) -> tensor:
+        """tl.dot_scaled: checks the call as Triton does, in its words, and emits
+        tt.dot_scaled (docs/semantics.md gives what it computes)."""
+        lhs_format, rhs_format = unwrap(lhs_format), unwrap(rhs_format)
+        fast_math, out_dtype = bool(unwrap(fast_math)), unwrap(out_dtype)
+        lhs_k_pack, rhs_k_pack = bool(unwrap(lhs_k_pack)), bool(unwrap(rhs_k_pack))
+        if out_dtype != tl.float32:
+            raise SemanticError("Only float32 is supported for out_dtype at the moment")
+        lhs, rhs = self.to_tensor(lhs), self.to_tensor(rhs)
+        if not lhs.type.is_block() or not rhs.type.is_block():
+            raise SemanticError("dot_scaled operands must be block tensors (not scalars)")
+        lhs_shape, rhs_shape = list(lhs.type.shape), list(rhs.type.shape)
+        rank = len(lhs_shape)
+        if rank not in (2, 3) or len(rhs_shape) != rank:
+            raise SemanticError(f"Both inputs must be either 2D or 3D; (lhs: {lhs_shape} vs "
+                                f"rhs: {rhs_shape})")
+        for name in (lhs_format, rhs_format):
+            if not isinstance(name, str) or name.upper() not in _SCALED_DOT_FORMAT_NAMES:
+                raise SemanticError(f"Invalid float format: {name}.")
+        for side, name in (("lhs", lhs_format), ("rhs", rhs_format)):
+            if name not in _SCALED_DOT_STORAGE:
+                raise SemanticError(f"NYI: {side}_format {name}")
+        lhs = self._scaled_dot_operand(lhs, lhs_format)
+        rhs = self._scaled_dot_operand(rhs, rhs_format)
+        if not lhs_k_pack and lhs_format != "e2m1" or not rhs_k_pack and rhs_format != "e2m1":
+            raise SemanticError("only mxfp4 inputs can be packed along a dimension different "
+                                "than K")
+        m, lhs_k = lhs_shape[-2:]
+        rhs_k, n = rhs_shape[-2:]
+        lhs_per_element = 2 if lhs_format == "e2m1" else 1
+        rhs_per_element = 2 if rhs_format == "e2m1" else 1
+        if lhs_k_pack:
+            lhs_k *= lhs_per_element
+        else:
+            m *= lhs_per_element
+        if rhs_k_pack:
+            rhs_k *= rhs_per_element
+        else:
+            n *= rhs_per_element
+        if lhs_k != rhs_k:
+            raise SemanticError(f"Reduction dimension should pack the same number of elements; "
+                                f"(lhs: {lhs_shape} vs rhs: {rhs_shape})")
+        if rank == 3 and lhs_shape[0] != rhs_shape[0]:
+            raise SemanticError(f"Both inputs must have one batch size; (lhs: {lhs_shape} vs "
+                                f"rhs: {rhs_shape})")
+        k = lhs_k
+        out_type = tile_type(tl.float32, (*lhs_shape[:-2], m, n))
+        if unwrap(acc) is None:
+            acc = self.full(out_type.shape, 0, tl.float32)
+        else:
+            acc = self.to_tensor(acc)
+            acc_shape = list(acc.type.shape) if acc.type.is_block() else []
+            if acc_shape != list(out_type.shape):
+                raise SemanticError(f"expected accumulator shape {list(out_type.shape)}, got "
+                                    f"{acc_shape}")
+            if acc.dtype != tl.float32:
+                raise SemanticError(f"expected accumulator dtype {tl.float32.name}, got "
+                                    f"{acc.dtype.name}; pass out_dtype={acc.dtype.name} to use "
+                                    f"this accumulator dtype")
+        lhs_scale = self._scaled_dot_scale(lhs_scale)
+        rhs_scale = self._scaled_dot_scale(rhs_scale)
+        group = self._scaled_dot_group_size(k, lhs_scale, rhs_scale)
+        for side, scale, rows in (("lhs", lhs_scale, m), ("rhs", rhs_scale, n)):
+            if scale is not None and list(scale.type.shape) != [*lhs_shape[:-2], rows,
+                                                                 k // group]:
+                raise SemanticError(f"{side}_scale must be a tensor of shape [..., {rows}, "
+                                    f"{k // group}]. Got {list(scale.type.shape)}")
+        operands = [lhs.handle.name + (f" scale {lhs_scale.handle.name}" if lhs_scale is not None else ""),
+                    rhs.handle.name + (f" scale {rhs_scale.handle.name}" if rhs_scale is not None else ""),
+                    acc.handle.name]
+        types = [", ".join(t.handle.type for t in (lhs, lhs_scale) if t is not None),
+                 ", ".join(t.handle.type for t in (rhs, rhs_scale) if t is not None)]
+        attributes = {}
+        if fast_math:
+            attributes["fastMath"] = "true"
+        if not lhs_k_pack:
+            attributes["lhs_k_pack"] = "false"
+        if not rhs_k_pack:
+            attributes["rhs_k_pack"] = "false"
+        handle = self.builder.create_one(
+            f"tt.dot_scaled {', '.join(operands)} lhs = {lhs_format} rhs = {rhs_format}",
+            out_type.to_ir(), f": {types[0]} * {types[1]} -> {out_type.to_ir()}",
+            attributes=attributes)
+        return tensor(handle, out_type)
+
+    def _scaled_dot_operand(self, value: tensor, format: str) -> tensor:
+        """`value` as the dtype that stores `format` (tt.dot_scaled's operand): e2m1 must be
+        uint8; the others are that float dtype, or the unsigned integer of its width, which is
+        bitcast."""
+        float_ty, unsigned_ty = _SCALED_DOT_STORAGE[format]
+        if float_ty is None:
+            if value.dtype != tl.uint8:
+                raise SemanticError(f"e2m1 format must be packed as uint8. Got {value.dtype.name}")
+            return value
+        if value.dtype == float_ty:
+            return value
+        if value.dtype != unsigned_ty:
+            raise SemanticError(f"Unexpected dtype for {format}. Got {value.dtype.name}")
+        return self.bitcast(value, float_ty)
+
+    def _scaled_dot_scale(self, scale: Any) -> Optional[tensor]:
+        """A scale of tl.dot_scaled (e8m0 exponents as uint8, i8 in tt IR), or None where there
+        is none."""
+        scale = unwrap(scale)
+        if scale is None:
+            return None
+        scale = self.to_tensor(scale)
+        if not scale.type.is_block() or scale.dtype != tl.uint8:
+            raise SemanticError(f"dot_scaled's scales must be tensors of e8m0 exponents stored "
+                                f"as uint8; got {scale.type}")
+        return scale
+
+    @staticmethod
+    def _scaled_dot_group_size(k: int, lhs_scale: Optional[tensor],
+                               rhs_scale: Optional[tensor]) -> int:
+        """How many values along K share one scale, from the scales' last dimension: 16 or 32
+        (32 where neither operand has a scale), in Triton's words where it is neither."""
+        groups = {}
+        for side, scale in (("lhs", lhs_scale), ("rhs", rhs_scale)):
+            if scale is not None:
+                group = k // scale.type.shape[-1]
+                if group not in (16, 32):
+                    raise SemanticError(f"scale factor must be 16 or 32. Got {group}")
+                groups[side] = group
+        if len(set(groups.values())) > 1:
+            raise SemanticError(f"Operands must have the same scale factor; (lhs: "
+                                f"{groups['lhs']} vs rhs: {groups['rhs']})")
+        return next(iter(groups.values()), 32)
 
     def dot_input_precision(self, precision: Any, allow_tf32: Any) -> str:
         """The input precision of a tl.dot: the one it names (or `allow_tf32`'s: True is tf32,

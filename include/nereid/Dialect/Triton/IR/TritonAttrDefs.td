@@ -76,4 +76,13 @@ def TT_InputPrecisionAttr : TT_I32Enum<"InputPrecision", "how tt.dot treats fp32
   I32EnumAttrCase<"BF16x6", 4, "bf16x6">,
 ]>;
 
+def TT_ScaleDotElemTypeAttr : TT_I32Enum<"ScaleDotElemType",
+                                         "the element format of a tt.dot_scaled operand", [
+  I32EnumAttrCase<"E4M3", 0, "e4m3">,
+  I32EnumAttrCase<"E5M2", 1, "e5m2">,
+  I32EnumAttrCase<"E2M1", 4, "e2m1">,
+  I32EnumAttrCase<"BF16", 5, "bf16">,
+  I32EnumAttrCase<"FP16", 6, "fp16">,
+]>;
+
 #endif // NEREID_DIALECT_TRITON_IR_TRITONATTRDEFS_TD

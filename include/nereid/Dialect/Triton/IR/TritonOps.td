@@ -420,6 +420,51 @@ def TT_DotOp : TT_Op<"dot", [Pure, AllTypesMatch<["c", "d"]>]> {
   let hasVerifier = 1;
 }
 
+def TT_DotScaledOp : TT_Op<"dot_scaled", [Pure, AttrSizedOperandSegments,
+                                          AllTypesMatch<["c", "d"]>]> {
+  let summary = "d = scale(a, a_scale) * scale(b, b_scale) + c, a microscaled matrix product";
+  let description = [{
+    The operands are 2-D, or 3-D with a leading batch dimension. `a` holds M x K values and
+    `b` K x N values in the formats `a_elem_type` and `b_elem_type`: e4m3 and e5m2 as f8E4M3FN
+    and f8E5M2 elements, bf16 and fp16 as bf16 and f16, and e2m1 packed two to an i8 (the
+    first value in the low four bits) along K, or along M (N for `b`) where `lhs_k_pack`
+    (`rhs_k_pack`) is false. `a_scale` (M x K/G) and `b_scale` (N x K/G, not transposed) are
+    optional e8m0 scales as i8, each the exponent 2^(s - 127) of a group of G = 16 or 32
+    consecutive values along K; 255 is NaN unless `fastMath` is set, which skips that check.
+    `c` and `d` are f32. docs/semantics.md ("tt.dot_scaled") gives the rounding: each scaled
+    operand is rounded to bf16 (f16 where either format is fp16) before an f32 dot.
+  }];
+  let arguments = (ins
+    TT_Tensor:$a,
+    TT_Tensor:$b,
+    TT_Tensor:$c,
+    Optional<TT_Tensor>:$a_scale,
+    Optional<TT_Tensor>:$b_scale,
+    TT_ScaleDotElemTypeAttr:$a_elem_type,
+    TT_ScaleDotElemTypeAttr:$b_elem_type,
+    DefaultValuedAttr<BoolAttr, "false">:$fastMath,
+    DefaultValuedAttr<BoolAttr, "true">:$lhs_k_pack,
+    DefaultValuedAttr<BoolAttr, "true">:$rhs_k_pack);
+  let results = (outs TT_Tensor:$d);
+  let assemblyFormat = [{
+    $a (`scale` $a_scale^)? `,` $b (`scale` $b_scale^)? `,` $c
+    `lhs` `=` $a_elem_type `rhs` `=` $b_elem_type attr-dict
+    `:` type($a) (`,` type($a_scale)^)? `*` type($b) (`,` type($b_scale)^)? `->` type($d)
+  }];
+  let extraClassDeclaration = [{
+    /// The element type that stores values of `format`: f8E4M3FN, f8E5M2, i8 (two e2m1
+    /// values), bf16 or f16.
+    static Type getStorageElementType(MLIRContext *context, ScaleDotElemType format);
+    /// The number of values along K, the reduced dimension (e2m1 packed along K counts two
+    /// per element).
+    int64_t getK();
+    /// The number of consecutive values along K that share one scale: 16 or 32 (32 where
+    /// neither operand has a scale). Valid on a verified op.
+    int64_t getScaleGroupSize();
+  }];
+  let hasVerifier = 1;
+}
+
 def TT_ReduceOp : TT_Op<"reduce", [Pure, SingleBlock]> {
   let summary = "reduces tensors along one axis with a combiner region";
   let description = [{
