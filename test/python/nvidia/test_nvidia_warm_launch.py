@@ -117,9 +117,9 @@ def test_a_grid_beyond_the_device_is_refused_when_warm(torch):
 
 
 def test_a_broadcast_view_is_refused_when_warm(torch):
-    x = torch.randn(64, device="cuda")
-    _launch(torch, x, torch.randn(64, device="cuda"))
-    bad = x.expand(3, 64)[:, 0]
+    x = torch.randn(35, device="cuda")
+    _launch(torch, x, torch.randn(35, device="cuda"))  # n = 35 and n = 3 share a key
+    bad = x.expand(3, 35)[:, 0]
     with pytest.raises(ValueError, match="argument `x_ptr` of kernel `scale_add`: an array with "
                                          "a zero stride"):
         scale_add[(1,)](bad, x[:3], torch.empty(3, device="cuda"), 1.0, 3, BLOCK=512)
