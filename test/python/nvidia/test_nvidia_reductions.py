@@ -155,9 +155,12 @@ def _scan_bound(op, x, axis, reverse):
     return n * 2.0**-24 * np.abs(_scan_reference("cumprod", x, axis, reverse))
 
 
-def _check_reduction(op, x, got, want):
+def _check_reduction(op, x, axis, got, want):
+    """`got` against `want`, the exact reduction of `x` along `axis` (broadcast as `got` is)."""
     if op == "sum" and x.dtype == np.float32:
-        bound = x.size / want.size * 2.0**-24 * np.sum(np.abs(x.astype(np.float64)))
+        absolute = np.sum(np.abs(x.astype(np.float64)), axis=axis, keepdims=True)
+        bound = x.shape[axis] * 2.0**-24 * np.broadcast_to(
+            absolute.reshape(absolute.shape if want.ndim == x.ndim else want.shape), want.shape)
         assert np.all(np.abs(got.astype(np.float64) - want) <= bound), (got, want)
     else:
         np.testing.assert_array_equal(got, want.astype(got.dtype))
@@ -198,7 +201,7 @@ def test_reduce_1d(cuda, op, dtype, block, warps):
     out = _poisoned(cuda, (block,), _result_dtype(op, dtype))
     reduce_1d[(1,)](cuda.from_numpy(x).cuda(), out, OP=op, BLOCK=block, num_warps=warps)
     want = _reference(op, x, 0)
-    _check_reduction(op, x, out.cpu().numpy(), np.full(block, want))
+    _check_reduction(op, x, 0, out.cpu().numpy(), np.full(block, want))
 
 
 @pytest.mark.nvidia
@@ -213,8 +216,9 @@ def test_reduce_2d(cuda, op, dtype, axis, shape, warps):
     reduce_2d[(1,)](cuda.from_numpy(x).cuda(), out, wide, OP=op, AXIS=axis, BM=shape[0],
                     BN=shape[1], num_warps=warps)
     want = _reference(op, x, axis)
-    _check_reduction(op, x, out.cpu().numpy(), want)
-    _check_reduction(op, x, wide.cpu().numpy(), np.broadcast_to(np.expand_dims(want, axis), shape))
+    _check_reduction(op, x, axis, out.cpu().numpy(), want)
+    _check_reduction(op, x, axis, wide.cpu().numpy(),
+                     np.broadcast_to(np.expand_dims(want, axis), shape))
 
 
 @pytest.mark.nvidia
