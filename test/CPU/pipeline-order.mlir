@@ -9,6 +9,7 @@
 // CHECK: builtin.module(
 // CHECK-NEXT: {{^ *}}inline{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}tt-lower-tensor-descriptors{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}tt-decompose-scaled-dot{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}canonicalize{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cse{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}symbol-dce{{[{,]|$}}

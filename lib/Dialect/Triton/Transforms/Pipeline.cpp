@@ -13,6 +13,7 @@ namespace mlir::nereid::tt {
 void buildTritonPipeline(OpPassManager &pm) {
   pm.addPass(createInlinerPass());
   pm.addPass(createLowerTensorDescriptorsPass());
+  pm.addPass(createDecomposeScaledDotPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
   pm.addPass(createSymbolDCEPass());
@@ -22,7 +23,8 @@ void registerTritonPipeline() {
   PassPipelineRegistration<>("nereid-ttir-pipeline",
                              "tt IR as the frontend emits it to tt IR ready for layout "
                              "assignment: inlining, the pointer fallback of tensor descriptors, "
-                             "canonicalization, CSE and removal of unused functions",
+                             "the decomposition of scaled dots, canonicalization, CSE and "
+                             "removal of unused functions",
                              buildTritonPipeline);
 }
 

@@ -173,9 +173,9 @@ class ReductionMixin(SemanticBase):
                                                                  k // group]:
                 raise SemanticError(f"{side}_scale must be a tensor of shape [..., {rows}, "
                                     f"{k // group}]. Got {list(scale.type.shape)}")
-        operands = [lhs.handle.name + (f" scale {lhs_scale.handle.name}" if lhs_scale is not None else ""),
-                    rhs.handle.name + (f" scale {rhs_scale.handle.name}" if rhs_scale is not None else ""),
-                    acc.handle.name]
+        operands = [value.handle.name + ("" if scale is None else f" scale {scale.handle.name}")
+                    for value, scale in ((lhs, lhs_scale), (rhs, rhs_scale))]
+        operands.append(acc.handle.name)
         types = [", ".join(t.handle.type for t in (lhs, lhs_scale) if t is not None),
                  ", ".join(t.handle.type for t in (rhs, rhs_scale) if t is not None)]
         attributes = {}

@@ -23,6 +23,23 @@ def FoldDotAdditionsPass : Pass<"tt-fold-dot-additions", "ModuleOp"> {
   }];
 }
 
+def DecomposeScaledDotPass : Pass<"tt-decompose-scaled-dot", "ModuleOp"> {
+  let summary = "Turns each tt.dot_scaled into the scaling of its operands and a tt.dot";
+  let description = [{
+    Input: tt IR. The definition of tt.dot_scaled (docs/semantics.md, "tt.dot_scaled") written
+    as ops every backend lowers, for a backend without microscaled matrix instructions. Each
+    operand becomes the logical matrix it holds, in f32 (fp8 through tt.fp_to_fp, e2m1 pairs
+    decoded from their bits and joined, transposed and reshaped along their packed dimension),
+    then rounded to the compute type: f16 where either format is fp16, else bf16. An operand
+    with scales is multiplied in that type by its scales, each 2^(s - 127) made from its bits
+    (0: 2^-127; 255: NaN, or infinity under fastMath) and rounded to the compute type, then
+    expanded, broadcast and reshaped over its group of 16 or 32 values along K (and transposed
+    to K x N for b). The result is `tt.dot` of the two with the scaled dot's f32 accumulator,
+    inputPrecision ieee. Output: tt IR without tt.dot_scaled.
+  }];
+  let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
 def LowerTensorDescriptorsPass : Pass<"tt-lower-tensor-descriptors", "ModuleOp"> {
   let summary = "Turns the accesses of tensor descriptors into loads and stores of pointer tiles";
   let description = [{
