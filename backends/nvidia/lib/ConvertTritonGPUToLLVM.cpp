@@ -47,7 +47,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
     // LLVM's sqrt, fdiv and a widened multiply (populateElementwiseOpToLLVMPatterns).
   } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
       !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
-           tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::ExpandDimsOp,
+           tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp,
+           tt::AtomicCASOp, tt::ExpandDimsOp,
            tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp, tt::ReduceOp,
            tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
@@ -109,7 +110,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
       return signalPassFailure();
     }
 
-    NvidiaTargetLowering lowering;
+    NvidiaTargetLowering lowering(cast<NvidiaTargetInfo>(**target).getComputeCapability());
     TritonGPUToLLVMTypeConverter typeConverter(context, lowering.getGlobalAddressSpace());
     bool unsupported = false;
     llvm::DenseSet<OperationName> loweredMathOps = getLoweredMathOps(context);
@@ -124,13 +125,21 @@ struct NvidiaConvertTritonGPUToLLVMPass
     if (unsupported)
       return signalPassFailure();
 
+    // Chosen before the conversion, from the AxisInfo of the ttg IR.
+    FailureOr<AccessVectorWidths> widths = computeAccessVectorWidths(module, **target);
+    if (failed(widths)) {
+      module.emitError() << getArgument() << ": the AxisInfo analysis failed";
+      return signalPassFailure();
+    }
+
     GpuLoweringInfo info{"NVIDIA", lowering, static_cast<unsigned>(numWarps.getInt())};
     RewritePatternSet patterns(context);
     populateFunctionOpToLLVMPatterns(typeConverter, patterns, info);
     populateElementwiseOpToLLVMPatterns(typeConverter, patterns, info);
     populateViewOpToLLVMPatterns(typeConverter, patterns, info);
     populateConvertLayoutOpToLLVMPatterns(typeConverter, patterns, info);
-    populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info);
+    populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info, *widths);
+    populateAtomicOpToLLVMPatterns(typeConverter, patterns, info);
     populateReduceOpToLLVMPatterns(typeConverter, patterns, info);
     populateScanOpToLLVMPatterns(typeConverter, patterns, info);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);

@@ -9,6 +9,10 @@ namespace mlir::nereid::nvidia {
 /// indices, `shfl.sync` for shuffles, `nvvm.kernel` for kernels.
 class NvidiaTargetLowering : public GpuTargetLowering {
 public:
+  /// The lowering for a GPU of compute capability `computeCapability` (80, 86, 89, 90).
+  explicit NvidiaTargetLowering(unsigned computeCapability)
+      : computeCapability(computeCapability) {}
+
   unsigned getWarpSize() const override { return 32; }
   Value getThreadId(OpBuilder &builder, Location loc) const override;
   Value getProgramId(OpBuilder &builder, Location loc, unsigned axis) const override;
@@ -19,6 +23,22 @@ public:
   Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                    unsigned laneMask) const override;
   void markKernel(Operation *function, unsigned threadsPerProgram) const override;
+
+  // Inline PTX (NvidiaGlobalAccess.cpp): LLVM's NVPTX code generator has no cache operators or
+  // eviction priorities for loads and stores, and in LLVM 22 it drops the ordering and the
+  // scope of every atomicrmw but compare-and-swap.
+  Value loadGlobal(OpBuilder &builder, Location loc, Type type, Value pointer, Value predicate,
+                   Value fallback, const GlobalAccessHints &hints) const override;
+  void storeGlobal(OpBuilder &builder, Location loc, Value value, Value pointer, Value predicate,
+                   const GlobalAccessHints &hints) const override;
+  Value atomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind, Value pointer, Value value,
+                  Value predicate, tt::MemSemantic sem, tt::MemSyncScope scope) const override;
+  Value atomicCAS(OpBuilder &builder, Location loc, Value pointer, Value expected,
+                  Value desired, Value predicate, tt::MemSemantic sem,
+                  tt::MemSyncScope scope) const override;
+
+private:
+  unsigned computeCapability;
 };
 
 } // namespace mlir::nereid::nvidia

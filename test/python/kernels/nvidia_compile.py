@@ -37,8 +37,6 @@ TARGETS = ("cuda:80", "cuda:90")
 # stops them.
 REFUSED_OPS = {
     "tt.dot": "tensor cores come with the tensor-core issue",
-    "tt.atomic_rmw": "atomics",
-    "tt.atomic_cas": "atomics",
     "tt.print": "printing from the device (vprintf)",
     "tt.assert": "assertions on the device",
     "tt.gather": "gathers along an axis",
@@ -49,7 +47,6 @@ REFUSED_OPS = {
     "tt.cat": "concatenations",
     "tt.fp_to_fp": "float conversions with a rounding mode (fp8, bf16)",
     "tt.clampf": "clamps with NaN propagation",
-    "tt.load: a load of a scalar pointer": "loads through one pointer rather than a tile of them",
 }
 
 _REFUSAL = re.compile(r"the NVIDIA backend cannot lower '([\w.]+)' yet(?:: ([^\n]*))?")

@@ -1,6 +1,7 @@
 #ifndef NEREID_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
 #define NEREID_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H
 
+#include "nereid/Conversion/TritonGPUToLLVM/MemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/TargetLowering.h"
 
 #include "mlir/Transforms/DialectConversion.h"
@@ -58,9 +59,16 @@ void populateConvertLayoutOpToLLVMPatterns(const TypeConverter &typeConverter,
 /// for one that permutes registers.
 int64_t getConvertLayoutSharedBytes(Operation *convert);
 
-/// tt.load and tt.store of tensors of pointers, with masks and `other`.
+/// tt.load and tt.store, of tensors in accesses of `widths` elements (computeAccessVectorWidths)
+/// and of scalars, with masks, `other`, cache and eviction hints, and volatile.
 void populateLoadStoreOpToLLVMPatterns(const TypeConverter &typeConverter,
-                                       RewritePatternSet &patterns, const GpuLoweringInfo &info);
+                                       RewritePatternSet &patterns, const GpuLoweringInfo &info,
+                                       const AccessVectorWidths &widths);
+
+/// tt.atomic_rmw (every kind) and tt.atomic_cas, on tensors and scalars, with masks, `sem` and
+/// `scope`: one atomic per element by its first holder, the old values in the result's layout.
+void populateAtomicOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                    RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
 /// tt.reduce: within each thread, across lanes by butterfly shuffles, across warps through
 /// shared memory; any combiner and any number of operands (argmin and argmax).

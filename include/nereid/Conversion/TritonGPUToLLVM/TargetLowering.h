@@ -1,10 +1,25 @@
 #ifndef NEREID_CONVERSION_TRITONGPUTOLLVM_TARGETLOWERING_H
 #define NEREID_CONVERSION_TRITONGPUTOLLVM_TARGETLOWERING_H
 
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 
 namespace mlir::nereid {
+
+/// The hints of a tt.load or tt.store that choose how the access meets the caches.
+struct GlobalAccessHints {
+  tt::CacheModifier cache = tt::CacheModifier::NONE;
+  tt::EvictionPolicy evict = tt::EvictionPolicy::NORMAL;
+  bool isVolatile = false;
+
+  /// No hint: a plain LLVM load or store says all there is to say.
+  bool isPlain() const {
+    return cache == tt::CacheModifier::NONE && evict == tt::EvictionPolicy::NORMAL &&
+           !isVolatile;
+  }
+};
 
 /// What the shared GPU lowering (lib/Conversion/TritonGPUToLLVM) asks of a GPU backend when it
 /// emits LLVM IR: the vendor's way to read the hardware's indices and to talk across threads.
@@ -50,6 +65,35 @@ public:
   /// Marks `function`, an llvm.func made from a tt.func, as a kernel that the host launches
   /// with `threadsPerProgram` threads per program.
   virtual void markKernel(Operation *function, unsigned threadsPerProgram) const = 0;
+
+  /// Loads `type` (a scalar, or a vector of at most 128 bits whose address is aligned to its
+  /// size) from global memory at `pointer`, with the cache hints of a tt.load that plain LLVM
+  /// loads cannot carry (`hints` is not GlobalAccessHints::isPlain()). Where `predicate` (an
+  /// i1, or null for always) is false, memory is not touched and the result is `fallback`.
+  virtual Value loadGlobal(OpBuilder &builder, Location loc, Type type, Value pointer,
+                           Value predicate, Value fallback,
+                           const GlobalAccessHints &hints) const = 0;
+
+  /// Stores `value` (as loadGlobal's `type`) to global memory at `pointer` with `hints`, where
+  /// `predicate` (an i1, or null for always) is true.
+  virtual void storeGlobal(OpBuilder &builder, Location loc, Value value, Value pointer,
+                           Value predicate, const GlobalAccessHints &hints) const = 0;
+
+  /// One atomic read-modify-write of the scalar `value` (a 16-, 32- or 64-bit integer or float)
+  /// at global `pointer`, where `predicate` (an i1, or null) is true, with the ordering `sem`
+  /// and the scope `scope`; returns the old value, 0 where the predicate is false. Returns a
+  /// null Value when the target has no instruction for `kind` on this type (float max and min,
+  /// or a float add that the chip lacks): the shared lowering then loops on atomicCAS.
+  virtual Value atomicRMW(OpBuilder &builder, Location loc, tt::RMWOp kind, Value pointer,
+                          Value value, Value predicate, tt::MemSemantic sem,
+                          tt::MemSyncScope scope) const = 0;
+
+  /// One atomic compare-and-swap at global `pointer` of integers of 16, 32 or 64 bits: where
+  /// memory equals `expected` it becomes `desired`. Returns the old value, 0 where `predicate`
+  /// (an i1, or null) is false.
+  virtual Value atomicCAS(OpBuilder &builder, Location loc, Value pointer, Value expected,
+                          Value desired, Value predicate, tt::MemSemantic sem,
+                          tt::MemSyncScope scope) const = 0;
 };
 
 } // namespace mlir::nereid
