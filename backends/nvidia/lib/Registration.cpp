@@ -1,6 +1,8 @@
-// The NVIDIA backend's registration (cmake/NereidBackends.cmake): the NVVM dialect and its
-// translation to LLVM IR, the passes and the pipeline, and the target family "cuda".
+// The NVIDIA backend's registration (cmake/NereidBackends.cmake): its dialect of layouts
+// (nvidia), the NVVM dialect and its translation to LLVM IR, the passes and the pipeline, and
+// the target family "cuda".
 
+#include "nereid/Nvidia/IR/Dialect.h"
 #include "nereid/Nvidia/NvidiaTargetInfo.h"
 #include "nereid/Nvidia/Passes.h"
 
@@ -10,7 +12,7 @@
 namespace mlir::nereid {
 
 void registerNvidiaBackendDialects(DialectRegistry &registry) {
-  registry.insert<NVVM::NVVMDialect>();
+  registry.insert<nvidia::NvidiaDialect, NVVM::NVVMDialect>();
   registerNVVMDialectTranslation(registry);
 }
 

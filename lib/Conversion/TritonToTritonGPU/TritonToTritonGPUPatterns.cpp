@@ -164,7 +164,7 @@ struct BroadcastPattern : OpConversionPattern<tt::BroadcastOp> {
 
 /// tt.dot reads its operands where the result's layout needs them: A and B in the dot-operand
 /// layouts (opIdx 0 and 1) whose parent is the accumulator's blocked layout, the layout of the
-/// FMA dot that every target can run. Choosing nvidia_mma or amd_mfma accumulators is a later,
+/// FMA dot that every target can run. Choosing a backend's tensor-core accumulator is a later,
 /// target-specific pass.
 struct DotPattern : OpConversionPattern<tt::DotOp> {
   using OpConversionPattern::OpConversionPattern;

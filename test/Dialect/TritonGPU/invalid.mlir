@@ -163,85 +163,15 @@ tt.func @f(%a: tensor<1x1xf32, #blocked>) { tt.return }
 
 // -----
 
-// expected-error @below {{nvidia_mma encoding must have versionMajor 2 (mma.sync) or 3 (wgmma); got 1}}
-#mma = #ttg.nvidia_mma<{versionMajor = 1, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-
-// -----
-
-// expected-error @below {{nvidia_mma encoding must have warpsPerCTA of rank 2 or 3; got 1}}
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [4], instrShape = [16, 8]}>
-
-// -----
-
-// expected-error @below {{nvidia_mma encoding must have powers of two in warpsPerCTA; got 3}}
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [3, 1], instrShape = [16, 8]}>
-
-// -----
-
-// expected-error @below {{nvidia_mma encoding must have at most 1024 warps; got 2048}}
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [64, 32], instrShape = [16, 8]}>
-
-// -----
-
-// expected-error @below {{nvidia_mma encoding of version 2 must have instrShape [16, 8] ([1, 16, 8] with a batch dimension); got [16, 16]}}
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 16]}>
-
-// -----
-
-// expected-error @below {{nvidia_mma encoding of version 3 must have instrShape [16, N, K], N a power of two from 8 to 256 and K 8, 16 or 32; got [16, 48, 16]}}
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 48, 16]}>
-
-// -----
-
-// expected-error @below {{nvidia_mma encoding must have warpsPerCTA of rank 2; got 3}}
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [1, 4, 1], instrShape = [16, 64, 16]}>
-
-// -----
-
-// expected-error @below {{nvidia_mma encoding of version 3 must have warpsPerCTA[0] a multiple of 4 (a warpgroup spans 64 rows); got 2}}
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 64, 16]}>
-
-// -----
-
-// expected-error @below {{expects 'versionMajor', a non-negative integer}}
-#mma = #ttg.nvidia_mma<{warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-
-// -----
-
-// expected-error @below {{unknown parameter 'CTAsPerCGA'}}
-#mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8], CTAsPerCGA = [1, 1]}>
-
-// -----
-
-// expected-error @below {{amd_mfma encoding must have version 1 to 4 (gfx908, gfx90a, gfx942, gfx950); got 5}}
-#mfma = #ttg.amd_mfma<{version = 5, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = false}>
-
-// -----
-
-// expected-error @below {{amd_mfma encoding must have warpsPerCTA of rank 2 or 3; got 4}}
-#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [1, 1, 2, 2], instrShape = [32, 32], isTransposed = false}>
-
-// -----
-
-// expected-error @below {{amd_mfma encoding must have instrShape [32, 32] or [16, 16]; got [32, 16]}}
-#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 16], isTransposed = false}>
-
-// -----
-
-// expected-error @below {{expects 'isTransposed', true or false}}
-#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = 1 : i32}>
-
-// -----
-
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
 // expected-error @below {{dot_op encoding must have opIdx 0 (A) or 1 (B); got 2}}
-#dot = #ttg.dot_op<{opIdx = 2, parent = #mma, kWidth = 2}>
+#dot = #ttg.dot_op<{opIdx = 2, parent = #blocked}>
 
 // -----
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 1], order = [1, 0]}>
 #slice = #ttg.slice<{dim = 0, parent = #blocked}>
-// expected-error @below {{dot_op encoding must have a blocked, nvidia_mma or amd_mfma parent}}
+// expected-error @below {{dot_op encoding must have a blocked or tensor-core parent}}
 #dot = #ttg.dot_op<{opIdx = 0, parent = #slice}>
 
 // -----
@@ -258,31 +188,13 @@ tt.func @f(%a: tensor<1x1xf32, #blocked>) { tt.return }
 
 // -----
 
-#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = false}>
-// expected-error @below {{dot_op encoding with an nvidia_mma or amd_mfma parent must have kWidth, a power of two from 1 to 64; got 0}}
-#dot = #ttg.dot_op<{opIdx = 1, parent = #mfma}>
-
-// -----
-
-#mma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-// expected-error @below {{dot_op encoding with a version 3 nvidia_mma parent must have opIdx 0: wgmma reads B from shared memory}}
-#dot = #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>
-
-// -----
-
-// expected-error @below {{expects 'parent', a distributed encoding such as #ttg.nvidia_mma}}
+// expected-error @below {{expects 'parent', a distributed encoding such as #ttg.blocked}}
 #dot = #ttg.dot_op<{opIdx = 1, kWidth = 2}>
 
 // -----
 
 // expected-error @below {{expects 'opIdx', a non-negative integer}}
-#dot = #ttg.dot_op<{opIdx = -1, parent = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 1], instrShape = [16, 8]}>, kWidth = 2}>
-
-// -----
-
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// expected-error @below {{layout encoding needs more than 2^30 registers, lanes or warps for this tensor}}
-tt.func @f(%a: tensor<8192x4096xf32, #mma>) { tt.return }
+#dot = #ttg.dot_op<{opIdx = -1, parent = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [1, 1], order = [1, 0]}>}>
 
 // -----
 
@@ -332,39 +244,6 @@ tt.func @f(%a: !ttg.memdesc<8xf32, #shared>) { tt.return }
 #shared = #ttg.panel_shared<{width = 16, rows = 8}>
 // expected-error @below {{panel_shared encoding lays out a matrix or one of its rows; got a memdesc of rank 3}}
 tt.func @f(%a: !ttg.memdesc<2x8x16xf32, #shared>) { tt.return }
-
-// -----
-
-// expected-error @below {{nvmma_shared encoding must have swizzlingByteWidth 0, 32, 64 or 128; got 16}}
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 16, transposed = false, elementBitWidth = 16}>
-
-// -----
-
-// expected-error @below {{nvmma_shared encoding must have elementBitWidth 8, 16, 32 or 64; got 4}}
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 4}>
-
-// -----
-
-// expected-error @below {{expects 'transposed', true or false}}
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = 0 : i32, elementBitWidth = 16}>
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-// expected-error @below {{nvmma_shared encoding needs a memdesc of rank at least 2; got 1}}
-tt.func @f(%a: !ttg.memdesc<64xf16, #shared>) { tt.return }
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-// expected-error @below {{nvmma_shared encoding of elementBitWidth 16 on elements of 32 bits}}
-tt.func @f(%a: !ttg.memdesc<64x64xf32, #shared>) { tt.return }
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-// expected-error @below {{nvmma_shared encoding needs at least 8 rows (dim0) of 64 elements (dim1); got 64x32}}
-tt.func @f(%a: !ttg.memdesc<64x32xf16, #shared>) { tt.return }
 
 // -----
 
@@ -471,18 +350,6 @@ module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 2 : i32} {
 
 // -----
 
-// An mma.sync layout (32 lanes) on an AMD target (64).
-#mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-module attributes {ttg.target = "hip:gfx942", "ttg.num-warps" = 4 : i32} {
-  tt.func @f(%a: tensor<32x32xf32>) {
-    // expected-error @below {{'ttg.convert_layout' op expects 'tensor<32x32xf32, #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>>' to have 64 lanes per warp on hip:gfx942; its layout has 32}}
-    %0 = ttg.convert_layout %a : tensor<32x32xf32> -> tensor<32x32xf32, #mma>
-    tt.return
-  }
-}
-
-// -----
-
 // On a CPU a lane is a SIMD lane: AVX-512 holds 16 f32.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {ttg.target = "cpu:x86_64:avx512"} {
@@ -516,12 +383,6 @@ module attributes {"ttg.num-warps" = 2 : i32} {
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 // expected-error @below {{shared encoding #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}> lays out a !ttg.memdesc, not a tensor in registers}}
 tt.func @f(%a: tensor<16x16xf16, #shared>) { tt.return }
-
-// -----
-
-#shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-// expected-error @below {{shared encoding #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}> lays out a !ttg.memdesc, not a tensor in registers}}
-tt.func @f(%a: tensor<64x64xf16, #shared>) { tt.return }
 
 // -----
 

@@ -42,43 +42,15 @@ module attributes {ttg.target = "hip:gfx942", "ttg.num-warps" = 4 : i32} {
 
 // -----
 
-// The tensor-core encodings and their dot operands.
-// CHECK-DAG: #[[$MMA:.*]] = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-// CHECK-DAG: #[[$WGMMA:.*]] = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-// CHECK-DAG: #[[$MFMA:.*]] = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = true}>
+// The dot operands of an FMA dot (a blocked parent). Those of the backends' tensor-core
+// encodings are in test/Nvidia/layouts.mlir and test/Amd/layouts.mlir.
 // CHECK-DAG: #[[$FMA:.*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
 // CHECK-LABEL: tt.func @dot_operands
-// CHECK-SAME: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$MMA]], kWidth = 2}>>
-// CHECK-SAME: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$MMA]], kWidth = 2}>>
-// CHECK-SAME: tensor<32x32xf32, #[[$MMA]]>
-// CHECK-SAME: tensor<64x64xf32, #[[$WGMMA]]>
-// CHECK-SAME: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$WGMMA]], kWidth = 2}>>
-// CHECK-SAME: tensor<64x64xf32, #[[$MFMA]]>
-// CHECK-SAME: tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #[[$MFMA]], kWidth = 8}>>
 // CHECK-SAME: tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #[[$FMA]]}>>
-#mma = #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-#wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-#mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = true}>
+// CHECK-SAME: tensor<8x16xf32, #ttg.dot_op<{opIdx = 1, parent = #[[$FMA]]}>>
 #fma = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [8, 4], warpsPerCTA = [2, 2], order = [1, 0]}>
-tt.func @dot_operands(%a: tensor<32x16xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>>,
-                      %b: tensor<16x32xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 2}>>,
-                      %c: tensor<32x32xf32, #mma>,
-                      %d: tensor<64x64xf32, #wgmma>,
-                      %e: tensor<64x16xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>,
-                      %f: tensor<64x64xf32, #mfma>,
-                      %g: tensor<16x64xf16, #ttg.dot_op<{opIdx = 1, parent = #mfma, kWidth = 8}>>,
-                      %h: tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #fma}>>) {
-  tt.return
-}
-
-// -----
-
-// A mfma that is not transposed prints isTransposed = false; a rank-3 mma.
-// CHECK-DAG: #ttg.amd_mfma<{version = 2, warpsPerCTA = [1, 1], instrShape = [16, 16], isTransposed = false}>
-// CHECK-DAG: #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 8]}>
-// CHECK-LABEL: tt.func @defaults
-tt.func @defaults(%a: tensor<16x16xf32, #ttg.amd_mfma<{version = 2, warpsPerCTA = [1, 1], instrShape = [16, 16]}>>,
-                  %b: tensor<2x32x16xf32, #ttg.nvidia_mma<{versionMajor = 2, warpsPerCTA = [1, 2, 2], instrShape = [1, 16, 8]}>>) {
+tt.func @dot_operands(%a: tensor<16x8xf32, #ttg.dot_op<{opIdx = 0, parent = #fma}>>,
+                      %b: tensor<8x16xf32, #ttg.dot_op<{opIdx = 1, parent = #fma}>>) {
   tt.return
 }
 
@@ -86,27 +58,21 @@ tt.func @defaults(%a: tensor<16x16xf32, #ttg.amd_mfma<{version = 2, warpsPerCTA 
 
 // The shared encodings, !ttg.memdesc and the local_* ops.
 // CHECK-DAG: #[[$SWIZZLED:.*]] = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
-// CHECK-DAG: #[[$NVMMA:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-// CHECK-DAG: #[[$NVMMA_T:.*]] = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
 // CHECK-LABEL: tt.func @shared_memory
-// CHECK-SAME: (%[[X:.*]]: tensor<64x64xf16, #{{.*}}>, %{{.*}}: !ttg.memdesc<64x128xi8, #[[$NVMMA_T]]>)
+// CHECK-SAME: (%[[X:.*]]: tensor<64x64xf16, #{{.*}}>)
 // CHECK: %[[BUF:.*]] = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable>
 // CHECK: ttg.local_store %[[X]], %[[BUF]] : tensor<64x64xf16, #{{.*}}> -> !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable>
 // CHECK: %[[Y:.*]] = ttg.local_load %[[BUF]] : !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable> -> tensor<64x64xf16, #{{.*}}>
 // CHECK: %[[ROW:.*]] = ttg.memdesc_index %[[BUF]][%{{.*}}] : !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable> -> !ttg.memdesc<64xf16, #{{.*}}, mutable>
 // CHECK: ttg.local_load %[[ROW]] : !ttg.memdesc<64xf16, #{{.*}}, mutable> -> tensor<64xf16, #{{.*}}>
 // CHECK: ttg.local_dealloc %[[BUF]] : !ttg.memdesc<64x64xf16, #[[$SWIZZLED]], mutable>
-// CHECK: %[[TILE:.*]] = ttg.local_alloc %[[Y]] : (tensor<64x64xf16, #{{.*}}>) -> !ttg.memdesc<64x64xf16, #[[$NVMMA]]>
-// CHECK: ttg.local_load %[[TILE]] : !ttg.memdesc<64x64xf16, #[[$NVMMA]]> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 2}>>
+// CHECK: %[[TILE:.*]] = ttg.local_alloc %[[Y]] : (tensor<64x64xf16, #{{.*}}>) -> !ttg.memdesc<64x64xf16, #[[$SWIZZLED]]>
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #swizzled1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#nvmma_t = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
 module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
-  tt.func @shared_memory(%x: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x128xi8, #nvmma_t>) {
+  tt.func @shared_memory(%x: tensor<64x64xf16, #blocked>) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #swizzled, mutable>
     ttg.local_store %x, %buf : tensor<64x64xf16, #blocked> -> !ttg.memdesc<64x64xf16, #swizzled, mutable>
     %y = ttg.local_load %buf : !ttg.memdesc<64x64xf16, #swizzled, mutable> -> tensor<64x64xf16, #blocked>
@@ -114,8 +80,7 @@ module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
     %row = ttg.memdesc_index %buf[%i] : !ttg.memdesc<64x64xf16, #swizzled, mutable> -> !ttg.memdesc<64xf16, #swizzled1, mutable>
     %r = ttg.local_load %row : !ttg.memdesc<64xf16, #swizzled1, mutable> -> tensor<64xf16, #blocked1>
     ttg.local_dealloc %buf : !ttg.memdesc<64x64xf16, #swizzled, mutable>
-    %tile = ttg.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #nvmma>
-    %a = ttg.local_load %tile : !ttg.memdesc<64x64xf16, #nvmma> -> tensor<64x64xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>
+    %tile = ttg.local_alloc %y : (tensor<64x64xf16, #blocked>) -> !ttg.memdesc<64x64xf16, #swizzled>
     tt.return
   }
 }

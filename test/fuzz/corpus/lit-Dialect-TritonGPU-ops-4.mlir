@@ -1,11 +1,11 @@
 // The shared encodings, !ttg.memdesc and the local_* ops.
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
-#wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+#wgmma = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
 #blocked1 = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #swizzled = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
 #swizzled1 = #ttg.swizzled_shared<{vec = 1, perPhase = 1, maxPhase = 1, order = [0]}>
-#nvmma = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-#nvmma_t = #ttg.nvmma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+#nvmma = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#nvmma_t = #nvidia.mma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
 module attributes {ttg.target = "cuda:90", "ttg.num-warps" = 4 : i32} {
   tt.func @shared_memory(%x: tensor<64x64xf16, #blocked>, %b: !ttg.memdesc<64x128xi8, #nvmma_t>) {
     %buf = ttg.local_alloc : () -> !ttg.memdesc<64x64xf16, #swizzled, mutable>

@@ -1,7 +1,7 @@
 // The ttg encodings: their textual form and their verifiers. Their conversion to LinearLayout
 // lives in LinearLayoutConversions.cpp.
 
-#include "AttrParsing.h"
+#include "nereid/Dialect/TritonGPU/IR/AttrParsing.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
@@ -92,6 +92,32 @@ LogicalResult verifyPowersOfTwo(function_ref<InFlightDiagnostic()> emitError, St
   return success();
 }
 
+LogicalResult verifyTensorCoreWarps(function_ref<InFlightDiagnostic()> emitError,
+                                    StringRef encoding, ArrayRef<unsigned> warpsPerCTA,
+                                    unsigned maxRank) {
+  if (warpsPerCTA.size() < 2 || warpsPerCTA.size() > maxRank) {
+    InFlightDiagnostic diag = emitError()
+                              << encoding << " encoding must have warpsPerCTA of rank 2";
+    for (unsigned rank = 3; rank <= maxRank; ++rank)
+      diag << (rank == maxRank ? " or " : ", ") << rank;
+    return diag << "; got " << warpsPerCTA.size();
+  }
+  if (failed(verifyPowersOfTwo(emitError, encoding, "warpsPerCTA", warpsPerCTA)))
+    return failure();
+  uint64_t numWarps = 1;
+  for (unsigned warps : warpsPerCTA)
+    numWarps *= warps;
+  if (numWarps > kMaxTensorCoreWarps)
+    return emitError() << encoding << " encoding must have at most " << kMaxTensorCoreWarps
+                       << " warps; got " << numWarps;
+  return success();
+}
+
+LogicalResult rejectTensor(Attribute encoding, function_ref<InFlightDiagnostic()> emitError) {
+  return emitError() << "shared encoding " << encoding
+                     << " lays out a !ttg.memdesc, not a tensor in registers";
+}
+
 } // namespace mlir::nereid::ttg::detail
 
 using namespace mlir::nereid::ttg::detail;
@@ -158,13 +184,10 @@ LogicalResult BlockedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emi
 
 unsigned BlockedEncodingAttr::getRank() const { return getOrder().size(); }
 
-/// The most elements (log2) of a tensor with a tensor-core layout (nvidia_mma, amd_mfma or a
-/// dot_op of one), whose tiles are bounded by their verifiers.
-static constexpr int64_t kMaxMmaTensorLog2 = 24;
-
 /// Whether the LinearLayout of `encoding` for `shape` (both valid) stays within the sizes that
 /// a LinearLayout describes (LinearLayout::kMaxDimSizeLog2 bits per dimension and
 /// kMaxTotalSizeLog2 for all inputs or all outputs), so that toLinearLayout cannot fail.
+/// `encoding` is a distributed encoding of ttg or a tensor-core one (a backend's).
 static bool fitsLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
   using LL = nereid::LinearLayout;
   if (auto slice = dyn_cast<SliceEncodingAttr>(encoding)) {
@@ -186,16 +209,16 @@ static bool fitsLinearLayout(Attribute encoding, ArrayRef<int64_t> shape) {
                                                      blocked.getWarpsPerCTA(), blocked.getOrder()),
                             shape);
   }
-  auto blocked = dyn_cast<BlockedEncodingAttr>(encoding);
-  if (!blocked) {
-    // The tensor-core layouts: their verifiers bound the warps (1024) and kWidth (64), so
-    // that their tiles stay small; a tensor of at most 2^kMaxMmaTensorLog2 elements then
+  if (isa<TensorCoreEncodingAttrInterface>(encoding)) {
+    // Their verifiers bound the warps and kWidth (TensorCoreEncodingAttrInterface), so that
+    // their tiles stay small; a tensor of at most 2^kMaxTensorCoreTensorLog2 elements then
     // keeps every dimension of the layout within 2^30.
     int64_t elementsLog2 = 0;
     for (int64_t size : shape)
       elementsLog2 += llvm::Log2_64(size);
-    return elementsLog2 <= kMaxMmaTensorLog2;
+    return elementsLog2 <= kMaxTensorCoreTensorLog2;
   }
+  auto blocked = cast<BlockedEncodingAttr>(encoding);
   // Sizes as log2, of the tile and of the layout fitted to the tensor.
   int64_t registers = 0, lanes = 0, warps = 0, tileTotal = 0, grownTotal = 0;
   for (unsigned d = 0; d < shape.size(); ++d) {

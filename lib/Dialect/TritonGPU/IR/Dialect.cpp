@@ -14,7 +14,8 @@ using namespace mlir::nereid::ttg;
 
 namespace {
 
-/// Prints encodings as aliases (#blocked, #blocked1, #slice, ...), as Triton's dumps do.
+/// Prints encodings as aliases (#blocked, #blocked1, #slice, ...), as Triton's dumps do; the
+/// backends' tensor-core encodings too (#mma), since the printer asks every dialect.
 struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
   using OpAsmDialectInterface::OpAsmDialectInterface;
 
@@ -27,7 +28,7 @@ struct TritonGPUOpAsmInterface : public OpAsmDialectInterface {
       os << "slice";
       return AliasResult::FinalAlias;
     }
-    if (isa<NvidiaMmaEncodingAttr, AmdMfmaEncodingAttr>(attr)) {
+    if (isa<TensorCoreEncodingAttrInterface>(attr)) {
       os << "mma";
       return AliasResult::FinalAlias;
     }

@@ -1,9 +1,7 @@
-// The shared-memory encodings (swizzled_shared, nvmma_shared, panel_shared): their textual
-// form and their verifiers. Their conversion to LinearLayout lives in LinearLayoutConversions.cpp.
+// The shared-memory encodings of ttg (swizzled_shared, panel_shared): their textual form and
+// their verifiers. Their conversion to LinearLayout lives in LinearLayoutConversions.cpp.
 
-#include "AttrParsing.h"
-
-#include "nereid/Target/TargetInfo.h"
+#include "nereid/Dialect/TritonGPU/IR/AttrParsing.h"
 
 #include "llvm/Support/MathExtras.h"
 
@@ -11,12 +9,6 @@ using namespace mlir;
 using namespace mlir::nereid::ttg;
 using namespace mlir::nereid::ttg::detail;
 
-/// A shared encoding lays out a buffer in memory: a tensor with one is a mistake.
-static LogicalResult rejectTensor(Attribute encoding,
-                                  function_ref<InFlightDiagnostic()> emitError) {
-  return emitError() << "shared encoding " << encoding
-                     << " lays out a !ttg.memdesc, not a tensor in registers";
-}
 
 //===----------------------------------------------------------------------===//
 // SwizzledSharedEncodingAttr
@@ -78,76 +70,6 @@ SwizzledSharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type,
 LogicalResult
 SwizzledSharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
                                            function_ref<InFlightDiagnostic()> emitError) const {
-  return rejectTensor(*this, emitError);
-}
-
-//===----------------------------------------------------------------------===//
-// NVMMASharedEncodingAttr
-//===----------------------------------------------------------------------===//
-
-Attribute NVMMASharedEncodingAttr::parse(AsmParser &parser, Type) {
-  SMLoc loc = parser.getCurrentLocation();
-  DictionaryAttr dict;
-  if (parser.parseLess() || parser.parseAttribute(dict) || parser.parseGreater())
-    return {};
-  unsigned swizzlingByteWidth = 0, elementBitWidth = 0;
-  bool transposed = false;
-  if (failed(
-          checkKeys(parser, loc, dict, {"swizzlingByteWidth", "transposed", "elementBitWidth"})) ||
-      failed(parseUnsigned(parser, loc, dict, "swizzlingByteWidth", swizzlingByteWidth)) ||
-      failed(parseBool(parser, loc, dict, "transposed", transposed)) ||
-      failed(parseUnsigned(parser, loc, dict, "elementBitWidth", elementBitWidth)))
-    return {};
-  return NVMMASharedEncodingAttr::getChecked([&] { return parser.emitError(loc); },
-                                             parser.getContext(), swizzlingByteWidth, transposed,
-                                             elementBitWidth);
-}
-
-void NVMMASharedEncodingAttr::print(AsmPrinter &printer) const {
-  printer << "<{swizzlingByteWidth = " << getSwizzlingByteWidth()
-          << ", transposed = " << (getTransposed() ? "true" : "false")
-          << ", elementBitWidth = " << getElementBitWidth() << "}>";
-}
-
-LogicalResult NVMMASharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                                              unsigned swizzlingByteWidth, bool,
-                                              unsigned elementBitWidth) {
-  if (swizzlingByteWidth != 0 && swizzlingByteWidth != 32 && swizzlingByteWidth != 64 &&
-      swizzlingByteWidth != 128)
-    return emitError() << "nvmma_shared encoding must have swizzlingByteWidth 0, 32, 64 or 128; "
-                          "got "
-                       << swizzlingByteWidth;
-  if (elementBitWidth != 8 && elementBitWidth != 16 && elementBitWidth != 32 &&
-      elementBitWidth != 64)
-    return emitError() << "nvmma_shared encoding must have elementBitWidth 8, 16, 32 or 64; got "
-                       << elementBitWidth;
-  return success();
-}
-
-LogicalResult
-NVMMASharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type elementType,
-                                       function_ref<InFlightDiagnostic()> emitError) const {
-  if (shape.size() < 2)
-    return emitError() << "nvmma_shared encoding needs a memdesc of rank at least 2; got "
-                       << shape.size();
-  unsigned bitWidth = nereid::getElementBitWidth(elementType);
-  if (bitWidth != getElementBitWidth())
-    return emitError() << "nvmma_shared encoding of elementBitWidth " << getElementBitWidth()
-                       << " on elements of " << bitWidth << " bits";
-  // One tile: 8 rows of the swizzle width (16 bytes unswizzled).
-  unsigned rows = shape.size() - (getTransposed() ? 1 : 2);
-  unsigned cols = shape.size() - (getTransposed() ? 2 : 1);
-  int64_t tileCols = 8 * std::max(getSwizzlingByteWidth(), 16u) / getElementBitWidth();
-  if (shape[rows] < 8 || shape[cols] < tileCols)
-    return emitError() << "nvmma_shared encoding needs at least 8 rows (dim" << rows << ") of "
-                       << tileCols << " elements (dim" << cols << "); got " << shape[rows] << "x"
-                       << shape[cols];
-  return success();
-}
-
-LogicalResult
-NVMMASharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
-                                        function_ref<InFlightDiagnostic()> emitError) const {
   return rejectTensor(*this, emitError);
 }
 

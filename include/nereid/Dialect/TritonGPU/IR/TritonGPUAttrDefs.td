@@ -56,6 +56,40 @@ def TTG_SharedEncoding : AttrInterface<"SharedEncodingAttrInterface"> {
   ];
 }
 
+def TTG_TensorCoreEncoding : AttrInterface<"TensorCoreEncodingAttrInterface"> {
+  let cppNamespace = "::mlir::nereid::ttg";
+  let description = [{
+    The accumulator layout of a GPU's matrix instruction (a tensor core): a distributed
+    encoding that a backend defines in a dialect of its own (`#nvidia.mma`, `#amd.mfma`) and
+    that a `#ttg.dot_op` may take as its parent. The core asks it only what the dot operand
+    needs: which operands the instruction reads from registers, and their layout.
+
+    Its verifier bounds its warps with `verifyTensorCoreWarps` (at most kMaxTensorCoreWarps)
+    and its one-warp tile to a few thousand elements, so that a tensor of at most
+    2^kMaxTensorCoreTensorLog2 elements, and a dot operand of it with a kWidth of at most
+    kMaxDotOperandKWidth, has a LinearLayout within the algebra's limits
+    (`verifyDistributedTensor` relies on it).
+  }];
+  let methods = [
+    InterfaceMethod<[{
+        Checks that the instruction reads operand `opIdx` (0: A, 1: B) from registers,
+        `kWidth` consecutive elements along K per lane (a power of two, at most
+        kMaxDotOperandKWidth, which the dot operand's verifier has checked); emits an error
+        through `emitError` otherwise.
+      }],
+      "::llvm::LogicalResult", "verifyDotOperand",
+      (ins "unsigned":$opIdx, "unsigned":$kWidth,
+           "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
+    InterfaceMethod<[{
+        The layout of operand `opIdx` (valid for verifyDotOperand) of a tensor of `shape`, as
+        DistributedEncodingAttrInterface::toLinearLayout gives it: the registers where the
+        instruction reads the operand, the warps the accumulator's, broadcast along K.
+      }],
+      "::mlir::nereid::LinearLayout", "getDotOperandLayout",
+      (ins "unsigned":$opIdx, "unsigned":$kWidth, "::llvm::ArrayRef<int64_t>":$shape)>,
+  ];
+}
+
 class TTG_Attr<string name, string attrMnemonic, list<Trait> traits = []>
     : AttrDef<TritonGPU_Dialect, name, traits> {
   let mnemonic = attrMnemonic;
@@ -114,71 +148,6 @@ def TTG_SliceEncodingAttr : TTG_Attr<"SliceEncoding", "slice",
 }
 
 //===----------------------------------------------------------------------===//
-// NVIDIA mma
-//===----------------------------------------------------------------------===//
-
-def TTG_NvidiaMmaEncodingAttr : TTG_Attr<"NvidiaMmaEncoding", "nvidia_mma",
-    [DeclareAttrInterfaceMethods<TTG_DistributedEncoding>,
-     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
-  let summary = "the accumulator of NVIDIA tensor-core instructions (mma.sync, wgmma)";
-  let description = [{
-    ```
-    #mma = #ttg.nvidia_mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
-    #wgmma = #ttg.nvidia_mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
-    ```
-    Version 2 (sm_80, `mma.sync.m16n8k*`): each warp holds 16x8 tiles of the result (instrShape
-    [16, 8], or [1, 16, 8] with a batch dimension); lane 4g + t holds the elements (g, 2t),
-    (g, 2t + 1), (g + 8, 2t) and (g + 8, 2t + 1) in registers 0 to 3. The warps are laid out
-    row-major (along dim1 first).
-
-    Version 3 (sm_90, `wgmma.m64nNk*`): instrShape [16, N, K] is one warp's share of the
-    instruction; four consecutive warps (a warpgroup) stack along dim0 to make the 64 rows, so
-    the warps are laid out column-major (along dim0 first) and their count is a multiple of 4.
-    A warp holds its 16xN rows as version 2 holds 16x8, repeated N / 8 times along dim1.
-
-    A tensor larger than the warps' tile repeats it in more registers, along dim1 first.
-  }];
-  let parameters = (ins
-    "unsigned":$versionMajor,
-    "unsigned":$versionMinor,
-    ArrayRefParameter<"unsigned">:$warpsPerCTA,
-    ArrayRefParameter<"unsigned">:$instrShape
-  );
-  let hasCustomAssemblyFormat = 1;
-  let genVerifyDecl = 1;
-}
-
-//===----------------------------------------------------------------------===//
-// AMD mfma
-//===----------------------------------------------------------------------===//
-
-def TTG_AmdMfmaEncodingAttr : TTG_Attr<"AmdMfmaEncoding", "amd_mfma",
-    [DeclareAttrInterfaceMethods<TTG_DistributedEncoding>,
-     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
-  let summary = "the accumulator of AMD matrix-core instructions (MFMA)";
-  let description = [{
-    ```
-    #mfma = #ttg.amd_mfma<{version = 3, warpsPerCTA = [2, 2], instrShape = [32, 32], isTransposed = false}>
-    ```
-    Each wavefront (warp, 64 lanes) holds 32x32 or 16x16 tiles of the result (`instrShape`, M
-    then N). In a 32x32 tile lane l holds column l % 32 and the rows 8i + 4 (l / 32) + j of
-    registers 4i + j; in a 16x16 tile lane l holds column l % 16 and the rows 4 (l / 16) + j
-    of registers j. `isTransposed` swaps the roles of rows and columns, so that a lane holds
-    consecutive elements of a row (for wider stores). `version` is the matrix-core generation:
-    1 for gfx908, 2 for gfx90a, 3 for gfx942, 4 for gfx950. The warps are laid out row-major;
-    a larger tensor repeats the tile in more registers, along dim1 first.
-  }];
-  let parameters = (ins
-    "unsigned":$version,
-    ArrayRefParameter<"unsigned">:$warpsPerCTA,
-    ArrayRefParameter<"unsigned">:$instrShape,
-    "bool":$isTransposed
-  );
-  let hasCustomAssemblyFormat = 1;
-  let genVerifyDecl = 1;
-}
-
-//===----------------------------------------------------------------------===//
 // Dot operand
 //===----------------------------------------------------------------------===//
 
@@ -188,7 +157,7 @@ def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
   let summary = "an operand of tt.dot in the registers where the parent's instruction reads it";
   let description = [{
     ```
-    #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 2}>
+    #ttg.dot_op<{opIdx = 0, parent = #nvidia.mma<...>, kWidth = 2}>
     #ttg.dot_op<{opIdx = 1, parent = #blocked}>
     ```
     The layout of operand A (`opIdx = 0`, [M, K]) or B (`opIdx = 1`, [K, N]) of a dot whose
@@ -197,10 +166,10 @@ def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
       the whole K extent of the rows (columns) of the result that it computes; the lanes and
       warps that differ only along the result's other dimension hold the same elements. No
       `kWidth`.
-    - an `nvidia_mma` parent: the fragments of `mma.sync` (A 16 x 8 kWidth, B 8 kWidth x 8),
-      each lane holding `kWidth` consecutive elements along K per register group; version 3
-      (wgmma) takes only A from registers.
-    - an `amd_mfma` parent: each lane holds `kWidth` consecutive elements along K.
+    - a tensor-core parent (TensorCoreEncodingAttrInterface, defined by a backend:
+      `#nvidia.mma`, `#amd.mfma`): the registers where the parent's instruction reads the
+      operand, each lane holding `kWidth` consecutive elements along K (the parent's
+      getDotOperandLayout; its verifyDotOperand says which operands it reads from registers).
     In every case the warps are the parent's, broadcast along K.
   }];
   let parameters = (ins
@@ -235,36 +204,6 @@ def TTG_SwizzledSharedEncodingAttr : TTG_Attr<"SwizzledSharedEncoding", "swizzle
     "unsigned":$perPhase,
     "unsigned":$maxPhase,
     ArrayRefParameter<"unsigned">:$order
-  );
-  let hasCustomAssemblyFormat = 1;
-  let genVerifyDecl = 1;
-}
-
-//===----------------------------------------------------------------------===//
-// NVMMA shared
-//===----------------------------------------------------------------------===//
-
-def TTG_NVMMASharedEncodingAttr : TTG_Attr<"NVMMASharedEncoding", "nvmma_shared",
-    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>,
-     DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
-  let summary = "a tensor in shared memory as wgmma and TMA read and write it";
-  let description = [{
-    ```
-    #shared = #ttg.nvmma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
-    ```
-    The tensor is stored in tiles of 8 rows of `swizzlingByteWidth` bytes (the NVIDIA 32, 64
-    or 128-byte swizzle modes of TMA and wgmma descriptors; 0 is unswizzled, with 16-byte
-    rows). Within a tile, the 16-byte chunks of row r are permuted as chunk c goes to
-    c XOR ((r / perPhase) % maxPhase), with perPhase = 128 / swizzlingByteWidth and
-    maxPhase = swizzlingByteWidth / 16. Tiles follow each other down the rows first, then
-    across the columns. Rows are dim0 and columns dim1 (the last two dimensions of a batched
-    tensor), or the other way round when `transposed`. The element type must have
-    `elementBitWidth` bits, and the tensor at least one tile.
-  }];
-  let parameters = (ins
-    "unsigned":$swizzlingByteWidth,
-    "bool":$transposed,
-    "unsigned":$elementBitWidth
   );
   let hasCustomAssemblyFormat = 1;
   let genVerifyDecl = 1;

@@ -15,7 +15,7 @@ def TTG_MemDescType : TypeDef<TritonGPU_Dialect, "MemDesc", [ShapedTypeInterface
     !ttg.memdesc<64x64xf16, #shared, mutable>
     ```
     A tensor of `shape` and `elementType` in shared memory (NVIDIA shared memory, AMD LDS),
-    laid out by a shared encoding (`#ttg.swizzled_shared`, `#ttg.nvmma_shared`). A `mutable`
+    laid out by a shared encoding (`#ttg.swizzled_shared`, or a backend's). A `mutable`
     buffer may be written by `ttg.local_store` after its allocation; an immutable one holds
     the value it was allocated with. The shape is static, of powers of two.
   }];

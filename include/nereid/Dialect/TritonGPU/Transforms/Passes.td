@@ -7,8 +7,8 @@ def TestPrintLinearLayoutPass : Pass<"test-print-linear-layout"> {
   let summary = "Emits a remark with the LinearLayout of every result that has a ttg encoding.";
   let description = [{
     A test aid for the conversion of encodings to LinearLayout. Input: any IR. For every op
-    result that is a ranked tensor with a ttg distributed encoding (blocked, slice, dot_op,
-    nvidia_mma, amd_mfma) or a !ttg.memdesc (whose shared encoding maps offsets to elements),
+    result that is a ranked tensor with a distributed encoding (blocked, slice, dot_op, a
+    backend's tensor-core layout) or a !ttg.memdesc (whose shared encoding maps offsets to elements),
     it emits a remark at the op: "linear layout of <shape>:" followed by
     LinearLayout::toString() of the encoding for that shape. The IR is left unchanged.
   }];

@@ -1,8 +1,11 @@
-// The LinearLayouts of the tensor-core encodings (nvidia_mma, amd_mfma) and of their dot
-// operands, checked against the fragment layouts that the PTX ISA and AMD's matrix
-// instruction calculator document: an independent reference for every lane and register.
+// The LinearLayouts of the backends' tensor-core encodings (#nvidia.mma, #amd.mfma) and of
+// their dot operands (#ttg.dot_op, through TensorCoreEncodingAttrInterface), checked against
+// the fragment layouts that the PTX ISA and AMD's matrix instruction calculator document: an
+// independent reference for every lane and register.
 
+#include "nereid/Amd/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Nvidia/IR/Dialect.h"
 
 #include "mlir/IR/MLIRContext.h"
 
@@ -21,9 +24,11 @@ namespace {
 /// (row, column) of a 2-D tensor.
 using Element = std::pair<int32_t, int32_t>;
 
-class MmaLayoutTest : public ::testing::Test {
+class TensorCoreLayoutTest : public ::testing::Test {
 protected:
-  MmaLayoutTest() { context.loadDialect<TritonGPUDialect>(); }
+  TensorCoreLayoutTest() {
+    context.loadDialect<TritonGPUDialect, nvidia::NvidiaDialect, amd::AmdDialect>();
+  }
 
   /// The element that `layout` (2-D) puts in register `reg` of lane `lane` of warp `warp`.
   static Element at(const LinearLayout &layout, int32_t reg, int32_t lane, int32_t warp = 0) {
@@ -41,12 +46,12 @@ protected:
             << layout.toString();
   }
 
-  NvidiaMmaEncodingAttr mma(unsigned version, ArrayRef<unsigned> warps,
+  nvidia::MmaEncodingAttr mma(unsigned version, ArrayRef<unsigned> warps,
                             ArrayRef<unsigned> instrShape) {
-    return NvidiaMmaEncodingAttr::get(&context, version, 0, warps, instrShape);
+    return nvidia::MmaEncodingAttr::get(&context, version, 0, warps, instrShape);
   }
-  AmdMfmaEncodingAttr mfma(ArrayRef<unsigned> warps, unsigned size, bool transposed) {
-    return AmdMfmaEncodingAttr::get(&context, 3, warps, {size, size}, transposed);
+  amd::MfmaEncodingAttr mfma(ArrayRef<unsigned> warps, unsigned size, bool transposed) {
+    return amd::MfmaEncodingAttr::get(&context, 3, warps, {size, size}, transposed);
   }
   DotOperandEncodingAttr dot(unsigned opIdx, DistributedEncodingAttrInterface parent,
                              unsigned kWidth) {
@@ -57,7 +62,7 @@ protected:
 };
 
 // mma.sync m16n8: lane 4g + t holds c0, c1 at (g, 2t + {0, 1}) and c2, c3 at (g + 8, ...).
-TEST_F(MmaLayoutTest, MmaV2AccumulatorIsThePtxFragment) {
+TEST_F(TensorCoreLayoutTest, MmaV2AccumulatorIsThePtxFragment) {
   LinearLayout layout = mma(2, {1, 1}, {16, 8}).toLinearLayout({16, 8});
   EXPECT_TRUE(layout.isBijective());
   expectFragment(layout, [](int32_t reg, int32_t lane) {
@@ -67,8 +72,8 @@ TEST_F(MmaLayoutTest, MmaV2AccumulatorIsThePtxFragment) {
 
 // mma.sync m16n8k16 with 16-bit operands (kWidth 2): A's a0..a7 at
 // (g + 8 ((i / 2) % 2), 2t + i % 2 + 8 (i / 4)); B's b0..b3 at (2t + i % 2 + 8 (i / 2), g).
-TEST_F(MmaLayoutTest, MmaV2OperandsAreThePtxFragments) {
-  NvidiaMmaEncodingAttr parent = mma(2, {1, 1}, {16, 8});
+TEST_F(TensorCoreLayoutTest, MmaV2OperandsAreThePtxFragments) {
+  nvidia::MmaEncodingAttr parent = mma(2, {1, 1}, {16, 8});
   LinearLayout a = dot(0, parent, 2).toLinearLayout({16, 16});
   EXPECT_TRUE(a.isBijective());
   expectFragment(a, [](int32_t i, int32_t lane) {
@@ -89,8 +94,8 @@ TEST_F(MmaLayoutTest, MmaV2OperandsAreThePtxFragments) {
 
 // The warps of a dot operand are the accumulator's, broadcast along K: with 2x2 warps, A's
 // warps 0 and 1 (which differ along N) hold the same rows.
-TEST_F(MmaLayoutTest, MmaV2OperandWarpsBroadcastAlongK) {
-  NvidiaMmaEncodingAttr parent = mma(2, {2, 2}, {16, 8});
+TEST_F(TensorCoreLayoutTest, MmaV2OperandWarpsBroadcastAlongK) {
+  nvidia::MmaEncodingAttr parent = mma(2, {2, 2}, {16, 8});
   LinearLayout acc = parent.toLinearLayout({32, 16});
   EXPECT_TRUE(acc.isBijective());
   LinearLayout a = dot(0, parent, 2).toLinearLayout({32, 16});
@@ -107,7 +112,7 @@ TEST_F(MmaLayoutTest, MmaV2OperandWarpsBroadcastAlongK) {
 
 // wgmma m64nN: warp w of a warpgroup holds rows 16 w to 16 w + 15 in mma.sync's pattern,
 // repeated every 8 columns.
-TEST_F(MmaLayoutTest, MmaV3AccumulatorIsThePtxFragment) {
+TEST_F(TensorCoreLayoutTest, MmaV3AccumulatorIsThePtxFragment) {
   LinearLayout layout = mma(3, {4, 1}, {16, 32, 16}).toLinearLayout({64, 32});
   EXPECT_TRUE(layout.isBijective());
   for (int32_t warp = 0; warp < 4; ++warp)
@@ -120,7 +125,7 @@ TEST_F(MmaLayoutTest, MmaV3AccumulatorIsThePtxFragment) {
 // AMD's matrix instruction calculator, v_mfma_f32_32x32x8f16: lane l, register r holds
 // (8 (r / 4) + 4 (l / 32) + r % 4, l % 32); v_mfma_f32_16x16x16f16: (4 (l / 16) + r, l % 16).
 // Transposed, rows and columns swap roles.
-TEST_F(MmaLayoutTest, MfmaAccumulatorIsTheCalculatorsFragment) {
+TEST_F(TensorCoreLayoutTest, MfmaAccumulatorIsTheCalculatorsFragment) {
   LinearLayout m32 = mfma({1, 1}, 32, false).toLinearLayout({32, 32});
   EXPECT_TRUE(m32.isBijective());
   expectFragment(m32, [](int32_t r, int32_t l) {
@@ -135,7 +140,7 @@ TEST_F(MmaLayoutTest, MfmaAccumulatorIsTheCalculatorsFragment) {
 
 // An MFMA operand: lane l holds kWidth consecutive k of row (A) or column (B) l % 32 (l % 16),
 // starting at kWidth (l / 32) (kWidth (l / 16)).
-TEST_F(MmaLayoutTest, MfmaOperandsHoldKWidthConsecutiveK) {
+TEST_F(TensorCoreLayoutTest, MfmaOperandsHoldKWidthConsecutiveK) {
   LinearLayout a = dot(0, mfma({1, 1}, 32, false), 4).toLinearLayout({32, 8});
   EXPECT_TRUE(a.isBijective());
   expectFragment(a, [](int32_t r, int32_t l) { return Element{l % 32, 4 * (l / 32) + r}; });
@@ -151,7 +156,7 @@ TEST_F(MmaLayoutTest, MfmaOperandsHoldKWidthConsecutiveK) {
 
 // Every tensor-core layout on the tile of all its warps holds each element exactly once, and
 // a dot operand holds each element in every warp along the other dimension.
-TEST_F(MmaLayoutTest, TilesAreBijective) {
+TEST_F(TensorCoreLayoutTest, TilesAreBijective) {
   for (unsigned wm : {1u, 2u, 4u})
     for (unsigned wn : {1u, 2u, 4u}) {
       SmallVector<int64_t> v2Tile = {16 * wm, 8 * wn};
@@ -176,7 +181,7 @@ TEST_F(MmaLayoutTest, TilesAreBijective) {
 // Over random shapes, every tensor-core layout and dot operand holds every element of the
 // tensor (a smaller tensor than the tile is broadcast, a larger one repeats it in registers),
 // and an accumulator that broadcasts nothing holds each element exactly once.
-TEST_F(MmaLayoutTest, RandomShapesAreCovered) {
+TEST_F(TensorCoreLayoutTest, RandomShapesAreCovered) {
   std::mt19937 rng(5678);
   auto pow2 = [&](int maxLog2) { return int64_t{1} << (rng() % (maxLog2 + 1)); };
   for (int trial = 0; trial < 200; ++trial) {
@@ -206,8 +211,8 @@ TEST_F(MmaLayoutTest, RandomShapesAreCovered) {
       if (!broadcasts)
         EXPECT_TRUE(acc.isInjective()) << acc.toString();
       for (unsigned opIdx : {0u, 1u}) {
-        if (opIdx == 1 && isa<NvidiaMmaEncodingAttr>(parent) &&
-            cast<NvidiaMmaEncodingAttr>(parent).getVersionMajor() == 3)
+        if (opIdx == 1 && isa<nvidia::MmaEncodingAttr>(parent) &&
+            cast<nvidia::MmaEncodingAttr>(parent).getVersionMajor() == 3)
           continue;
         LinearLayout operand = dot(opIdx, parent, kWidth).toLinearLayout(shape);
         EXPECT_TRUE(operand.isSurjective()) << operand.toString();
@@ -230,8 +235,8 @@ LinearLayout expected(ArrayRef<LinearLayout::Basis> registers, ArrayRef<LinearLa
 // Cases of Triton's LinearLayoutConversionsTest, with the bases that it expects: batched
 // mma.sync operands (DotMMAv2_3D), a wgmma operand with warps along both dimensions
 // (DotMMAv3_mixed_warp_kwidth4), and a slice of an operand (SliceDot).
-TEST_F(MmaLayoutTest, MatchesTritonsConversionTests) {
-  NvidiaMmaEncodingAttr batched = mma(2, {2, 4, 2}, {1, 16, 8});
+TEST_F(TensorCoreLayoutTest, MatchesTritonsConversionTests) {
+  nvidia::MmaEncodingAttr batched = mma(2, {2, 4, 2}, {1, 16, 8});
   EXPECT_EQ(dot(0, batched, 8).toLinearLayout({16, 128, 128}),
             expected({{0, 0, 1},
                       {0, 0, 2},
@@ -275,8 +280,8 @@ TEST_F(MmaLayoutTest, MatchesTritonsConversionTests) {
 // 16-bit values (attention chains two dots this way), while 8-bit operands (kWidth 4) need
 // lanes to exchange registers; with 4 warps along M, mma.sync and wgmma hold a 64x16 tile the
 // same way, but 2x2 warps hold other rows.
-TEST_F(MmaLayoutTest, ConversionsBetweenTensorCoreLayouts) {
-  NvidiaMmaEncodingAttr parent = mma(2, {4, 1}, {16, 8});
+TEST_F(TensorCoreLayoutTest, ConversionsBetweenTensorCoreLayouts) {
+  nvidia::MmaEncodingAttr parent = mma(2, {4, 1}, {16, 8});
   SmallVector<int64_t> shape = {64, 16};
   EXPECT_EQ(classifyLayoutConversion(parent.toLinearLayout(shape),
                                      dot(0, parent, 2).toLinearLayout(shape)),
