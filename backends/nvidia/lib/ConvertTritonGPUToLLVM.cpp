@@ -43,6 +43,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
       os << "the NVIDIA backend cannot call '" << call.getSymbol() << "' of the library '"
          << call.getLibname() << "': NVIDIA kernels link only libdevice, whose functions are "
          << "named __nv_*";
+  } else if (isa<tt::PrintOp, tt::AssertOp>(op)) {
+    // vprintf and __assertfail (populateDebugOpToLLVMPatterns).
   } else if (isa<tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::MulhiUIOp>(op)) {
     // LLVM's sqrt, fdiv and a widened multiply (populateElementwiseOpToLLVMPatterns).
   } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
@@ -145,6 +147,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
+    populateDebugOpToLLVMPatterns(typeConverter, patterns, info);
     populateMathOpToLLVMPatterns(typeConverter, patterns);
 
     ConversionTarget legal(*context);

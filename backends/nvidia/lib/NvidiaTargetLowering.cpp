@@ -1,5 +1,7 @@
 #include "NvidiaTargetLowering.h"
 
+#include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 
@@ -55,6 +57,79 @@ void NvidiaTargetLowering::markKernel(Operation *function, unsigned threadsPerPr
   // Every launch has exactly these threads: ptxas may allocate registers for them.
   function->setAttr(NVVM::NVVMDialect::getReqntidAttrName(),
                     builder.getDenseI32ArrayAttr({static_cast<int32_t>(threadsPerProgram), 1, 1}));
+}
+
+namespace {
+
+/// The function `name` of the module that holds the builder's insertion point, declared with
+/// `type` if the module has none yet.
+LLVM::LLVMFuncOp getOrDeclareFunction(OpBuilder &builder, Location loc, StringRef name,
+                                      LLVM::LLVMFunctionType type) {
+  auto module = builder.getInsertionBlock()->getParentOp()->getParentOfType<ModuleOp>();
+  if (auto function = module.lookupSymbol<LLVM::LLVMFuncOp>(name))
+    return function;
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(module.getBody());
+  return LLVM::LLVMFuncOp::create(builder, loc, name, type);
+}
+
+} // namespace
+
+void NvidiaTargetLowering::printf(OpBuilder &builder, Location loc, Value format,
+                                  ValueRange arguments) const {
+  // CUDA's device printf: vprintf(format, buffer), where the buffer holds the arguments one
+  // after another, each aligned to its size (an LLVM struct of them, in the NVPTX layout).
+  MLIRContext *context = builder.getContext();
+  auto pointer = LLVM::LLVMPointerType::get(context);
+  LLVM::LLVMFuncOp vprintf = getOrDeclareFunction(
+      builder, loc, "vprintf",
+      LLVM::LLVMFunctionType::get(builder.getI32Type(), {pointer, pointer}));
+  Value buffer;
+  if (arguments.empty()) {
+    buffer = LLVM::ZeroOp::create(builder, loc, pointer);
+  } else {
+    SmallVector<Type> types(arguments.getTypes());
+    auto structType = LLVM::LLVMStructType::getLiteral(context, types);
+    {
+      // In the entry block, so that a print in a loop reuses one buffer.
+      OpBuilder::InsertionGuard guard(builder);
+      Block &entry = builder.getInsertionBlock()->getParent()->front();
+      builder.setInsertionPointToStart(&entry);
+      Value one = LLVM::ConstantOp::create(builder, loc, builder.getI32Type(),
+                                           builder.getI32IntegerAttr(1));
+      buffer = LLVM::AllocaOp::create(builder, loc, pointer, structType, one, /*alignment=*/8);
+    }
+    for (auto [index, argument] : llvm::enumerate(arguments)) {
+      Value slot = LLVM::GEPOp::create(builder, loc, pointer, structType, buffer,
+                                       ArrayRef<LLVM::GEPArg>{0, static_cast<int32_t>(index)});
+      LLVM::StoreOp::create(builder, loc, argument, slot);
+    }
+  }
+  LLVM::CallOp::create(builder, loc, vprintf, ValueRange{format, buffer});
+}
+
+void NvidiaTargetLowering::assertFail(OpBuilder &builder, Location loc, StringRef message,
+                                      StringRef file, unsigned line, StringRef function) const {
+  // CUDA's assert: __assertfail(message, file, line, function, sizeof(char)) prints
+  // "<file>:<line>: <function>: block: [...], thread: [...] Assertion `<message>` failed." and
+  // stops the kernel; the launch's stream then fails with CUDA_ERROR_ASSERT.
+  MLIRContext *context = builder.getContext();
+  auto pointer = LLVM::LLVMPointerType::get(context);
+  Type i32 = builder.getI32Type();
+  Type i64 = builder.getI64Type();
+  LLVM::LLVMFuncOp assertfail = getOrDeclareFunction(
+      builder, loc, "__assertfail",
+      LLVM::LLVMFunctionType::get(LLVM::LLVMVoidType::get(context),
+                                  {pointer, pointer, i32, pointer, i64}));
+  Operation *parent = builder.getInsertionBlock()->getParentOp();
+  Value messageString = createGlobalString(builder, parent, "assertMessage_", message);
+  Value fileString = createGlobalString(builder, parent, "assertFile_", file);
+  Value functionString = createGlobalString(builder, parent, "assertFunction_", function);
+  Value lineValue = LLVM::ConstantOp::create(builder, loc, i32, builder.getI32IntegerAttr(line));
+  Value charSize = LLVM::ConstantOp::create(builder, loc, i64, builder.getI64IntegerAttr(1));
+  LLVM::CallOp::create(builder, loc, assertfail,
+                       ValueRange{messageString, fileString, lineValue, functionString,
+                                  charSize});
 }
 
 } // namespace mlir::nereid::nvidia

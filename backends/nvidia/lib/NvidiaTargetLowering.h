@@ -19,6 +19,10 @@ public:
   Value getNumPrograms(OpBuilder &builder, Location loc, unsigned axis) const override;
   unsigned getGlobalAddressSpace() const override { return 1; }
   unsigned getSharedAddressSpace() const override { return 3; }
+  void printf(OpBuilder &builder, Location loc, Value format,
+              ValueRange arguments) const override;
+  void assertFail(OpBuilder &builder, Location loc, StringRef message, StringRef file,
+                  unsigned line, StringRef function) const override;
   void barrier(OpBuilder &builder, Location loc) const override;
   Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                    unsigned laneMask) const override;

@@ -204,4 +204,26 @@ Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &
   return shuffled;
 }
 
+Value createGlobalString(OpBuilder &builder, Operation *op, StringRef namePrefix, StringRef text) {
+  auto module = op->getParentOfType<ModuleOp>();
+  MLIRContext *context = builder.getContext();
+  std::string name;
+  for (unsigned n = 0;; ++n) {
+    name = (namePrefix + Twine(n)).str();
+    if (!module.lookupSymbol(name))
+      break;
+  }
+  std::string bytes = text.str();
+  bytes.push_back('\0');
+  auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), bytes.size());
+  {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(builder, op->getLoc(), arrayType, /*isConstant=*/true,
+                           LLVM::Linkage::Internal, name, builder.getStringAttr(bytes));
+  }
+  return LLVM::AddressOfOp::create(builder, op->getLoc(), LLVM::LLVMPointerType::get(context),
+                                   name);
+}
+
 } // namespace mlir::nereid

@@ -171,6 +171,15 @@ def narrow_math(x_ptr, out_ptr, BLOCK: tl.constexpr):
     tl.store(out_ptr + offsets, tl.exp(x) + tl.sin(x) + tl.log2(x) + tl.rsqrt(x))
 
 
+@nereid.jit
+def print_and_assert(x_ptr, BLOCK: tl.constexpr):
+    x = tl.load(x_ptr + tl.arange(0, BLOCK))
+    tl.device_print("x", x)
+    tl.device_print("x hex", x, hex=True)
+    print("pid", tl.program_id(0), x)
+    tl.device_assert(x == x, "x is NaN")
+
+
 def _dump(kernel, tmp_path, monkeypatch):
     monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "dump"))
@@ -279,6 +288,25 @@ def test_a_libdevice_function_that_does_not_exist_is_an_error(monkeypatch, tmp_p
     with pytest.raises(CompilationError, match="has no function __nv_no_such_functionf"):
         compiler.compile(ttir.replace('"__nv_lgammaf"', '"__nv_no_such_functionf"'),
                          "lgamma_kernel", {}, {"target": "cuda:90"})
+
+
+@pytest.mark.parametrize("target,chip", CHIPS)
+def test_print_and_assert_compile(target, chip, monkeypatch, tmp_path):
+    """tt.print is vprintf with the interpreter's lines as formats, tt.assert __assertfail with
+    the kernel's Python file and line; ptxas accepts both."""
+    kernel = print_and_assert.warmup(_f32(64), BLOCK=64, grid=(1,), backend="nvidia",
+                                     target=target, num_warps=4)
+    native, ptx = _dump(kernel, tmp_path, monkeypatch)
+    assert "call.uni (retval0), vprintf," in ptx or "vprintf" in ptx
+    assert "__assertfail" in ptx
+    line = print_and_assert.fn.__code__.co_firstlineno + 6
+    llir = (tmp_path / "dump" / f"{kernel.name}.llir").read_text()
+    assert "pid (%u, %u, %u) idx (%u) x: %f\\0A" in llir
+    assert "pid (%u, %u, %u) idx (%u) x hex: 0x%08x\\0A" in llir
+    assert "pid (%u, %u, %u) pid: (operand 0) %d\\0A" in llir
+    assert "x is NaN" in llir and __file__.encode().decode() in llir
+    assert f"llvm.mlir.constant({line} : i32)" in llir
+    assert _assembled(native, ptx)
 
 
 @pytest.mark.parametrize("target", ["cuda:75", "cuda:sm_90", "hip:gfx942", 120])

@@ -85,6 +85,11 @@ void populateScanOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePat
 /// `why`, where the shared patterns cannot lower it.
 std::optional<int64_t> getReduceOrScanSharedBytes(Operation *op, std::string &why);
 
+/// tt.print (each element once, from its first holder, through the target's printf, in the
+/// interpreter's lines) and tt.assert (the target's assertion trap, with the Python line).
+void populateDebugOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                   RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
 } // namespace mlir::nereid
 
 #endif // NEREID_CONVERSION_TRITONGPUTOLLVM_PATTERNS_H

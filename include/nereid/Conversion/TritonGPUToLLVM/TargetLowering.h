@@ -52,6 +52,17 @@ public:
   /// AMD).
   virtual unsigned getSharedAddressSpace() const = 0;
 
+  /// Writes, from the executing thread, `format` (the address of a NUL-terminated C format
+  /// string) with `arguments` (integers of up to 64 bits, f64 and pointers, as C's default
+  /// argument promotions leave them), as C's printf does: vprintf on NVIDIA.
+  virtual void printf(OpBuilder &builder, Location loc, Value format,
+                      ValueRange arguments) const = 0;
+
+  /// Stops the kernel with a failed assertion that the host reports: `message`, at `line` of
+  /// `file` in `function` (the Python source of the kernel). __assertfail on NVIDIA.
+  virtual void assertFail(OpBuilder &builder, Location loc, StringRef message, StringRef file,
+                          unsigned line, StringRef function) const = 0;
+
   /// Waits until every thread of the program reaches it, and makes their shared-memory writes
   /// before it visible to their reads after it.
   virtual void barrier(OpBuilder &builder, Location loc) const = 0;

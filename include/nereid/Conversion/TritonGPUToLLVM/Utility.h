@@ -55,6 +55,10 @@ Value createSharedBuffer(OpBuilder &builder, Operation *op, int64_t bytes, unsig
 Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
                      Value value, unsigned laneMask);
 
+/// The address of a new constant global of the module holding `text` and a terminating NUL,
+/// named `namePrefix` and a number (a printf format, an assertion's message).
+Value createGlobalString(OpBuilder &builder, Operation *op, StringRef namePrefix, StringRef text);
+
 } // namespace mlir::nereid
 
 #endif // NEREID_CONVERSION_TRITONGPUTOLLVM_UTILITY_H
