@@ -261,7 +261,10 @@ def check_f32(name, x_args, y, reference, bound):
     finite = ~nan & ~infinite
     error = np.abs(y[finite].astype(np.float64) - reference[finite]) / ulp(reference[finite],
                                                                           np.float32)
-    limit = bound[finite] if isinstance(bound, np.ndarray) else bound + 0.5
+    # Half an ULP from the correctly rounded result to the exact one, and a hair for the f64
+    # reference's own rounding (a correctly rounded division is 0.5 ULP from the exact quotient,
+    # and may be 0.5 + 2^-29 from its f64 rounding).
+    limit = bound[finite] if isinstance(bound, np.ndarray) else bound + 0.5 + 1e-6
     worst = np.argmax(error - limit)
     assert np.all(error <= limit), (
         f"{name}: {error[worst]:.2f} ULP at {[a[finite][worst] for a in x_args]} "
@@ -294,7 +297,7 @@ def check_f64(name, x_args, y, references, fallback, bound):
             assert np.isfinite(got), (name, args, got, expected)
             spacing = float(np.spacing(np.abs(np.float64(expected))))
             error = float(abs(mpmath.mpf(float(got)) - expected)) / spacing
-            assert error <= bound + 0.5, (f"{name}: {error:.2f} ULP at {args}: got {got!r}, "
+            assert error <= bound + 0.5 + 1e-9, (f"{name}: {error:.2f} ULP at {args}: got {got!r}, "
                                           f"expected {mpmath.nstr(expected, 20)}")
 
 
