@@ -69,6 +69,17 @@ def reduce_2d(x_ptr, out_ptr, wide_ptr, OP: tl.constexpr, AXIS: tl.constexpr, BM
 
 
 @nereid.jit
+def sum_3d(x_ptr, out_ptr, AXIS: tl.constexpr, A: tl.constexpr, B: tl.constexpr,
+           C: tl.constexpr):
+    """The sum of an A x B x C block along AXIS, broadcast back to the block."""
+    offsets = (tl.arange(0, A)[:, None, None] * B * C + tl.arange(0, B)[None, :, None] * C
+               + tl.arange(0, C)[None, None, :])
+    x = tl.load(x_ptr + offsets)
+    s = tl.sum(x, axis=AXIS, keep_dims=True)
+    tl.store(out_ptr + offsets, tl.broadcast_to(s, (A, B, C)))
+
+
+@nereid.jit
 def scan_2d(x_ptr, out_ptr, OP: tl.constexpr, AXIS: tl.constexpr, REVERSE: tl.constexpr,
             BM: tl.constexpr, BN: tl.constexpr):
     offsets = tl.arange(0, BM)[:, None] * BN + tl.arange(0, BN)[None, :]
@@ -223,6 +234,19 @@ def test_reduce_2d(cuda, op, dtype, axis, shape, warps):
 
 @pytest.mark.nvidia
 @pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("axis", [0, 1, 2])
+@pytest.mark.parametrize("dtype", ["int32", "float32"])
+def test_sum_3d(cuda, dtype, axis, warps):
+    shape = (8, 16, 32)
+    x = _random(np.random.default_rng([axis, warps]), "sum", dtype, shape)
+    out = _poisoned(cuda, shape, dtype)
+    sum_3d[(1,)](cuda.from_numpy(x).cuda(), out, AXIS=axis, A=8, B=16, C=32, num_warps=warps)
+    want = np.broadcast_to(np.expand_dims(_reference("sum", x, axis), axis), shape)
+    _check_reduction("sum", x, axis, out.cpu().numpy(), want)
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [1, 4, 8])
 @pytest.mark.parametrize("shape", [(1, 1024), (32, 64), (256, 8)])
 @pytest.mark.parametrize("axis", [0, 1])
 @pytest.mark.parametrize("reverse", [False, True])
@@ -290,6 +314,9 @@ COMPILED = {
            _np("float32", 4), _np("float32", 4), OP=op, AXIS=axis, REVERSE=reverse, BM=32,
            BN=64, grid=(1,), backend="nvidia", target=target, num_warps=warps))(op, axis, reverse)
        for op in ("cumsum", "cumprod") for axis in (0, 1) for reverse in (False, True)},
+    **{f"sum_3d-axis{axis}": (lambda axis: lambda target, warps: sum_3d.warmup(
+        _np("float32", 4), _np("float32", 4), AXIS=axis, A=8, B=16, C=32, grid=(1,),
+        backend="nvidia", target=target, num_warps=warps))(axis) for axis in (0, 1, 2)},
     "recurrence": lambda target, warps: recurrence.warmup(
         _np("int32", 4), _np("int32", 4), _np("int32", 4), AXIS=1, REVERSE=False, BM=64, BN=32,
         grid=(1,), backend="nvidia", target=target, num_warps=warps),
