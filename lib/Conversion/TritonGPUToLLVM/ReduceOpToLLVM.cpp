@@ -88,7 +88,7 @@ std::optional<ReducePlan> planReduce(tt::ReduceOp op, std::string &why) {
   std::set<SmallVector<int32_t>> seen;
   SmallVector<SmallVector<std::pair<int32_t, int32_t>>> members; // (axis coordinate, register)
   for (int32_t r = 0, e = src->getInDimSize(LinearLayout::kRegister); r < e; ++r) {
-    SmallVector<int32_t> coordinates = getRegisterCoordinates(*src, r);
+    SmallVector<int32_t> coordinates = applyToIndex(*src, LinearLayout::kRegister, r);
     if (!seen.insert(coordinates).second)
       continue; // A copy of an earlier register.
     int32_t along = coordinates[axis];
@@ -116,7 +116,7 @@ std::optional<ReducePlan> planReduce(tt::ReduceOp op, std::string &why) {
     }
     for (int32_t r = 0, e = sliced ? result->getInDimSize(LinearLayout::kRegister) : 0;
          sliced && r < e; ++r) {
-      auto found = groupOfKey.find(getRegisterCoordinates(*result, r));
+      auto found = groupOfKey.find(applyToIndex(*result, LinearLayout::kRegister, r));
       sliced = found != groupOfKey.end();
       if (sliced)
         plan.resultGroups.push_back(found->second);

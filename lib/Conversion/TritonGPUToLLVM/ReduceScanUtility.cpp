@@ -40,16 +40,6 @@ std::optional<SmallVector<AxisBit>> getAxisBits(const LinearLayout &layout, unsi
   return bits;
 }
 
-SmallVector<int32_t> getRegisterCoordinates(const LinearLayout &layout, int32_t r) {
-  SmallVector<LinearLayout::DimValue> ins;
-  for (StringRef name : layout.getInDimNames())
-    ins.push_back({name.str(), name == LinearLayout::kRegister ? r : 0});
-  SmallVector<int32_t> coordinates;
-  for (const LinearLayout::DimValue &out : layout.apply(ins))
-    coordinates.push_back(out.second);
-  return coordinates;
-}
-
 SmallVector<Value> emitCombine(OpBuilder &builder, Region &combiner, ValueRange lhs,
                                ValueRange rhs) {
   Block &body = combiner.front();

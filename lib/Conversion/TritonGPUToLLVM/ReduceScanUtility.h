@@ -34,9 +34,6 @@ struct AxisBit {
 std::optional<SmallVector<AxisBit>> getAxisBits(const LinearLayout &layout, unsigned axis,
                                                 std::string &why);
 
-/// The coordinates of `layout` for register `r` of a thread whose lane and warp are 0.
-SmallVector<int32_t> getRegisterCoordinates(const LinearLayout &layout, int32_t r);
-
 /// The combiner of a tt.reduce or tt.scan applied to `lhs` (the values that come first along
 /// the axis) and `rhs` (the ones after): its body cloned at the builder's insertion point.
 /// Returns the values its terminator yields.

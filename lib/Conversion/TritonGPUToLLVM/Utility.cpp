@@ -87,10 +87,7 @@ SmallVector<SmallVector<Value>> emitElementCoordinates(OpBuilder &builder, Locat
   return coordinates;
 }
 
-namespace {
-
-/// The coordinates of `layout` for index `index` of `inDim` and 0 of the other input dims.
-SmallVector<int32_t> applyOne(const LinearLayout &layout, StringRef inDim, int32_t index) {
+SmallVector<int32_t> applyToIndex(const LinearLayout &layout, StringRef inDim, int32_t index) {
   SmallVector<LinearLayout::DimValue> ins;
   for (StringRef name : layout.getInDimNames())
     ins.push_back({name.str(), name == inDim ? index : 0});
@@ -99,8 +96,6 @@ SmallVector<int32_t> applyOne(const LinearLayout &layout, StringRef inDim, int32
     coordinates.push_back(out.second);
   return coordinates;
 }
-
-} // namespace
 
 std::optional<SmallVector<unsigned>>
 mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
@@ -113,19 +108,19 @@ mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
     if (dstBits != srcBits)
       return std::nullopt;
     for (int32_t bit = 0; bit < dstBits; ++bit)
-      if (toSource(applyOne(dst, inDim, 1 << bit)) != applyOne(src, inDim, 1 << bit))
+      if (toSource(applyToIndex(dst, inDim, 1 << bit)) != applyToIndex(src, inDim, 1 << bit))
         return std::nullopt;
   }
   llvm::DenseMap<ArrayRef<int32_t>, unsigned> sourceRegisters;
   SmallVector<SmallVector<int32_t>> sourceCoordinates;
   int32_t numSource = src.getInDimSize(LinearLayout::kRegister);
   for (int32_t r = 0; r < numSource; ++r)
-    sourceCoordinates.push_back(applyOne(src, LinearLayout::kRegister, r));
+    sourceCoordinates.push_back(applyToIndex(src, LinearLayout::kRegister, r));
   for (int32_t r = numSource - 1; r >= 0; --r) // The first register of each element wins.
     sourceRegisters[sourceCoordinates[r]] = r;
   SmallVector<unsigned> mapping;
   for (int32_t r = 0, e = dst.getInDimSize(LinearLayout::kRegister); r < e; ++r) {
-    auto found = sourceRegisters.find(toSource(applyOne(dst, LinearLayout::kRegister, r)));
+    auto found = sourceRegisters.find(toSource(applyToIndex(dst, LinearLayout::kRegister, r)));
     if (found == sourceRegisters.end())
       return std::nullopt;
     mapping.push_back(found->second);

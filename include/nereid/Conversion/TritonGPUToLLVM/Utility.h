@@ -25,6 +25,10 @@ SmallVector<SmallVector<Value>> emitElementCoordinates(OpBuilder &builder, Locat
                                                        const LinearLayout &layout,
                                                        const GpuTargetLowering &target);
 
+/// The coordinates of `layout` for index `index` of its input dimension `inDim` and 0 of the
+/// others: where a register, lane or warp alone puts its element.
+SmallVector<int32_t> applyToIndex(const LinearLayout &layout, StringRef inDim, int32_t index);
+
 /// For each register of a tensor of layout `dst`, the register of a tensor of layout `src` that
 /// holds the element it needs in the same thread, where `toSource` maps a coordinate of `dst`
 /// to the one of `src` it reads (dropping a dimension of size 1 for expand_dims, zeroing the
