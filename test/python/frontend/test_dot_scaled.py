@@ -129,3 +129,22 @@ def test_the_nvidia_backend_refuses_it_naming_an_op_and_the_line():
     message = str(error.value)
     assert "the NVIDIA backend cannot lower 'tt.dot' yet" in message
     assert 'c = tl.dot_scaled(a, s, "e2m1", b, None, "e4m3", fast_math=FAST_MATH' in message
+
+
+@triton.jit
+def scales_of_two_group_sizes(a_ptr, a_scale_ptr, b_ptr, b_scale_ptr, out_ptr):
+    a = tl.load(a_ptr + tl.arange(0, 32)[:, None] * 64 + tl.arange(0, 64)[None, :])
+    a_scale = tl.load(a_scale_ptr + tl.arange(0, 32)[:, None] * 2 + tl.arange(0, 2)[None, :])
+    b = tl.load(b_ptr + tl.arange(0, 64)[:, None] * 32 + tl.arange(0, 32)[None, :])
+    b_scale = tl.load(b_scale_ptr + tl.arange(0, 32)[:, None] * 4 + tl.arange(0, 4)[None, :])
+    c = tl.dot_scaled(a, a_scale, "e4m3", b, b_scale, "e4m3")
+    tl.store(out_ptr + tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :], c)
+
+
+def test_scales_of_two_group_sizes_in_upstream_words():
+    with pytest.raises(triton.CompilationError) as info:
+        scales_of_two_group_sizes.warmup(np.zeros(2048, np.uint8), np.zeros(64, np.uint8),
+                                         np.zeros(2048, np.uint8), np.zeros(128, np.uint8),
+                                         np.zeros(1024, np.float32), grid=(1,))
+    assert message_line(info.value).strip() == \
+        "Operands must have the same scale factor; (lhs: 32 vs rhs: 16)"
