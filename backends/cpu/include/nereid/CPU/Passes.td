@@ -306,9 +306,11 @@ def CpuScalarizeLaneExtractsPass : Pass<"cpu-scalarize-lane-extracts", "ModuleOp
   let description = [{
     A contiguous load or store of a chunk uses only the first lane of its chunk of pointers.
     This pass moves such vector.extract of one lane up through the vector ops that computed
-    it: through llvm.getelementptr (always), through elementwise ops with no other user, and
-    through broadcasts (MLIR's vector sink patterns), so that the address becomes a scalar
-    computation and the vector lanes no one reads are dead.
+    it: through llvm.getelementptr (always), through integer arithmetic on broadcasts and
+    constants (always: `splat(i) + range`, whose vector a bounds check's slow path also reads),
+    through other elementwise ops with no other user, and through broadcasts (MLIR's vector
+    sink patterns), so that the address becomes a scalar computation and the vector lanes no
+    one reads are dead.
   }];
   let dependentDialects = ["mlir::vector::VectorDialect", "mlir::LLVM::LLVMDialect"];
 }
