@@ -13,6 +13,8 @@ from typing import Any, Optional
 
 from ..compiler.options import DOT_INPUT_PRECISIONS, FrontendOptions
 from ..runtime import environment
+from ..runtime.driver import GPUTarget
+from ..runtime.host import HostDriver, host_occupancy
 from .backend import Backend, Relauncher
 
 NAME = "interpreter"
@@ -49,11 +51,16 @@ class InterpreterBackend(Backend):
 
     def occupancy(self, kernel: Any) -> dict:
         """The host's, as the CPU backend reports them: the interpreter runs on the host."""
-        from ..runtime.driver import host_occupancy
-
         return host_occupancy(kernel)
 
     def driver(self) -> Any:
-        from ..runtime.driver import InterpreterDriver
-
         return InterpreterDriver()
+
+
+class InterpreterDriver(HostDriver):
+    """The interpreter's driver: kernels run on host memory, as on the CPU backend (so torch
+    code gets the "cpu" device and backend, and the host's properties), but nothing is
+    compiled for the machine: its target's arch is "interpreter"."""
+
+    def get_current_target(self) -> GPUTarget:
+        return GPUTarget("cpu", "interpreter", 1)

@@ -13,6 +13,7 @@ import pytest
 
 import nereid
 import nereid.language as tl
+from nereid.runtime import host
 from nereid_cpu import kernel as cpu_kernel
 
 
@@ -42,7 +43,7 @@ def write_cgroup(root, cgroup_line, files):
                                              ("max 100000", None), ("50000 100000", 1)])
 def test_cgroup_v2_quota(tmp_path, quota, expected):
     write_cgroup(tmp_path, "0::/user.slice/job", {"sys/fs/cgroup/user.slice/job/cpu.max": quota})
-    assert cpu_kernel._cgroup_cpu_quota(str(tmp_path)) == expected
+    assert host._cgroup_cpu_quota(str(tmp_path)) == expected
 
 
 @pytest.mark.parametrize("quota, expected", [("400000", 4), ("-1", None)])
@@ -50,11 +51,11 @@ def test_cgroup_v1_quota(tmp_path, quota, expected):
     write_cgroup(tmp_path, "4:cpu,cpuacct:/docker/abc\n2:memory:/docker/abc", {
         "sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_quota_us": quota,
         "sys/fs/cgroup/cpu,cpuacct/docker/abc/cpu.cfs_period_us": "100000"})
-    assert cpu_kernel._cgroup_cpu_quota(str(tmp_path)) == expected
+    assert host._cgroup_cpu_quota(str(tmp_path)) == expected
 
 
 def test_no_cgroup_file_means_no_quota(tmp_path):
-    assert cpu_kernel._cgroup_cpu_quota(str(tmp_path)) is None
+    assert host._cgroup_cpu_quota(str(tmp_path)) is None
 
 
 def test_default_count_follows_the_affinity_mask():

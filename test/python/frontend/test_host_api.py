@@ -15,8 +15,10 @@ import nereid
 import nereid.runtime.autotuner
 import nereid.triton as triton
 import nereid.triton.language as tl
+from nereid.backends.interpreter import InterpreterDriver
 from nereid.runtime import driver as driver_module
 from nereid.runtime import environment
+from nereid_cpu.driver import CpuDriver
 from frontend_util import array
 
 # The variables a test may change through knobs: deleted before each test, restored after.
@@ -107,7 +109,7 @@ def test_the_cpu_is_active_by_default_and_its_target_is_the_hosts():
     from nereid_cpu.target import host_target
 
     active = triton.runtime.driver.active
-    assert isinstance(active, driver_module.CpuDriver)
+    assert isinstance(active, CpuDriver)
     target = active.get_current_target()
     assert (target.backend, target.arch, target.warp_size) == ("cpu", host_target().ttg_target, 1)
     assert target.arch in VECTOR_LANES
@@ -121,10 +123,10 @@ def test_the_cpu_is_active_by_default_and_its_target_is_the_hosts():
 def test_interpret_mode_makes_the_interpreter_active(monkeypatch, variable):
     monkeypatch.setenv(variable, "1")
     active = triton.runtime.driver.active
-    assert isinstance(active, driver_module.InterpreterDriver)
+    assert isinstance(active, InterpreterDriver)
     assert active.get_current_target() == driver_module.GPUTarget("cpu", "interpreter", 1)
     monkeypatch.setenv(variable, "0")
-    assert type(triton.runtime.driver.active) is driver_module.CpuDriver
+    assert type(triton.runtime.driver.active) is CpuDriver
 
 
 def test_nereid_backend_picks_the_driver(monkeypatch):
@@ -147,7 +149,7 @@ def test_nereid_backend_picks_the_driver(monkeypatch):
     assert triton.runtime.driver.set_active_to_gpu() == "fakegpu"
     assert isinstance(triton.runtime.driver.active, FakeGpuDriver)
     triton.runtime.driver.set_active_to_cpu()
-    assert isinstance(triton.runtime.driver.active, driver_module.CpuDriver)
+    assert isinstance(triton.runtime.driver.active, CpuDriver)
 
 
 def test_an_unknown_backend_is_a_clear_error(monkeypatch):
@@ -157,7 +159,7 @@ def test_an_unknown_backend_is_a_clear_error(monkeypatch):
 
 
 def test_set_active_fixes_the_driver_until_reset_active(monkeypatch):
-    class MockDriver(driver_module.CpuDriver):
+    class MockDriver(CpuDriver):
         pass
 
     mock = MockDriver()
@@ -165,10 +167,10 @@ def test_set_active_fixes_the_driver_until_reset_active(monkeypatch):
     monkeypatch.setenv("NEREID_INTERPRET", "1")
     assert triton.runtime.driver.active is mock
     triton.runtime.driver.reset_active()
-    assert isinstance(triton.runtime.driver.active, driver_module.InterpreterDriver)
+    assert isinstance(triton.runtime.driver.active, InterpreterDriver)
     assert triton.runtime.driver.active is triton.runtime.driver.default
     triton.runtime.driver.set_active_to_cpu()
-    assert type(triton.runtime.driver.active) is driver_module.CpuDriver
+    assert type(triton.runtime.driver.active) is CpuDriver
 
 
 def test_set_active_to_gpu_needs_one_gpu_driver():
@@ -220,7 +222,7 @@ def test_device_properties_are_the_hosts(device):
 
 
 def test_multiprocessor_count_is_the_cores_the_process_may_use(monkeypatch):
-    from nereid_cpu.kernel import available_cores
+    from nereid.runtime.host import available_cores
 
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {3})
     available_cores.cache_clear()  # read once per process
@@ -361,7 +363,7 @@ def test_the_interpret_knob_is_nereid_interpret(monkeypatch):
     assert triton.knobs.runtime.interpret is False
     triton.knobs.runtime.interpret = True
     assert os.environ["NEREID_INTERPRET"] == "1" and environment.interpret_mode()
-    assert isinstance(triton.runtime.driver.active, driver_module.InterpreterDriver)
+    assert isinstance(triton.runtime.driver.active, InterpreterDriver)
     x, y, out = array(n=100), array(n=100), array(n=100)
     add_kernel[(1,)](x, y, out, 100, BLOCK_SIZE=128)
     np.testing.assert_array_equal(out, x + y)

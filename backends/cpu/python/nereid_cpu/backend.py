@@ -9,8 +9,10 @@ from typing import Any, Callable
 from nereid.backends import Availability, Backend
 from nereid.compiler.options import DOT_INPUT_PRECISIONS
 from nereid.runtime.environment import compile_settings
+from nereid.runtime.host import host_occupancy
 
 from .compiler import ASM_STAGE_NAMES, compile, compile_stages
+from .driver import CpuDriver
 from .kernel import CompiledCpuKernel, resolve_num_threads
 from .target import host_target, resolve_target
 
@@ -69,11 +71,7 @@ class CpuBackend(Backend):
                 lambda: compile_stages(kernel.asm["ttir"], kernel.name, kernel.options))
 
     def occupancy(self, kernel: Any) -> dict:
-        from nereid.runtime.driver import host_occupancy
-
         return host_occupancy(kernel)
 
     def driver(self) -> Any:
-        from nereid.runtime.driver import CpuDriver
-
         return CpuDriver()

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ctypes
 import functools
-import os
 import threading
 from pathlib import Path
 from typing import Any, Callable, Mapping, Optional, Sequence
@@ -17,6 +16,7 @@ from typing import Any, Callable, Mapping, Optional, Sequence
 from nereid import _capi
 from nereid.language.dtypes import dtype
 from nereid.runtime import environment
+from nereid.runtime.host import available_cores
 from nereid.runtime.launcher import MAX_THREADS, SCHEDULERS, thread_count
 
 from . import knobs
@@ -33,53 +33,6 @@ _RUNTIME_NAME = "libnereid_cpu_runtime.so"
 
 class KernelLoadError(RuntimeError):
     """A kernel's shared library could not be loaded or lacks its entry points."""
-
-
-@functools.lru_cache(maxsize=None)
-def available_cores() -> int:
-    """The cores this process may use: those of its affinity mask (`taskset`, a container's
-    cpuset), at most its cgroup's CPU quota rounded up (cgroup v2 `cpu.max`, v1
-    `cpu.cfs_quota_us`), and at least 1. Read once per process."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    quota = _cgroup_cpu_quota()
-    if quota is not None:
-        cores = min(cores, quota)
-    return max(1, cores)
-
-
-def _cgroup_cpu_quota(root: str = "/") -> Optional[int]:
-    """The CPUs the process's cgroup may use per period, rounded up; None when unlimited or
-    unknown. `root` is where /proc and /sys are (tests give another)."""
-    try:
-        with open(os.path.join(root, "proc/self/cgroup")) as stream:
-            entries = [line.rstrip("\n").split(":", 2) for line in stream]
-    except OSError:
-        return None
-    for _, controllers, path in (entry for entry in entries if len(entry) == 3):
-        directory = os.path.join(root, "sys/fs/cgroup")
-        if controllers == "":  # cgroup v2: "max 100000" or "<quota> <period>"
-            files = [os.path.join(directory + path, "cpu.max")]
-        elif "cpu" in controllers.split(","):  # cgroup v1: quota (-1: none) and period
-            directory = os.path.join(directory, controllers) + path
-            files = [os.path.join(directory, "cpu.cfs_quota_us"),
-                     os.path.join(directory, "cpu.cfs_period_us")]
-        else:
-            continue
-        try:
-            fields = []
-            for name in files:
-                with open(name) as stream:
-                    fields += stream.read().split()
-        except OSError:
-            continue
-        if len(fields) == 2 and fields[0] not in ("max", "-1"):
-            quota, period = int(fields[0]), int(fields[1])
-            if quota > 0 and period > 0:
-                return -(-quota // period)
-    return None
 
 
 def resolve_num_threads(options: Mapping[str, Any]) -> int:
