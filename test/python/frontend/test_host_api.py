@@ -4,7 +4,10 @@
 `triton.runtime` package, checked against the host itself and against numpy."""
 
 import os
+import subprocess
 import sys
+import tempfile
+import textwrap
 import time
 from pathlib import Path
 
@@ -237,6 +240,36 @@ def test_the_interpreter_reports_the_hosts_properties(monkeypatch):
     host = triton.runtime.driver.active.utils.get_device_properties()
     monkeypatch.setenv("NEREID_INTERPRET", "1")
     assert triton.runtime.driver.active.utils.get_device_properties() == host
+
+
+def test_the_interpreters_driver_needs_no_cpu_backend():
+    """Where the CPU backend cannot be imported, the interpreter's driver still reports the
+    host, and a kernel still runs in the interpreter."""
+    script = textwrap.dedent("""
+        import sys
+        sys.modules["nereid_cpu"] = None  # `import nereid_cpu` raises ImportError
+        import numpy as np
+        import nereid.triton as triton
+        from kernels import double_kernel
+        active = triton.runtime.driver.active
+        print(type(active).__name__, active.get_current_target().arch,
+              active.utils.get_device_properties()["multiprocessor_count"])
+        x = np.random.default_rng().standard_normal(64).astype(np.float32)
+        y = np.full_like(x, np.nan)
+        double_kernel[(1,)](x, y, N=64)
+        print(bool(np.array_equal(y, 2 * x)))
+    """)
+    kernels = "import nereid.triton as triton\nimport nereid.triton.language as tl\n" \
+        "@triton.jit\ndef double_kernel(x_ptr, y_ptr, N: tl.constexpr):\n" \
+        "    r = tl.arange(0, N)\n    tl.store(y_ptr + r, tl.load(x_ptr + r) * 2)\n"
+    with tempfile.TemporaryDirectory() as folder:
+        Path(folder, "kernels.py").write_text(kernels)
+        environment = {**os.environ, "NEREID_INTERPRET": "1",
+                       "PYTHONPATH": os.pathsep.join([folder] + sys.path)}
+        output = subprocess.run([sys.executable, "-c", script], env=environment, check=True,
+                                capture_output=True, text=True).stdout.split()
+    assert output == ["InterpreterDriver", "interpreter", str(len(os.sched_getaffinity(0))),
+                      "True"]
 
 
 @pytest.mark.parametrize("device", [1, "cuda", "cpu:1"])
