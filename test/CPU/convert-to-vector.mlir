@@ -563,6 +563,23 @@ tt.func public @dot_batched(%a: tensor<3x2x4xf32>, %b: tensor<3x4x16xf32>, %c: t
 
 // -----
 
+// `a @ b.T` of a b too large to transpose in registers (128 x 64, read whole): the dot copies
+// b's source transposed into a stack buffer in register blocks, and the tt.trans, which only
+// the dot uses, is never computed as a vector (once refused as a transpose of more than 4096
+// elements).
+// CHECK-LABEL: func.func private @dot_of_large_transpose_impl
+// CHECK-NOT: vector.transpose {{.*}} : vector<128x64xf32> to vector<64x128xf32>
+// CHECK-DAG: memref.alloca() {{.*}} : memref<128x64xf32>
+// CHECK-DAG: memref.alloca() {{.*}} : memref<64x128xf32>
+// CHECK: math.fma
+tt.func public @dot_of_large_transpose(%a: tensor<16x64xf32>, %b: tensor<128x64xf32>, %c: tensor<16x128xf32>) -> tensor<16x128xf32> {
+  %t = tt.trans %b {order = array<i32: 1, 0>} : tensor<128x64xf32> -> tensor<64x128xf32>
+  %d = tt.dot %a, %t, %c : tensor<16x64xf32> * tensor<64x128xf32> -> tensor<16x128xf32>
+  tt.return %d : tensor<16x128xf32>
+}
+
+// -----
+
 // The elementwise tt ops: clampf with propagate_nan = all is maximumf then minimumf, and
 // without it maxnumf then minnumf; mulhiui is the high half of mului_extended; fp_to_fp
 // widens with extf and narrows with truncf in the op's rounding; precise_sqrt and

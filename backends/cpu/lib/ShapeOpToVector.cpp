@@ -149,14 +149,17 @@ struct TransOpConversion : OpConversionPattern<tt::TransOp> {
       rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
       return success();
     }
-    // A dot reads a transposed buffer in place (a column-major operand), which leaves this
-    // value dead: a vector.transpose then goes, where copies to memory would stay.
-    bool onlyDots = !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
-      return isa<tt::DotOp>(user);
-    });
-    if (!onlyDots && isTransposedInMemory(op.getType(), op.getOrder())) {
-      rewriter.replaceOp(op, transposeThroughMemory(rewriter, op.getLoc(), adaptor.getSrc(),
-                                                    type, chunkWidth));
+    if (isTransposedInMemory(op.getType(), op.getOrder())) {
+      // A dot transposes such an operand's source itself, in memory (or reads a buffer of its
+      // columns in place), and never reads this value.
+      bool onlyDots = !op->use_empty() && llvm::all_of(op->getUsers(), [](Operation *user) {
+        return isa<tt::DotOp>(user);
+      });
+      if (onlyDots)
+        rewriter.replaceOpWithNewOp<ub::PoisonOp>(op, type);
+      else
+        rewriter.replaceOp(op, transposeThroughMemory(rewriter, op.getLoc(), adaptor.getSrc(),
+                                                      type, chunkWidth));
       return success();
     }
     ArrayRef<int32_t> order = op.getOrder();

@@ -65,13 +65,14 @@ def rotate_kernel(x_ptr, y_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.constexp
 
 
 @nereid.jit
-def dot_transposed_kernel(a_ptr, b_ptr, c_ptr, N: tl.constexpr):
-    """`a @ b.T` of a b loaded whole: the dot copies b's buffer transposed in register blocks."""
-    r = tl.arange(0, N)
-    offsets = r[:, None] * N + r[None, :]
-    a = tl.load(a_ptr + offsets)
-    b = tl.load(b_ptr + offsets) * 2
-    tl.store(c_ptr + offsets, tl.dot(a, tl.trans(b), input_precision="ieee"))
+def dot_transposed_kernel(a_ptr, b_ptr, c_ptr, M: tl.constexpr, N: tl.constexpr,
+                          K: tl.constexpr):
+    """`a @ b.T` of a b (N x K) loaded whole: the dot copies b's buffer transposed in register
+    blocks."""
+    m, n, k = tl.arange(0, M), tl.arange(0, N), tl.arange(0, K)
+    a = tl.load(a_ptr + m[:, None] * K + k[None, :])
+    b = tl.load(b_ptr + n[:, None] * K + k[None, :]) * 2
+    tl.store(c_ptr + m[:, None] * N + n[None, :], tl.dot(a, tl.trans(b), input_precision="ieee"))
 
 
 @nereid.jit
@@ -128,12 +129,15 @@ def test_transposes_of_masks_and_pointers_match_numpy():
     np.testing.assert_array_equal(addresses, expected)
 
 
-def test_a_dot_of_a_transposed_tile_matches_numpy():
+# 128 x 64 and 256 x 64: more elements than a transpose in registers may have, which was refused
+# although only the dot, which transposes in memory itself, read the transposed tile.
+@pytest.mark.parametrize("M, N, K", [(64, 64, 64), (16, 128, 64), (32, 256, 64)])
+def test_a_dot_of_a_transposed_tile_matches_numpy(M, N, K):
     rng = np.random.default_rng(7)
-    a = rng.integers(-8, 8, (64, 64)).astype(np.float32)
-    b = rng.integers(-8, 8, (64, 64)).astype(np.float32)
-    c = np.zeros_like(a)
-    dot_transposed_kernel[(1,)](a, b, c, N=64)
+    a = rng.integers(-8, 8, (M, K)).astype(np.float32)
+    b = rng.integers(-8, 8, (N, K)).astype(np.float32)
+    c = np.full((M, N), np.nan, np.float32)
+    dot_transposed_kernel[(1,)](a, b, c, M=M, N=N, K=K)
     np.testing.assert_array_equal(c, a @ (b * 2).T)  # small integers: exact in f32
 
 
