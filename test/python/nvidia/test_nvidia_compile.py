@@ -314,3 +314,20 @@ def test_a_gpu_nereid_does_not_compile_for_is_an_error(target):
     with pytest.raises(ValueError, match="Nereid compiles for compute capabilities 80, 86, 89, "
                                          "90"):
         compiler.resolve_target("k", {"target": target})
+
+
+@pytest.mark.skipif(find_tool("ptxas") is None, reason="ptxas (the CUDA toolkit) is not here")
+def test_a_kernel_is_compiled_for_each_current_devices_chip(monkeypatch, tmp_path):
+    """Without a `target`, a kernel compiles for the current device: in a process whose GPUs
+    differ, the cubin of one is not reused for the other."""
+    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path))
+    kernel = add_kernel.warmup(_f32(64), _f32(64), _f32(64), 64, BLOCK=64, grid=(1,),
+                               backend="nvidia")
+    assert "target" not in kernel.options
+    backend = nereid.backends.get("nvidia")
+    cubins = {}
+    for capability in (80, 90, 80):
+        monkeypatch.setattr(compiler, "_current_device_capability", lambda: capability)
+        cubins.setdefault(capability, set()).add(backend.compile(kernel).cubin)
+    assert all(len(found) == 1 for found in cubins.values())
+    assert cubins[80] != cubins[90]

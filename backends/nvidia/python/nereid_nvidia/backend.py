@@ -49,8 +49,10 @@ class NvidiaBackend(Backend):
 
     def compile(self, kernel: Any) -> CompiledNvidiaKernel:
         """The cubin of `kernel` (a `nereid.runtime.jit.CompiledKernel`) for the GPU its options
-        name (`target="cuda:90"`; the current device's by default), compiled once per key."""
-        key = (kernel.key, repr(sorted(kernel.options.items(), key=str)))
+        name (`target="cuda:90"`; the current device's by default), compiled once per key and
+        chip: a process whose GPUs differ gets a cubin for each."""
+        chip = compiler.resolve_target(kernel.name, kernel.options).chip
+        key = (kernel.key, repr(sorted(kernel.options.items(), key=str)), chip)
         native = self.kernels.get(key)
         if native is None:
             native = self.kernels[key] = compiler.compile(kernel.asm["ttir"], kernel.name,
