@@ -45,6 +45,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
          << "named __nv_*";
   } else if (isa<tt::PrintOp, tt::AssertOp>(op)) {
     // vprintf and __assertfail (populateDebugOpToLLVMPatterns).
+  } else if (isa<tt::FpToFpOp, tt::ClampFOp>(op)) {
+    // Between any float types of tt (populateFpToFpOpToLLVMPatterns).
   } else if (isa<tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::MulhiUIOp>(op)) {
     // LLVM's sqrt, fdiv and a widened multiply (populateElementwiseOpToLLVMPatterns).
   } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&

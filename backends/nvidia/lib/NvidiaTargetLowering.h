@@ -41,6 +41,11 @@ public:
                   Value desired, Value predicate, tt::MemSemantic sem,
                   tt::MemSyncScope scope) const override;
 
+  // Float conversions with cvt (NvidiaFloatConversion.cpp): f16, bf16, f32 and f64 on every
+  // chip, fp8 e4m3fn and e5m2 from sm_90.
+  Value convertFloat(OpBuilder &builder, Location loc, Value value, FloatType from, FloatType to,
+                     tt::RoundingMode rounding) const override;
+
 private:
   unsigned computeCapability;
 };

@@ -43,8 +43,6 @@ REFUSED_OPS = {
     "tt.join": "joins of two tiles",
     "tt.split": "splits of a tile",
     "tt.cat": "concatenations",
-    "tt.fp_to_fp": "float conversions with a rounding mode (fp8, bf16)",
-    "tt.clampf": "clamps with NaN propagation",
 }
 
 _REFUSAL = re.compile(r"the NVIDIA backend cannot lower '([\w.]+)' yet(?:: ([^\n]*))?")

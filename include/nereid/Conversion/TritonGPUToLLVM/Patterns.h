@@ -44,6 +44,13 @@ void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info);
 
+/// tt.fp_to_fp between any two float types of tt, and tt.clampf, bit for bit as the
+/// interpreter computes them (NaN, infinities, subnormals, overflow and ties): the target's
+/// conversions where it has them (GpuTargetLowering::convertFloat), integer arithmetic on the
+/// bits otherwise.
+void populateFpToFpOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                    RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
 /// tt.splat, tt.make_range, splat arith.constant tensors, and tt.expand_dims and tt.broadcast
 /// where each thread holds the elements its result needs.
 void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,

@@ -105,6 +105,15 @@ public:
   virtual Value atomicCAS(OpBuilder &builder, Location loc, Value pointer, Value expected,
                           Value desired, Value predicate, tt::MemSemantic sem,
                           tt::MemSyncScope scope) const = 0;
+
+  /// `value`, one element of float type `from` as the type converter gives it (a float, or an
+  /// integer of its width for the fp8 types), converted to float type `to` with `rounding`
+  /// (ignored where the conversion is exact) by the chip's own instructions. The result must
+  /// have the bits that the interpreter gives (FloatFormats.h's encodeFloat) for every input
+  /// but NaN, whose result the shared lowering sets itself. Returns a null Value where the chip
+  /// has no such instruction: the shared lowering then converts with integer arithmetic.
+  virtual Value convertFloat(OpBuilder &builder, Location loc, Value value, FloatType from,
+                             FloatType to, tt::RoundingMode rounding) const = 0;
 };
 
 } // namespace mlir::nereid
