@@ -150,6 +150,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
     populateDebugOpToLLVMPatterns(typeConverter, patterns, info);
+    populateFpToFpOpToLLVMPatterns(typeConverter, patterns, info);
     populateMathOpToLLVMPatterns(typeConverter, patterns);
 
     ConversionTarget legal(*context);
