@@ -2,11 +2,11 @@
 
 // An op that the NVIDIA backend does not lower yet is an error at the op, naming it and the
 // backend, before anything is converted.
-#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
-  tt.func public @unsupported(%a: tensor<32xi32, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.histogram' yet}}
-    %b = tt.histogram %a : tensor<32xi32, #blocked> -> tensor<8xi32, #blocked>
+  tt.func public @unsupported(%a: tensor<16x16xf32, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet}}
+    %b = tt.dot %a, %a, %a : tensor<16x16xf32, #blocked> * tensor<16x16xf32, #blocked> -> tensor<16x16xf32, #blocked>
     tt.return
   }
 }
@@ -106,6 +106,61 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
       %z = arith.addf %x, %y : f64
       tt.reduce.return %z : f64
     } : (tensor<4x8192xf64, #blocked>) -> tensor<8192xf64, #ttg.slice<{dim = 0, parent = #blocked}>>
+    tt.return
+  }
+}
+
+// -----
+
+// A gather whose source goes through shared memory (the warps hold rows of the axis) needs the
+// whole source there: 128 x 128 f32 is 64 KiB.
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @gather_too_large(%a: tensor<128x128xf32, #blocked>, %i: tensor<128x128xi32, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.gather' yet: it needs 65536 bytes of shared memory, more than the 49152 bytes of static shared memory a program has}}
+    %b = tt.gather %a[%i] {axis = 0 : i32} : (tensor<128x128xf32, #blocked>, tensor<128x128xi32, #blocked>) -> tensor<128x128xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// The indices of a gather give the result its layout.
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func public @gather_layouts(%a: tensor<32x32xf32, #rows>, %i: tensor<32x32xi32, #rows>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.gather' yet: its indices and its result have different layouts}}
+    %b = tt.gather %a[%i] {axis = 1 : i32} : (tensor<32x32xf32, #rows>, tensor<32x32xi32, #rows>) -> tensor<32x32xf32, #cols>
+    tt.return
+  }
+}
+
+// -----
+
+// The bins of a histogram live in shared memory: 16384 i32 bins are 64 KiB.
+#blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func public @histogram_too_large(%a: tensor<32xi32, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.histogram' yet: it needs 65536 bytes of shared memory, more than the 49152 bytes of static shared memory a program has}}
+    %b = tt.histogram %a : tensor<32xi32, #blocked> -> tensor<16384xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// A trans or join whose result's layout has other lanes than its operand's (here the default
+// layouts of the shapes, which convert-tt-to-ttg does not give them) would move elements
+// between threads.
+#m = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+#j = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [2, 8, 2], warpsPerCTA = [1, 1, 1], order = [2, 1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  tt.func public @across_threads(%x: tensor<16x16xf32, #m>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.trans' yet: its source's elements are held by other threads than its result's (moving values between threads is not lowered yet)}}
+    %t = tt.trans %x {order = array<i32: 1, 0>} : tensor<16x16xf32, #m> -> tensor<16x16xf32, #m>
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.join' yet: its operands' elements are held by other threads than its result's (moving values between threads is not lowered yet)}}
+    %j = tt.join %x, %x : tensor<16x16xf32, #m> -> tensor<16x16x2xf32, #j>
     tt.return
   }
 }

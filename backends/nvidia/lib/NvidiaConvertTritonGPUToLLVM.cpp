@@ -54,7 +54,7 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
            tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp,
            tt::AtomicCASOp, tt::ExpandDimsOp,
            tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp, tt::ReduceOp,
-           tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp>(op))
+           tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp, tt::HistogramOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
   else if (auto func = dyn_cast<tt::FuncOp>(op)) {
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
@@ -76,6 +76,16 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
     else if (*bytes > kMaxStaticSharedBytes)
       os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: combining across "
          << "warps exchanges " << *bytes << " bytes, more than the " << kMaxStaticSharedBytes
+         << " bytes of static shared memory a program has";
+  } else if (isa<tt::GatherOp, tt::HistogramOp>(op)) {
+    std::string reason;
+    std::optional<int64_t> bytes = isa<tt::GatherOp>(op) ? getGatherSharedBytes(op, reason)
+                                                         : getHistogramSharedBytes(op, reason);
+    if (!bytes)
+      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: " << reason;
+    else if (*bytes > kMaxStaticSharedBytes)
+      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: it needs " << *bytes
+         << " bytes of shared memory, more than the " << kMaxStaticSharedBytes
          << " bytes of static shared memory a program has";
   } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp>(op) && !getRegisterPermutation(op)) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
@@ -146,6 +156,8 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateAtomicOpToLLVMPatterns(typeConverter, patterns, info);
     populateReduceOpToLLVMPatterns(typeConverter, patterns, info);
     populateScanOpToLLVMPatterns(typeConverter, patterns, info);
+    populateGatherOpToLLVMPatterns(typeConverter, patterns, info);
+    populateHistogramOpToLLVMPatterns(typeConverter, patterns, info);
     arith::populateArithToLLVMConversionPatterns(typeConverter, patterns);
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);

@@ -51,6 +51,17 @@ Value NvidiaTargetLowering::shuffleXor(OpBuilder &builder, Location loc, Value v
                               constant(0x1f), NVVM::ShflKind::bfly, UnitAttr());
 }
 
+Value NvidiaTargetLowering::shuffleIdx(OpBuilder &builder, Location loc, Value value,
+                                       Value lane) const {
+  Type i32 = builder.getI32Type();
+  auto constant = [&](int32_t v) {
+    return LLVM::ConstantOp::create(builder, loc, i32, builder.getI32IntegerAttr(v));
+  };
+  // shfl.sync.idx.b32 with every lane taking part; 0x1f clamps the source lane to the warp.
+  return NVVM::ShflOp::create(builder, loc, i32, constant(-1), value, lane, constant(0x1f),
+                              NVVM::ShflKind::idx, UnitAttr());
+}
+
 void NvidiaTargetLowering::markKernel(Operation *function, unsigned threadsPerProgram) const {
   Builder builder(function->getContext());
   function->setAttr(NVVM::NVVMDialect::getKernelFuncAttrName(), builder.getUnitAttr());

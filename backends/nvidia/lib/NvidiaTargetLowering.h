@@ -26,6 +26,7 @@ public:
   void barrier(OpBuilder &builder, Location loc) const override;
   Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                    unsigned laneMask) const override;
+  Value shuffleIdx(OpBuilder &builder, Location loc, Value value, Value lane) const override;
   void markKernel(Operation *function, unsigned threadsPerProgram) const override;
 
   // Inline PTX (NvidiaGlobalAccess.cpp): LLVM's NVPTX code generator has no cache operators or

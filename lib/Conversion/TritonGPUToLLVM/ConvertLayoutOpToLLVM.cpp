@@ -15,19 +15,6 @@
 namespace mlir::nereid {
 namespace {
 
-/// The offset, in elements, of the element at `coordinates` of a row-major tensor of `shape`.
-Value linearize(OpBuilder &builder, Location loc, ArrayRef<Value> coordinates,
-                ArrayRef<int64_t> shape) {
-  Value offset = arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(0));
-  for (auto [coordinate, size] : llvm::zip_equal(coordinates, shape)) {
-    Value scaled = arith::MulIOp::create(
-        builder, loc, offset,
-        arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(size)));
-    offset = arith::AddIOp::create(builder, loc, scaled, coordinate);
-  }
-  return offset;
-}
-
 struct ConvertLayoutOpConversion : OpConversionPattern<ttg::ConvertLayoutOp> {
   ConvertLayoutOpConversion(const TypeConverter &typeConverter, MLIRContext *context,
                             const GpuLoweringInfo &info)
@@ -62,7 +49,7 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ttg::ConvertLayoutOp> {
                                       "nereid_convert_layout_");
     unsigned alignment = std::max(1u, getElementBitWidth(sharedType) / 8);
     auto address = [&](ArrayRef<Value> coordinates) -> Value {
-      Value offset = linearize(rewriter, loc, coordinates, dstType.getShape());
+      Value offset = emitRowMajorOffset(rewriter, loc, coordinates, dstType.getShape());
       return LLVM::GEPOp::create(rewriter, loc, buffer.getType(), sharedType, buffer, offset);
     };
     info.target.barrier(rewriter, loc);

@@ -18,20 +18,6 @@
 namespace mlir::nereid {
 namespace {
 
-/// Runs `body` where `condition` (an i1) holds, in a block of its own, and goes on after it.
-void emitIf(ConversionPatternRewriter &rewriter, Location loc, Value condition,
-            llvm::function_ref<void()> body) {
-  Block *current = rewriter.getInsertionBlock();
-  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
-  Block *then = rewriter.createBlock(after);
-  rewriter.setInsertionPointToEnd(current);
-  LLVM::CondBrOp::create(rewriter, loc, condition, then, after);
-  rewriter.setInsertionPointToStart(then);
-  body();
-  LLVM::BrOp::create(rewriter, loc, after);
-  rewriter.setInsertionPointToStart(after);
-}
-
 /// `text` with each `%` doubled, to print as itself in a printf format.
 std::string escapeFormat(StringRef text) {
   std::string escaped;
@@ -160,20 +146,6 @@ struct PrintOpConversion : OpConversionPattern<tt::PrintOp> {
 
   const GpuLoweringInfo &info;
 };
-
-/// The Python source line of `loc` (the innermost file location, the callee's where a device
-/// function was inlined), or an unknown one.
-std::pair<std::string, unsigned> getSourceLine(Location loc) {
-  std::pair<std::string, unsigned> found{"<unknown>", 0};
-  loc->walk([&](Location nested) {
-    if (auto file = dyn_cast<FileLineColLoc>(nested)) {
-      found = {file.getFilename().str(), file.getLine()};
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return found;
-}
 
 /// tt.assert: a thread whose elements of the condition include a zero calls the target's
 /// assertion trap with the message, the Python file and line, and the kernel's name.

@@ -27,10 +27,29 @@ Value createI32(OpBuilder &builder, Location loc, int32_t value) {
   return arith::ConstantOp::create(builder, loc, builder.getI32IntegerAttr(value));
 }
 
-namespace {
+Value emitRowMajorOffset(OpBuilder &builder, Location loc, ArrayRef<Value> coordinates,
+                         ArrayRef<int64_t> shape) {
+  Value offset = createI32(builder, loc, 0);
+  for (auto [coordinate, size] : llvm::zip_equal(coordinates, shape)) {
+    Value scaled = arith::MulIOp::create(builder, loc, offset, createI32(builder, loc, size));
+    offset = arith::AddIOp::create(builder, loc, scaled, coordinate);
+  }
+  return offset;
+}
 
-/// XOR of the bases of `inDim` for the set bits of the run-time index `index` (i32), along
-/// each output dimension: the part of the coordinates that one hardware index contributes.
+void emitIf(RewriterBase &rewriter, Location loc, Value condition,
+            llvm::function_ref<void()> body) {
+  Block *current = rewriter.getInsertionBlock();
+  Block *after = rewriter.splitBlock(current, rewriter.getInsertionPoint());
+  Block *then = rewriter.createBlock(after);
+  rewriter.setInsertionPointToEnd(current);
+  LLVM::CondBrOp::create(rewriter, loc, condition, then, after);
+  rewriter.setInsertionPointToStart(then);
+  body();
+  LLVM::BrOp::create(rewriter, loc, after);
+  rewriter.setInsertionPointToStart(after);
+}
+
 SmallVector<Value> applyRuntimeIndex(OpBuilder &builder, Location loc, const LinearLayout &layout,
                                      StringRef inDim, Value index) {
   int numOut = layout.getNumOutDims();
@@ -50,8 +69,6 @@ SmallVector<Value> applyRuntimeIndex(OpBuilder &builder, Location loc, const Lin
   }
   return parts;
 }
-
-} // namespace
 
 SmallVector<SmallVector<Value>> emitElementCoordinates(OpBuilder &builder, Location loc,
                                                        const LinearLayout &layout,
@@ -156,12 +173,16 @@ Value createSharedBuffer(OpBuilder &builder, Operation *op, int64_t bytes, unsig
                                    LLVM::LLVMPointerType::get(context, addressSpace), name);
 }
 
-Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
-                     Value value, unsigned laneMask) {
+namespace {
+
+/// `value` (an integer, float or pointer of any width) exchanged between the lanes of a warp by
+/// `shuffle32`, which exchanges one i32: the value split into, or widened to, 32-bit pieces.
+Value emitShuffle(OpBuilder &builder, Location loc, Value value,
+                  llvm::function_ref<Value(Value)> shuffle32) {
   Type type = value.getType();
   Type i32 = builder.getI32Type();
   if (type == i32)
-    return target.shuffleXor(builder, loc, value, laneMask);
+    return shuffle32(value);
   // The value's bits as an integer of its width.
   Value bits = value;
   unsigned width;
@@ -176,10 +197,9 @@ Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &
   Value shuffled;
   if (width < 32) {
     Value wide = LLVM::ZExtOp::create(builder, loc, i32, bits);
-    shuffled = LLVM::TruncOp::create(builder, loc, bits.getType(),
-                                     target.shuffleXor(builder, loc, wide, laneMask));
+    shuffled = LLVM::TruncOp::create(builder, loc, bits.getType(), shuffle32(wide));
   } else if (width == 32) {
-    shuffled = target.shuffleXor(builder, loc, bits, laneMask);
+    shuffled = shuffle32(bits);
   } else {
     // Each 32-bit piece on its own: the pieces of a width that is a multiple of 32.
     auto pieces = VectorType::get({static_cast<int64_t>(width / 32)}, i32);
@@ -187,8 +207,7 @@ Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &
     for (int64_t i = 0; i < pieces.getNumElements(); ++i) {
       Value index = LLVM::ConstantOp::create(builder, loc, i32, builder.getI32IntegerAttr(i));
       Value piece = LLVM::ExtractElementOp::create(builder, loc, vector, index);
-      vector = LLVM::InsertElementOp::create(
-          builder, loc, vector, target.shuffleXor(builder, loc, piece, laneMask), index);
+      vector = LLVM::InsertElementOp::create(builder, loc, vector, shuffle32(piece), index);
     }
     shuffled = LLVM::BitcastOp::create(builder, loc, bits.getType(), vector);
   }
@@ -197,6 +216,34 @@ Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &
   if (!type.isInteger())
     return LLVM::BitcastOp::create(builder, loc, type, shuffled);
   return shuffled;
+}
+
+} // namespace
+
+Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
+                     Value value, unsigned laneMask) {
+  return emitShuffle(builder, loc, value, [&](Value piece) {
+    return target.shuffleXor(builder, loc, piece, laneMask);
+  });
+}
+
+Value emitShuffleIdx(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
+                     Value value, Value lane) {
+  return emitShuffle(builder, loc, value, [&](Value piece) {
+    return target.shuffleIdx(builder, loc, piece, lane);
+  });
+}
+
+std::pair<std::string, unsigned> getSourceLine(Location loc) {
+  std::pair<std::string, unsigned> found{"<unknown>", 0};
+  loc->walk([&](Location nested) {
+    if (auto file = dyn_cast<FileLineColLoc>(nested)) {
+      found = {file.getFilename().str(), file.getLine()};
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
 }
 
 Value createGlobalString(OpBuilder &builder, Operation *op, StringRef namePrefix, StringRef text) {

@@ -92,6 +92,27 @@ void populateScanOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePat
 /// `why`, where the shared patterns cannot lower it.
 std::optional<int64_t> getReduceOrScanSharedBytes(Operation *op, std::string &why);
 
+/// tt.gather: by indexed shuffles within each warp where every warp holds the source elements
+/// that its indices can select and each result register chooses among few source registers,
+/// else through shared memory; an index outside the source along the axis calls the target's
+/// assertion trap with the Python line.
+void populateGatherOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                    RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
+/// The bytes of shared memory that `gather`, a tt.gather, goes through (0 where it shuffles
+/// within warps), or std::nullopt, with the reason in `why`, where the shared patterns cannot
+/// lower it.
+std::optional<int64_t> getGatherSharedBytes(Operation *gather, std::string &why);
+
+/// tt.histogram, with or without a mask: counts in shared memory, one shared-memory atomic add
+/// per element that counts, read back in the result's layout.
+void populateHistogramOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
+/// The bytes of shared memory that hold the bins of `histogram`, a tt.histogram, or
+/// std::nullopt, with the reason in `why`, where the shared patterns cannot lower it.
+std::optional<int64_t> getHistogramSharedBytes(Operation *histogram, std::string &why);
+
 /// tt.print (each element once, from its first holder, through the target's printf, in the
 /// interpreter's lines) and tt.assert (the target's assertion trap, with the Python line).
 void populateDebugOpToLLVMPatterns(const TypeConverter &typeConverter,

@@ -26,7 +26,7 @@ struct GlobalAccessHints {
 /// Each GPU backend implements it once (NVVM intrinsics for NVIDIA, ROCDL for AMD); the shared
 /// patterns never ask which vendor they lower for. It grows with the op families that need it
 /// (shuffles and barriers with reductions and layout conversions, printf and assert with the
-/// debug ops).
+/// debug ops, indexed shuffles with gathers).
 class GpuTargetLowering {
 public:
   virtual ~GpuTargetLowering();
@@ -72,6 +72,11 @@ public:
   /// of other types.
   virtual Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                            unsigned laneMask) const = 0;
+
+  /// `value`, an i32, as lane `lane` (an i32 below the warp size, which may differ from lane
+  /// to lane) of the executing warp holds it (an indexed shuffle). Every lane of the warp must
+  /// execute it; emitShuffleIdx (Utility.h) takes values of other types.
+  virtual Value shuffleIdx(OpBuilder &builder, Location loc, Value value, Value lane) const = 0;
 
   /// Marks `function`, an llvm.func made from a tt.func, as a kernel that the host launches
   /// with `threadsPerProgram` threads per program.

@@ -6,6 +6,7 @@
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/PatternMatch.h"
 
 namespace mlir::nereid {
 
@@ -25,6 +26,13 @@ SmallVector<SmallVector<Value>> emitElementCoordinates(OpBuilder &builder, Locat
                                                        const LinearLayout &layout,
                                                        const GpuTargetLowering &target);
 
+/// XOR of the bases of `layout`'s input dimension `inDim` for the set bits of the run-time
+/// index `index` (an i32), one i32 per output dimension: where that index alone puts its
+/// element (0 everywhere when the layout has no such dimension). Bits of `index` beyond the
+/// dimension's size are ignored.
+SmallVector<Value> applyRuntimeIndex(OpBuilder &builder, Location loc, const LinearLayout &layout,
+                                     StringRef inDim, Value index);
+
 /// The coordinates of `layout` for index `index` of its input dimension `inDim` and 0 of the
 /// others: where a register, lane or warp alone puts its element.
 SmallVector<int32_t> applyToIndex(const LinearLayout &layout, StringRef inDim, int32_t index);
@@ -43,6 +51,16 @@ mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
 /// The i32 constant `value`.
 Value createI32(OpBuilder &builder, Location loc, int32_t value);
 
+/// The offset, in elements, of the element at `coordinates` (i32) of a row-major tensor of
+/// `shape`: where a tensor that goes through shared memory keeps it.
+Value emitRowMajorOffset(OpBuilder &builder, Location loc, ArrayRef<Value> coordinates,
+                         ArrayRef<int64_t> shape);
+
+/// Runs `body` where `condition` (an i1) holds, in a block of its own, and goes on after it at
+/// the rewriter's insertion point.
+void emitIf(RewriterBase &rewriter, Location loc, Value condition,
+            llvm::function_ref<void()> body);
+
 /// The type an element of register type `registerType` has in shared memory: i1 as a byte, as
 /// in global memory; every other type as itself.
 Type getSharedElementType(Type registerType);
@@ -58,6 +76,15 @@ Value createSharedBuffer(OpBuilder &builder, Operation *op, int64_t bytes, unsig
 /// target's shuffleXor. Every lane of the warp must execute it.
 Value emitShuffleXor(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
                      Value value, unsigned laneMask);
+
+/// `value` (of any type emitShuffleXor takes) as lane `lane` (an i32) of the warp holds it,
+/// through the target's shuffleIdx. Every lane of the warp must execute it.
+Value emitShuffleIdx(OpBuilder &builder, Location loc, const GpuTargetLowering &target,
+                     Value value, Value lane);
+
+/// The Python source line of `loc` (the innermost file location, the callee's where a device
+/// function was inlined), or "<unknown>" and 0: what a target's assertion reports.
+std::pair<std::string, unsigned> getSourceLine(Location loc);
 
 /// The address of a new constant global of the module holding `text` and a terminating NUL,
 /// named `namePrefix` and a number (a printf format, an assertion's message).
