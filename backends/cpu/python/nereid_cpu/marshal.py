@@ -1,19 +1,17 @@
-"""Kernel arguments in the CPU kernel ABI: `args[i]` points at the value of the i-th parameter.
-
-An `ArgumentMarshaller` is built once per kernel signature. It owns one ctypes slot per
-parameter and the `void *args[]` array that points at them, so that a launch only checks each
-value and stores it in its slot."""
+"""Kernel arguments in the CPU kernel ABI: `args[i]` points at the value of the i-th parameter
+(`nereid.runtime.argument_slots`). Arrays are host memory: numpy arrays, torch CPU tensors, and
+anything with `__array_interface__` or host DLPack."""
 
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Callable, Mapping, Sequence
+from typing import Any, Mapping
 
 import numpy as np
 
 from nereid.language.dtypes import dtype
 from nereid.runtime import arguments as arguments_module
-from nereid.runtime.scalar_slots import SCALAR_SLOT_TYPES, Setter, scalar_setter
+from nereid.runtime.argument_slots import Setter, SlotMarshaller
 
 
 def _with_extent(set_pointer: Setter, extent: Any) -> Setter:
@@ -27,68 +25,31 @@ def _with_extent(set_pointer: Setter, extent: Any) -> Setter:
     return set_pointer_and_extent
 
 
-class ArgumentMarshaller:
-    """Packs a launch's arguments, in parameter order, into `args` (a `void *[]`)."""
+class ArgumentMarshaller(SlotMarshaller):
+    """Packs a launch's arguments into `args`; with `check_bounds`, also the extent of each
+    pointer parameter's buffer, which a bounds-checked kernel takes after its parameters."""
+
+    kernels = "CPU kernels"
 
     def __init__(self, kernel_name: str, signature: Mapping[str, dtype],
                  check_bounds: bool = False) -> None:
-        self.kernel_name = kernel_name
-        self.names = list(signature)
-        self._slots: list[Any] = []
-        self._setters: list[Setter] = []
-        for name, ty in signature.items():
-            slot, setter = self._make_slot(name, ty)
-            self._slots.append(slot)
-            self._setters.append(setter)
-        if check_bounds:
-            # A bounds-checked kernel takes, after its parameters, one int64 per pointer
-            # parameter: the bytes its buffer spans from the address it is given
-            # (cpu-check-bounds; docs/cpu.md).
-            for index, ty in enumerate(signature.values()):
-                if ty.is_ptr():
-                    extent = ctypes.c_int64()
-                    self._slots.append(extent)
-                    self._setters[index] = _with_extent(self._setters[index], extent)
-        self.args = (ctypes.c_void_p * max(len(self._slots), 1))(
-            *[ctypes.addressof(slot) for slot in self._slots])
-        self.args_address = ctypes.addressof(self.args)
+        self.check_bounds = check_bounds
+        super().__init__(kernel_name, signature)
 
-    def pack(self, values: Sequence[Any]) -> None:
-        """Checks `values` against the signature and stores them; raises TypeError or
-        ValueError naming the kernel and the argument."""
-        if len(values) != len(self._setters):
-            raise TypeError(
-                f"kernel `{self.kernel_name}` takes {len(self._setters)} arguments "
-                f"({', '.join(self.names)}); got {len(values)}")
-        for setter, value in zip(self._setters, values):
-            setter(value)
+    def _add_hidden_slots(self, signature: Mapping[str, dtype]) -> None:
+        if not self.check_bounds:
+            return
+        # One int64 per pointer parameter: the bytes its buffer spans from the address it is
+        # given (cpu-check-bounds; docs/cpu.md).
+        for index, ty in enumerate(signature.values()):
+            if ty.is_ptr():
+                extent = ctypes.c_int64()
+                self._slots.append(extent)
+                self._setters[index] = _with_extent(self._setters[index], extent)
 
-    def packer(self, positions: Sequence[int]) -> Callable[[Sequence[Any]], None]:
-        """Packs a @jit launch that its launch key matched to this kernel: `abi_values` holds
-        the arguments as the kernel ABI passes them (each numpy array's address, each number
-        itself), in the @jit function's parameter order; slot i takes
-        `abi_values[positions[i]]`. The key was computed from the same values and fixed their
-        kinds, dtypes and ranges, so they need no checks here."""
-        slots = list(zip(positions, self._slots))
-
-        def pack(abi_values: Sequence[Any]) -> None:
-            for position, slot in slots:
-                slot.value = abi_values[position]
-
-        return pack
-
-    def _describe(self, name: str) -> str:
-        return f"argument `{name}` of kernel `{self.kernel_name}`"
-
-    def _make_slot(self, name: str, ty: dtype) -> tuple[Any, Setter]:
-        if ty.is_ptr():
-            slot = ctypes.c_void_p()
-            return slot, self._pointer_setter(name, ty.element_ty, slot)
-        if ty.name not in SCALAR_SLOT_TYPES:
-            raise TypeError(f"{self._describe(name)} has type {ty}, which CPU kernels cannot "
-                            "take as a parameter")
-        slot = SCALAR_SLOT_TYPES[ty.name]()
-        return slot, scalar_setter(ty, slot, self._describe(name))
+    def _pointer_slot(self, name: str, element: dtype) -> tuple[Any, Setter]:
+        slot = ctypes.c_void_p()
+        return slot, self._pointer_setter(name, element, slot)
 
     def _pointer_setter(self, name: str, element: dtype, slot: Any) -> Setter:
         describe = self._describe

@@ -5,22 +5,20 @@ The parameters of a compiled kernel's `.entry` are the @jit function's non-const
 in order, and nothing else: a pointer as a 64-bit global address, an integer as its specialized
 type (i32, i64, ...), a float as f32 or f64 (f16 and bf16 as their 16 bits), a bool as one byte.
 
-An `ArgumentMarshaller` is built once per kernel signature. It owns one ctypes slot per
-parameter and the `void *args[]` array that points at them, so that a launch only checks each
-value and stores it in its slot. Arrays are CUDA memory: torch CUDA tensors, anything with
-`__cuda_array_interface__`, and DLPack arrays on a CUDA device; an array on another device than
-the launch's is an error."""
+The slots are `nereid.runtime.argument_slots`'. Arrays are CUDA memory: torch CUDA tensors,
+anything with `__cuda_array_interface__`, and DLPack arrays on a CUDA device; an array on
+another device than the launch's is an error."""
 
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Callable, Mapping, Optional, Sequence
+from typing import Any, Mapping, Optional
 
 import numpy as np
 
 from nereid.language.dtypes import dtype
 from nereid.runtime.arguments import array_dtype
-from nereid.runtime.scalar_slots import SCALAR_SLOT_TYPES, Setter, scalar_setter
+from nereid.runtime.argument_slots import Setter, SlotMarshaller
 
 # DLPack's kDLCUDA, and its DLDataTypeCode values by the numpy kind they name.
 _DLPACK_CUDA = 2
@@ -59,47 +57,15 @@ def dlpack_cuda_address(value: Any) -> tuple[int, int, str]:
     return tensor.device_id, (tensor.data or 0) + tensor.byte_offset, name
 
 
-class ArgumentMarshaller:
-    """Packs a launch's arguments, in parameter order, into `args` (a `void *[]`), for a
-    launch on the CUDA device `device` (set before `pack`)."""
+class ArgumentMarshaller(SlotMarshaller):
+    """Packs a launch's arguments into `args`, for a launch on the CUDA device `device` (set
+    before `pack`)."""
+
+    kernels = "NVIDIA kernels"
 
     def __init__(self, kernel_name: str, signature: Mapping[str, dtype]) -> None:
-        self.kernel_name = kernel_name
-        self.names = list(signature)
         self.device = 0
-        self._slots: list[Any] = []
-        self._setters: list[Setter] = []
-        for name, ty in signature.items():
-            slot, setter = self._make_slot(name, ty)
-            self._slots.append(slot)
-            self._setters.append(setter)
-        self.args = (ctypes.c_void_p * max(len(self._slots), 1))(
-            *[ctypes.addressof(slot) for slot in self._slots])
-        self.args_address = ctypes.addressof(self.args)
-
-    def pack(self, values: Sequence[Any]) -> None:
-        """Checks `values` against the signature and stores them; raises TypeError or
-        ValueError naming the kernel and the argument."""
-        if len(values) != len(self._setters):
-            raise TypeError(
-                f"kernel `{self.kernel_name}` takes {len(self._setters)} arguments "
-                f"({', '.join(self.names)}); got {len(values)}")
-        for setter, value in zip(self._setters, values):
-            setter(value)
-
-    def packer(self, positions: Sequence[int]) -> Callable[[Sequence[Any]], None]:
-        """Packs a @jit launch that its launch key matched to this kernel: `abi_values` holds
-        the arguments as the kernel ABI passes them (each tensor's `data_ptr()`, each number
-        itself), in the @jit function's parameter order; slot i takes
-        `abi_values[positions[i]]`. The key was computed from the same values and fixed their
-        kinds, dtypes, devices and ranges, so they need no checks here."""
-        slots = list(zip(positions, self._slots))
-
-        def pack(abi_values: Sequence[Any]) -> None:
-            for position, slot in slots:
-                slot.value = abi_values[position]
-
-        return pack
+        super().__init__(kernel_name, signature)
 
     def wrong_device_error(self, name: str, device: int, current: int) -> ValueError:
         """The error of a launch on the current device `current` that passes argument `name`
@@ -108,18 +74,9 @@ class ArgumentMarshaller:
                           f"runs on the current device, {current}: call "
                           f"torch.cuda.set_device({device}) or move the tensor")
 
-    def _describe(self, name: str) -> str:
-        return f"argument `{name}` of kernel `{self.kernel_name}`"
-
-    def _make_slot(self, name: str, ty: dtype) -> tuple[Any, Setter]:
-        if ty.is_ptr():
-            slot = ctypes.c_uint64()
-            return slot, self._pointer_setter(name, ty.element_ty, slot)
-        if ty.name not in SCALAR_SLOT_TYPES:
-            raise TypeError(f"{self._describe(name)} has type {ty}, which NVIDIA kernels "
-                            "cannot take as a parameter")
-        slot = SCALAR_SLOT_TYPES[ty.name]()
-        return slot, scalar_setter(ty, slot, self._describe(name))
+    def _pointer_slot(self, name: str, element: dtype) -> tuple[Any, Setter]:
+        slot = ctypes.c_uint64()
+        return slot, self._pointer_setter(name, element, slot)
 
     def _pointer_setter(self, name: str, element: dtype, slot: Any) -> Setter:
         describe = self._describe
