@@ -41,7 +41,11 @@ struct HistogramOpConversion : OpConversionPattern<tt::HistogramOp> {
     };
     Value values = flatten(adaptor.getSrc());
     Value mask = adaptor.getMask() ? flatten(adaptor.getMask()) : Value();
-    Value lastBin = arith::ConstantIntOp::create(rewriter, loc, valueType, bins);
+    // A bin count beyond the values' type (256 bins of i8) bounds nothing: the constant would
+    // wrap around.
+    bool bounded = llvm::APInt::getSignedMaxValue(valueType.getIntOrFloatBitWidth()).sge(bins);
+    Value lastBin =
+        bounded ? arith::ConstantIntOp::create(rewriter, loc, valueType, bins) : Value();
     Value zeroValue = arith::ConstantIntOp::create(rewriter, loc, valueType, 0);
     Value one = arith::ConstantIntOp::create(rewriter, loc, countType, 1);
     scf::ForOp::create(
@@ -49,10 +53,12 @@ struct HistogramOpConversion : OpConversionPattern<tt::HistogramOp> {
         arith::ConstantIndexOp::create(rewriter, loc, 1), ValueRange{},
         [&](OpBuilder &b, Location loc, Value i, ValueRange) {
           Value value = vector::ExtractOp::create(b, loc, values, OpFoldResult(i));
-          Value counted = arith::AndIOp::create(
-              b, loc,
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, value, zeroValue),
-              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value, lastBin));
+          Value counted =
+              arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sge, value, zeroValue);
+          if (lastBin)
+            counted = arith::AndIOp::create(
+                b, loc, counted,
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, value, lastBin));
           if (mask)
             counted = arith::AndIOp::create(
                 b, loc, counted, vector::ExtractOp::create(b, loc, mask, OpFoldResult(i)));

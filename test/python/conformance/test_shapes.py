@@ -1,5 +1,6 @@
-"""Shape ops and block pointers (docs/semantics.md, Shapes and Tensor descriptors): they move
-elements without computing on them, so every result must match the interpreter exactly."""
+"""Shape ops, histograms and block pointers (docs/semantics.md, Shapes and Tensor descriptors):
+they move or count elements without computing on them, so every result must match the
+interpreter exactly."""
 
 import numpy as np
 import pytest
@@ -139,6 +140,35 @@ def test_gather_out_of_range_index_reports_as_the_interpreter(backend, rng):
     assert ("element [2, 5] has index 16, outside [0, 16) along axis 1" in reports[0]
             and "test_shapes.py" in reports[0]), reports[0]
     assert reports[1] == reports[0]
+
+
+@nereid.jit
+def histogram_kernel(x_ptr, out_ptr, n, BLOCK: tl.constexpr, BINS: tl.constexpr,
+                     MASKED: tl.constexpr):
+    offsets = tl.arange(0, BLOCK)
+    x = tl.load(x_ptr + offsets)
+    if MASKED:
+        counts = tl.histogram(x, BINS, mask=offsets < n)
+    else:
+        counts = tl.histogram(x, BINS)
+    tl.store(out_ptr + tl.arange(0, BINS), counts)
+
+
+@pytest.mark.parametrize("block,bins", [(128, 32), (16, 64), (1024, 8), (256, 256)])
+@pytest.mark.parametrize("dtype", ["int32", "int8", "int64", "uint8"])
+@pytest.mark.parametrize("masked", [False, True])
+def test_histogram(conform, rng, block, bins, dtype, masked):
+    # Values below 0 and from `bins` on are not counted (an uint8 reads as signed: 200 is -56),
+    # nor are the elements that the mask leaves out.
+    info = np.iinfo(dtype)
+    x = rng.integers(max(info.min, -bins), min(info.max, 2 * bins) + 1, block).astype(dtype)
+    n = int(rng.integers(0, block + 1))
+    out = np.full(bins, -1, dtype=np.int32)
+    conform(histogram_kernel, (1,), x, out, n, BLOCK=block, BINS=bins, MASKED=masked)
+    values = x.view(np.int8) if dtype == "uint8" else x
+    values = values[:n] if masked else values
+    values = values[(values >= 0) & (values < bins)].astype(np.int64)
+    np.testing.assert_array_equal(out, np.bincount(values, minlength=bins))
 
 
 @nereid.jit

@@ -37,7 +37,6 @@ TARGETS = ("cuda:80", "cuda:90")
 # stops them.
 REFUSED_OPS = {
     "tt.dot": "tensor cores come with the tensor-core issue",
-    "tt.gather": "gathers along an axis",
     "tt.trans": "transposes between layouts",
     "tt.reshape": "reshapes between layouts",
     "tt.join": "joins of two tiles",
