@@ -52,7 +52,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
   } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
       !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
            tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp,
-           tt::AtomicCASOp, tt::ExpandDimsOp,
+           tt::AtomicCASOp, tt::ExpandDimsOp, tt::TransOp, tt::ReshapeOp, tt::JoinOp,
+           tt::SplitOp, tt::CatOp,
            tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp, tt::ReduceOp,
            tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp, tt::HistogramOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
@@ -87,9 +88,14 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
       os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: it needs " << *bytes
          << " bytes of shared memory, more than the " << kMaxStaticSharedBytes
          << " bytes of static shared memory a program has";
-  } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp>(op) && !getRegisterPermutation(op)) {
+  } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::ReshapeOp>(op) &&
+             !getRegisterPermutation(op)) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
        << "' yet: its source's elements are held by other threads than its result's (moving "
+          "values between threads is not lowered yet)";
+  } else if (isa<tt::JoinOp, tt::SplitOp, tt::CatOp>(op) && !canJoinOrSplitWithinThreads(op)) {
+    os << "the NVIDIA backend cannot lower '" << op->getName()
+       << "' yet: its operands' elements are held by other threads than its result's (moving "
           "values between threads is not lowered yet)";
   } else if (isa<math::MathDialect>(op->getDialect()) &&
              !loweredMathOps.contains(op->getName())) {
@@ -151,6 +157,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateFunctionOpToLLVMPatterns(typeConverter, patterns, info);
     populateElementwiseOpToLLVMPatterns(typeConverter, patterns, info);
     populateViewOpToLLVMPatterns(typeConverter, patterns, info);
+    populateJoinSplitOpToLLVMPatterns(typeConverter, patterns, info);
     populateConvertLayoutOpToLLVMPatterns(typeConverter, patterns, info);
     populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info, *widths);
     populateAtomicOpToLLVMPatterns(typeConverter, patterns, info);

@@ -118,15 +118,22 @@ std::optional<SmallVector<unsigned>>
 mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
                          llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> toSource) {
   // Each thread holds what it needs when the lanes and warps of dst read, through toSource,
-  // exactly the coordinates that the same lanes and warps hold in src.
+  // exactly the coordinates that the same lanes and warps hold in src. An affine toSource (a
+  // split's, which adds a constant index) moves every element by toSource(0): the lanes and
+  // warps are compared on what they add to it.
+  SmallVector<int32_t> origin = toSource(SmallVector<int32_t>(dst.getNumOutDims(), 0));
   for (StringRef inDim : {LinearLayout::kLane, LinearLayout::kWarp, LinearLayout::kBlock}) {
     int32_t dstBits = dst.hasInDim(inDim) ? dst.getInDimSizeLog2(inDim) : 0;
     int32_t srcBits = src.hasInDim(inDim) ? src.getInDimSizeLog2(inDim) : 0;
     if (dstBits != srcBits)
       return std::nullopt;
-    for (int32_t bit = 0; bit < dstBits; ++bit)
-      if (toSource(applyToIndex(dst, inDim, 1 << bit)) != applyToIndex(src, inDim, 1 << bit))
+    for (int32_t bit = 0; bit < dstBits; ++bit) {
+      SmallVector<int32_t> read = toSource(applyToIndex(dst, inDim, 1 << bit));
+      for (auto [coordinate, offset] : llvm::zip_equal(read, origin))
+        coordinate ^= offset;
+      if (read != applyToIndex(src, inDim, 1 << bit))
         return std::nullopt;
+    }
   }
   llvm::DenseMap<ArrayRef<int32_t>, unsigned> sourceRegisters;
   SmallVector<SmallVector<int32_t>> sourceCoordinates;

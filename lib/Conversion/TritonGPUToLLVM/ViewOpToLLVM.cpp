@@ -1,5 +1,6 @@
 // tt.splat and tt.make_range (tensors whose elements a thread computes from its own indices),
-// and the ops that only rearrange a thread's registers (expand_dims, broadcast).
+// and the ops that only rearrange a thread's registers (expand_dims, broadcast, trans,
+// reshape).
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
@@ -114,8 +115,31 @@ struct RegisterPermutationConversion : OpConversionPattern<OpTy> {
 
 } // namespace
 
+namespace {
+
+/// The row-major offset of the element at `coordinates` of a tensor of `shape`.
+int64_t linearizeRowMajor(ArrayRef<int32_t> coordinates, ArrayRef<int64_t> shape) {
+  int64_t offset = 0;
+  for (auto [coordinate, size] : llvm::zip_equal(coordinates, shape))
+    offset = offset * size + coordinate;
+  return offset;
+}
+
+/// The coordinates of the element at row-major `offset` of a tensor of `shape`.
+SmallVector<int32_t> delinearizeRowMajor(int64_t offset, ArrayRef<int64_t> shape) {
+  SmallVector<int32_t> coordinates(shape.size());
+  for (int d = static_cast<int>(shape.size()) - 1; d >= 0; --d) {
+    coordinates[d] = static_cast<int32_t>(offset % shape[d]);
+    offset /= shape[d];
+  }
+  return coordinates;
+}
+
+} // namespace
+
 std::optional<SmallVector<unsigned>> getRegisterPermutation(Operation *op) {
-  if (!isa<tt::ExpandDimsOp, tt::BroadcastOp, ttg::ConvertLayoutOp>(op))
+  if (!isa<tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::ReshapeOp, ttg::ConvertLayoutOp>(
+          op))
     return std::nullopt;
   auto srcType = cast<RankedTensorType>(op->getOperand(0).getType());
   auto dstType = cast<RankedTensorType>(op->getResult(0).getType());
@@ -132,6 +156,14 @@ std::optional<SmallVector<unsigned>> getRegisterPermutation(Operation *op) {
       for (auto [d, size] : llvm::enumerate(srcType.getShape()))
         if (size == 1)
           source[d] = 0;
+    } else if (auto trans = dyn_cast<tt::TransOp>(op)) {
+      for (auto [d, from] : llvm::enumerate(trans.getOrder()))
+        source[from] = coordinates[d];
+    } else if (isa<tt::ReshapeOp>(op)) {
+      // The shapes are powers of two: the row-major offset concatenates the coordinates'
+      // bits, so that this map is linear over them too.
+      source = delinearizeRowMajor(linearizeRowMajor(coordinates, dstType.getShape()),
+                                   srcType.getShape());
     }
     return source;
   };
@@ -143,8 +175,10 @@ void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePat
   patterns.add<SplatOpConversion>(typeConverter, patterns.getContext());
   patterns.add<MakeRangeOpConversion, ConstantOpConversion,
                RegisterPermutationConversion<tt::ExpandDimsOp>,
-               RegisterPermutationConversion<tt::BroadcastOp>>(typeConverter,
-                                                               patterns.getContext(), info);
+               RegisterPermutationConversion<tt::BroadcastOp>,
+               RegisterPermutationConversion<tt::TransOp>,
+               RegisterPermutationConversion<tt::ReshapeOp>>(typeConverter,
+                                                             patterns.getContext(), info);
 }
 
 } // namespace mlir::nereid

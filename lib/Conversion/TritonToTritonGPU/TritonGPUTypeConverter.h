@@ -36,7 +36,7 @@ private:
 
 /// Adds the patterns that rewrite tt, arith and math ops onto converted types: a generic one
 /// for ops whose results take the layout of their shape, and ones for constants, reductions,
-/// expand_dims and broadcast, whose layouts follow their operands'.
+/// expand_dims, broadcast, trans, join, split and cat, whose layouts follow their operands'.
 void populateTritonToTritonGPUPatterns(const TritonGPUTypeConverter &typeConverter,
                                        RewritePatternSet &patterns);
 

@@ -1,11 +1,14 @@
 // RUN: nereid-opt %s --convert-tt-to-ttg=target=cuda:80 | FileCheck %s
 
 // Every tt op, scf region and function boundary takes the layout of its shape: device
-// functions and calls, scans and reductions (whose combiners stay scalar), shape ops, gather,
-// histogram, scf.if and scf.while, atomics and debugging ops.
+// functions and calls, scans and reductions (whose combiners stay scalar), reshape, gather,
+// histogram, scf.if and scf.while, atomics and debugging ops. A trans, join, split and cat
+// follow their operands' layouts (the transposed one, a new last dimension in registers, the
+// same), one after the other; the cat's result is then converted to the layout of its shape.
 // CHECK-DAG: #[[$V:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[$M:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
-// CHECK-DAG: #[[$J:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1, 1], threadsPerWarp = [4, 4, 2], warpsPerCTA = [4, 1, 1], order = [2, 1, 0]}>
+// CHECK-DAG: #[[$T:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 4], order = [0, 1]}>
+// CHECK-DAG: #[[$J:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1, 2], threadsPerWarp = [4, 8, 1], warpsPerCTA = [1, 4, 1], order = [2, 0, 1]}>
 // CHECK-LABEL: tt.func private @helper
 // CHECK-SAME: (%{{.*}}: tensor<16xf32, #[[$V]]>) -> tensor<16xf32, #[[$V]]>
 // CHECK: math.exp %{{.*}} : tensor<16xf32, #[[$V]]>
@@ -16,10 +19,11 @@
 // CHECK: arith.addf %{{.*}}, %{{.*}} : f32
 // CHECK: } : (tensor<16xf32, #[[$V]]>) -> tensor<16xf32, #[[$V]]>
 // CHECK: tt.reshape %{{.*}} : tensor<16xf32, #[[$V]]> -> tensor<4x4xf32, #[[$M]]>
-// CHECK: tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<4x4xf32, #[[$M]]> -> tensor<4x4xf32, #[[$M]]>
-// CHECK: tt.join %{{.*}}, %{{.*}} : tensor<4x4xf32, #[[$M]]> -> tensor<4x4x2xf32, #[[$J]]>
-// CHECK: tt.split %{{.*}} : tensor<4x4x2xf32, #[[$J]]> -> tensor<4x4xf32, #[[$M]]>
-// CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<4x4xf32, #[[$M]]> -> tensor<8x4xf32, #[[$M]]>
+// CHECK: tt.trans %{{.*}} {order = array<i32: 1, 0>} : tensor<4x4xf32, #[[$M]]> -> tensor<4x4xf32, #[[$T]]>
+// CHECK: tt.join %{{.*}}, %{{.*}} : tensor<4x4xf32, #[[$T]]> -> tensor<4x4x2xf32, #[[$J]]>
+// CHECK: tt.split %{{.*}} : tensor<4x4x2xf32, #[[$J]]> -> tensor<4x4xf32, #[[$T]]>
+// CHECK: tt.cat %{{.*}}, %{{.*}} : tensor<4x4xf32, #[[$T]]> -> tensor<8x4xf32, #[[$T]]>
+// CHECK: ttg.convert_layout %{{.*}} : tensor<8x4xf32, #[[$T]]> -> tensor<8x4xf32, #[[$M]]>
 // CHECK: tt.gather %{{.*}}[%{{.*}}] {axis = 0 : i32} : (tensor<8x4xf32, #[[$M]]>, tensor<8x4xi32, #[[$M]]>) -> tensor<8x4xf32, #[[$M]]>
 // CHECK: tt.histogram %{{.*}} : tensor<16xi32, #[[$V]]> -> tensor<16xi32, #[[$V]]>
 // CHECK: tt.reduce(%{{.*}}) axis = 0 {

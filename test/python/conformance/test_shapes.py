@@ -115,6 +115,11 @@ def test_gather_along_either_axis(conform, rng, axis, index_shape, dtype, index_
     np.testing.assert_array_equal(out, np.take_along_axis(x, index.astype(np.int64), axis))
 
 
+@pytest.mark.xfail_on("nvidia", "an out-of-range index stops an NVIDIA kernel with a device-side "
+                      "assert that names the op, the Python line and the thread but not the "
+                      "element (test_nvidia_gather.py checks it in a child process); not run, "
+                      "as it leaves the CUDA context unusable for the tests after it",
+                      run=False)
 def test_gather_out_of_range_index_reports_as_the_interpreter(backend, rng):
     # The first element (row-major) whose index is outside the source, its index and the
     # source line; only the name of what ran the kernel differs.

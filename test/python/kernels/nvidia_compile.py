@@ -37,11 +37,6 @@ TARGETS = ("cuda:80", "cuda:90")
 # stops them.
 REFUSED_OPS = {
     "tt.dot": "tensor cores come with the tensor-core issue",
-    "tt.trans": "transposes between layouts",
-    "tt.reshape": "reshapes between layouts",
-    "tt.join": "joins of two tiles",
-    "tt.split": "splits of a tile",
-    "tt.cat": "concatenations",
 }
 
 _REFUSAL = re.compile(r"the NVIDIA backend cannot lower '([\w.]+)' yet(?:: ([^\n]*))?")

@@ -24,11 +24,16 @@ struct GpuLoweringInfo {
 LogicalResult notLowered(ConversionPatternRewriter &rewriter, Operation *op,
                          const GpuLoweringInfo &info, const Twine &why);
 
-/// For tt.expand_dims, tt.broadcast and ttg.convert_layout: the source register each register
-/// of the result copies, when every thread holds the elements its result needs (see
-/// mapRegistersWithinThread); std::nullopt for other ops, or when values must move between
-/// threads.
+/// For tt.expand_dims, tt.broadcast, tt.trans, tt.reshape and ttg.convert_layout: the source
+/// register each register of the result copies, when every thread holds the elements its
+/// result needs (see mapRegistersWithinThread); std::nullopt for other ops, or when values
+/// must move between threads.
 std::optional<SmallVector<unsigned>> getRegisterPermutation(Operation *op);
+
+/// Whether each thread holds the operand elements that its part of the results of `op`, a
+/// tt.join, tt.cat or tt.split, needs, so that populateJoinSplitOpToLLVMPatterns lowers it;
+/// false for other ops. The layouts that convert-tt-to-ttg gives these ops always allow it.
+bool canJoinOrSplitWithinThreads(Operation *op);
 
 // Each family of ttg ops lowers to LLVM through one of these, with the signature of the CPU
 // backend's populate...Patterns: the type converter, the pattern list to fill, and the
@@ -51,10 +56,17 @@ void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
 void populateFpToFpOpToLLVMPatterns(const TypeConverter &typeConverter,
                                     RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
-/// tt.splat, tt.make_range, splat arith.constant tensors, and tt.expand_dims and tt.broadcast
-/// where each thread holds the elements its result needs.
+/// tt.splat, tt.make_range, splat arith.constant tensors, and tt.expand_dims, tt.broadcast,
+/// tt.trans and tt.reshape where each thread holds the elements its result needs.
 void populateViewOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
                                   const GpuLoweringInfo &info);
+
+/// tt.join, tt.cat and tt.split where each thread holds the elements its results need
+/// (canJoinOrSplitWithinThreads): each result register copies an operand's register, picked at
+/// compile time or, for a concatenation of operands repeated over lanes or warps, by the
+/// thread id.
+void populateJoinSplitOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
 /// ttg.convert_layout: a permutation of each thread's registers where each thread holds what it
 /// needs (getRegisterPermutation), else through shared memory.

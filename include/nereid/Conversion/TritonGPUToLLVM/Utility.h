@@ -41,9 +41,10 @@ SmallVector<int32_t> applyToIndex(const LinearLayout &layout, StringRef inDim, i
 /// holds the element it needs in the same thread, where `toSource` maps a coordinate of `dst`
 /// to the one of `src` it reads (dropping a dimension of size 1 for expand_dims, zeroing the
 /// broadcast dimensions for broadcast, the identity for a layout conversion). `toSource` must
-/// be linear over the bits of the coordinates, so that comparing the bases of `lane` and
-/// `warp` decides whether every thread holds what it needs. std::nullopt when some thread
-/// does not: the values must move between threads.
+/// be affine over the bits of the coordinates (linear, then XOR a constant: tt.split's half
+/// adds its index along the last dimension), so that comparing the bases of `lane` and `warp`
+/// decides whether every thread holds what it needs. std::nullopt when some thread does not:
+/// the values must move between threads.
 std::optional<SmallVector<unsigned>>
 mapRegistersWithinThread(const LinearLayout &src, const LinearLayout &dst,
                          llvm::function_ref<SmallVector<int32_t>(ArrayRef<int32_t>)> toSource);
