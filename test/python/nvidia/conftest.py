@@ -1,10 +1,12 @@
-"""Fixtures of the NVIDIA runtime's tests: the cubin of launch_kernels.cu, built here with nvcc,
-and the GPU, whose tests are skipped with the backend's reason where it cannot run."""
+"""Fixtures of the NVIDIA backend's tests: the cubin of launch_kernels.cu, built here with nvcc,
+and the GPU, whose tests are skipped with the backend's reason where it cannot run, with
+libnereid to compile kernels for it (`cuda`)."""
 
 from pathlib import Path
 
 import pytest
 
+import nereid
 from nereid_nvidia.backend import NvidiaBackend
 from nereid_nvidia.toolkit import compile_cuda_to_cubin, find_tool
 
@@ -29,3 +31,13 @@ def torch_cuda():
         pytest.skip("torch has no CUDA here")
     torch.cuda.init()
     return torch
+
+
+@pytest.fixture(scope="session")
+def cuda(torch_cuda):
+    """torch on the GPU, where libnereid is there to compile kernels for it."""
+    try:
+        nereid._capi.lib()
+    except ImportError as error:  # a GPU run that carries the runtime alone (scripts/gpu)
+        pytest.skip(f"compiling needs libnereid: {error}")
+    return torch_cuda

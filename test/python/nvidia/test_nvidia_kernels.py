@@ -42,15 +42,6 @@ def positive(x_ptr, flags_ptr, n, BLOCK: tl.constexpr):
     tl.store(flags_ptr + offsets, tl.load(x_ptr + offsets, mask=mask) > 0, mask=mask)
 
 
-@pytest.fixture(scope="module")
-def cuda(torch_cuda):
-    try:
-        nereid._capi.lib()
-    except ImportError as error:  # a GPU run that carries the runtime alone (scripts/gpu)
-        pytest.skip(f"compiling needs libnereid: {error}")
-    return torch_cuda
-
-
 @pytest.mark.parametrize("warps", [1, 4, 8])
 @pytest.mark.parametrize("n", [1, 1000, 98432, 1 << 22])
 def test_vector_add(cuda, n, warps):

@@ -34,15 +34,6 @@ from nereid.language.extra import libdevice
 BLOCK = 256
 
 
-@pytest.fixture(scope="module")
-def cuda(torch_cuda):
-    try:
-        nereid._capi.lib()
-    except ImportError as error:  # a GPU run that carries the runtime alone (scripts/gpu)
-        pytest.skip(f"compiling needs libnereid: {error}")
-    return torch_cuda
-
-
 @nereid.jit
 def unary_kernel(x_ptr, out_ptr, n, FN: tl.constexpr, BLOCK: tl.constexpr):
     offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)

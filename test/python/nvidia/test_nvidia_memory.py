@@ -254,15 +254,6 @@ def test_replicated_atomics_compile(target, chip, monkeypatch, tmp_path):
 # Run on the GPU --------------------------------------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def cuda(torch_cuda):
-    try:
-        nereid._capi.lib()
-    except ImportError as error:  # a GPU run that carries the runtime alone (scripts/gpu)
-        pytest.skip(f"compiling needs libnereid: {error}")
-    return torch_cuda
-
-
 def _random(torch, n, dtype):
     if dtype.is_floating_point:
         return torch.randn(n, device="cuda").to(dtype)

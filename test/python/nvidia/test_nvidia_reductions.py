@@ -179,15 +179,6 @@ def _check_reduction(op, x, axis, got, want):
 
 # On the GPU --------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def cuda(torch_cuda):
-    try:
-        nereid._capi.lib()
-    except ImportError as error:  # a GPU run that carries the runtime alone (scripts/gpu)
-        pytest.skip(f"compiling needs libnereid: {error}")
-    return torch_cuda
-
-
 def _poisoned(torch, shape, dtype):
     if dtype in ("float32", "float16"):
         return torch.full(shape, float("nan"), dtype=getattr(torch, dtype), device="cuda")
