@@ -166,6 +166,11 @@ struct BroadcastPattern : OpConversionPattern<tt::BroadcastOp> {
   }
 };
 
+/// The blocked layout of `value`, a tensor in the default layout of its shape.
+ttg::BlockedEncodingAttr getBlockedEncoding(Value value) {
+  return cast<ttg::BlockedEncodingAttr>(cast<RankedTensorType>(value.getType()).getEncoding());
+}
+
 /// The blocked layout in which `value`, an operand as the adaptor gives it, was computed
 /// (lookThroughConversion), with that value; else `value` in its own, default, layout.
 std::pair<Value, ttg::BlockedEncodingAttr> getComputedBlocked(Value value) {
@@ -173,7 +178,7 @@ std::pair<Value, ttg::BlockedEncodingAttr> getComputedBlocked(Value value) {
   if (auto blocked = dyn_cast_or_null<ttg::BlockedEncodingAttr>(
           cast<RankedTensorType>(computed.getType()).getEncoding()))
     return {computed, blocked};
-  return {value, cast<ttg::BlockedEncodingAttr>(cast<RankedTensorType>(value.getType()).getEncoding())};
+  return {value, getBlockedEncoding(value)};
 }
 
 /// The two operands of a tt.join or tt.cat in one blocked layout: the one they were both
@@ -184,7 +189,7 @@ std::pair<std::array<Value, 2>, ttg::BlockedEncodingAttr> getComputedBlocked(Val
   auto [computedRhs, rhsEncoding] = getComputedBlocked(rhs);
   if (lhsEncoding == rhsEncoding)
     return {{computedLhs, computedRhs}, lhsEncoding};
-  return {{lhs, rhs}, cast<ttg::BlockedEncodingAttr>(cast<RankedTensorType>(lhs.getType()).getEncoding())};
+  return {{lhs, rhs}, getBlockedEncoding(lhs)};
 }
 
 /// `encoding` with a new last dimension of two elements, both in each thread's first
@@ -262,7 +267,8 @@ struct SplitPattern : OpConversionPattern<tt::SplitOp> {
   LogicalResult matchAndRewrite(tt::SplitOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto halfType = cast<RankedTensorType>(getTypeConverter()->convertType(op.getOutLHS().getType()));
+    auto halfType =
+        cast<RankedTensorType>(getTypeConverter()->convertType(op.getOutLHS().getType()));
     auto [src, encoding] = getComputedBlocked(adaptor.getSrc());
     unsigned last = encoding.getOrder().size() - 1;
     if (encoding.getThreadsPerWarp()[last] != 1 || encoding.getWarpsPerCTA()[last] != 1) {
