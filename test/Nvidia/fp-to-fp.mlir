@@ -73,6 +73,24 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
     tt.store %out, %y : !tt.ptr<f32>
     tt.return
   }
+
+  // arith.extf and arith.truncf, which the frontend emits for f16, bf16, f32 and f64 to nearest
+  // even, convert as tt.fp_to_fp does (the interpreter executes them alike): f32's NaN becomes
+  // bf16's of its sign (0x7fc0), where LLVM's fptrunc would give cvt's canonical NaN.
+  // CHECK-LABEL: llvm.func @arith_conversions
+  tt.func public @arith_conversions(%x: f32, %h: f16, %out: !tt.ptr<bf16>, %out2: !tt.ptr<f32>) {
+    // CHECK-NOT: llvm.fptrunc
+    // CHECK-DAG: llvm.mlir.constant(32704 : i16) : i16
+    // CHECK: llvm.inline_asm asm_dialect = att "cvt.rn.bf16.f32 $0, $1;", "=h,f"
+    // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i16
+    %y = arith.truncf %x : f32 to bf16
+    // CHECK: llvm.fpext %{{.*}} : f16 to f32
+    // CHECK: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+    %z = arith.extf %h : f16 to f32
+    tt.store %out, %y : !tt.ptr<bf16>
+    tt.store %out2, %z : !tt.ptr<f32>
+    tt.return
+  }
 }
 
 // -----

@@ -13,6 +13,7 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Support/FloatFormats.h"
 
+#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 
 namespace mlir::nereid {
@@ -330,24 +331,58 @@ void replaceWithElements(ConversionPatternRewriter &rewriter, Operation *op, Val
     rewriter.replaceOp(op, results.front());
 }
 
-/// tt.fp_to_fp on scalars and on each register of a tensor (emitFloatConversion).
-struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
-  FpToFpOpConversion(const TypeConverter &typeConverter, MLIRContext *context,
-                     const GpuLoweringInfo &info)
-      : OpConversionPattern(typeConverter, context), info(info) {}
+/// Whether `op` rounds toward zero (false: to nearest even, or it is exact), or std::nullopt
+/// for a rounding that tt does not have (arith.truncf upward, downward or to nearest away),
+/// which arith's own lowering keeps.
+std::optional<bool> roundsTowardZero(tt::FpToFpOp op) {
+  return op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ;
+}
+std::optional<bool> roundsTowardZero(arith::ExtFOp) { return false; }
+std::optional<bool> roundsTowardZero(arith::TruncFOp op) {
+  std::optional<arith::RoundingMode> mode = op.getRoundingmode();
+  if (!mode || *mode == arith::RoundingMode::to_nearest_even)
+    return false;
+  if (*mode == arith::RoundingMode::toward_zero)
+    return true;
+  return std::nullopt;
+}
 
-  LogicalResult matchAndRewrite(tt::FpToFpOp op, OpAdaptor adaptor,
+/// Whether `type` is one of tt's float types (TT_Float), which getFloatFormat describes.
+bool isTritonFloatType(Type type) {
+  return isa<Float64Type, Float32Type, Float16Type, BFloat16Type, Float8E5M2Type, Float8E4M3FNType,
+             Float8E4M3FNUZType, Float8E5M2FNUZType, Float8E4M3B11FNUZType>(type);
+}
+
+/// tt.fp_to_fp, and arith.extf and arith.truncf between tt's float types (which the frontend
+/// emits for f16, bf16, f32 and f64 to nearest even), on scalars and on each register of a
+/// tensor (emitFloatConversion): the interpreter executes all three with the same conversion.
+/// Its benefit puts it before the split of arith ops on tensors into scalar ones and before
+/// arith's lowering, whose fptrunc and fpext give other NaNs.
+template <typename ConversionOp>
+struct FloatConversionOpConversion : OpConversionPattern<ConversionOp> {
+  FloatConversionOpConversion(const TypeConverter &typeConverter, MLIRContext *context,
+                              const GpuLoweringInfo &info)
+      : OpConversionPattern<ConversionOp>(typeConverter, context, /*benefit=*/3), info(info) {}
+
+  LogicalResult matchAndRewrite(ConversionOp op, typename ConversionOp::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    auto from = cast<FloatType>(getElementTypeOrSelf(op.getSrc().getType()));
-    auto to = cast<FloatType>(getElementTypeOrSelf(op.getType()));
-    Type resultType = getTypeConverter()->convertType(op.getType());
-    bool towardZero = op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ;
+    Type from = getElementTypeOrSelf(op->getOperand(0).getType());
+    Type to = getElementTypeOrSelf(op.getType());
+    std::optional<bool> towardZero = roundsTowardZero(op);
+    if (!towardZero || !isTritonFloatType(from) || !isTritonFloatType(to))
+      return failure();
+    const TypeConverter &typeConverter = *this->getTypeConverter();
+    Type resultType = typeConverter.convertType(op.getType());
+    if (!resultType)
+      return failure();
+    SmallVector<SmallVector<Value>> operands =
+        unpackOperands(rewriter, loc, op, adaptor.getOperands(), resultType);
     SmallVector<Value> results;
-    for (Value element :
-         unpackOperands(rewriter, loc, op, adaptor.getOperands(), resultType).front())
-      results.push_back(emitFloatConversion(rewriter, loc, info.target, *getTypeConverter(),
-                                            element, from, to, towardZero));
+    for (Value element : operands.front())
+      results.push_back(emitFloatConversion(rewriter, loc, info.target, typeConverter, element,
+                                            cast<FloatType>(from), cast<FloatType>(to),
+                                            *towardZero));
     replaceWithElements(rewriter, op, results, resultType);
     return success();
   }
@@ -423,7 +458,10 @@ struct ClampFOpConversion : OpConversionPattern<tt::ClampFOp> {
 
 void populateFpToFpOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
                                     const GpuLoweringInfo &info) {
-  patterns.add<FpToFpOpConversion, ClampFOpConversion>(typeConverter, patterns.getContext(), info);
+  patterns
+      .add<FloatConversionOpConversion<tt::FpToFpOp>, FloatConversionOpConversion<arith::ExtFOp>,
+           FloatConversionOpConversion<arith::TruncFOp>, ClampFOpConversion>(
+          typeConverter, patterns.getContext(), info);
 }
 
 } // namespace mlir::nereid
