@@ -104,11 +104,17 @@ class CodeGenerator(LoopGenerator, ast.NodeVisitor):
             raise
         except (SemanticError, TypeError, ValueError, AssertionError, NotImplementedError,
                 IndexError, KeyError, RuntimeError, AttributeError, ZeroDivisionError) as error:
-            # The internal error is the compiler's business, not the kernel author's; it stays
-            # chained when debugging the frontend.
-            cause = error if front_end_debugging() else None
-            kind = CompileTimeAssertionFailure if isinstance(error, StaticAssertionError) \
-                else CompilationError
+            # The internal error is the compiler's business, not the kernel author's: it stays
+            # chained when debugging the frontend, and where a call raised it, as upstream
+            # chains it (whose tests read the message of `__cause__`), without its frames. A
+            # failed static_assert is the kernel's own error, with no cause, as upstream's.
+            static_assert = isinstance(error, StaticAssertionError)
+            cause = None
+            if front_end_debugging():
+                cause = error
+            elif isinstance(node, ast.Call) and not static_assert:
+                cause = error.with_traceback(None)
+            kind = CompileTimeAssertionFailure if static_assert else CompilationError
             raise self.error(node, str(error) or type(error).__name__, kind) from cause
         finally:
             self.builder.location = saved

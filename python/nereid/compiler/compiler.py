@@ -122,5 +122,5 @@ def compile_to_ir(jit_fn: Any, signature: KernelSignature, options: FrontendOpti
     except CompilationError as error:
         if front_end_debugging():
             raise
-        raise error.with_traceback(None) from None
+        raise error.with_traceback(None) from error.__cause__
     return text

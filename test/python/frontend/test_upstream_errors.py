@@ -141,6 +141,16 @@ def test_program_id_axis():
     assert message_line(error) == "program_id axis must be 0, 1, or 2 but got 20"
 
 
+def test_an_error_in_a_call_is_the_cause_as_upstream_chains_it(monkeypatch):
+    """Triton's test_core.py reads `str(exc_info.value.__cause__)` of errors raised in calls to
+    the language's functions; the cause comes without the compiler's frames."""
+    monkeypatch.delenv("NEREID_FRONT_END_DEBUGGING", raising=False)
+    monkeypatch.delenv("TRITON_FRONT_END_DEBUGGING", raising=False)
+    error = compile_error(program_id_20, array("int32"))
+    assert "program_id axis must be 0, 1, or 2 but got 20" in str(error.__cause__)
+    assert error.__cause__.__traceback__ is None
+
+
 @triton.jit
 def reduce_axis(x_ptr, AXIS: tl.constexpr):
     x = tl.load(x_ptr + tl.arange(0, 32)[:, None] * 32 + tl.arange(0, 32)[None, :])
