@@ -133,6 +133,26 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
 
 // -----
 
+// Each thread holds a whole row of 8 and gathers along it: the index's 3 bits pick one of the
+// thread's own registers, by selects, without shuffles or shared memory.
+#row = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  // CHECK-NOT: addr_space = 3
+  // CHECK-LABEL: llvm.func @within_threads
+  tt.func public @within_threads(%x: tensor<32x8xi32, #row>, %i: tensor<32x8xi32, #row>, %out: tensor<32x8x!tt.ptr<i32>, #row>) {
+    // CHECK: llvm.call @__assertfail
+    // CHECK-COUNT-56: llvm.select %{{.*}}, %{{.*}}, %{{.*}} : i1, i32
+    // CHECK-NOT: llvm.select
+    // CHECK-NOT: nvvm.shfl.sync
+    // CHECK-NOT: nvvm.barrier0
+    %g = tt.gather %x[%i] {axis = 1 : i32} : (tensor<32x8xi32, #row>, tensor<32x8xi32, #row>) -> tensor<32x8xi32, #row>
+    tt.store %out, %g : tensor<32x8x!tt.ptr<i32>, #row>
+    tt.return
+  }
+}
+
+// -----
+
 // A source of 16 elements that lanes 16 to 31 and every warp hold copies of: each warp holds
 // all of it, so 128 indices into it are one shuffle each (booleans widened to i32).
 #spread = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>

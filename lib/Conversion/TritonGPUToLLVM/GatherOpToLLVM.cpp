@@ -2,10 +2,11 @@
 // (the source's warps do not move along the axis and hold the rows of the result's warps), and
 // each result register has at most kMaxShuffleCandidates source registers to choose from, every
 // result element is an indexed shuffle from the lane that holds it, one per candidate register,
-// and a select. Otherwise the source goes through shared memory, in row-major order between two
-// barriers, and every result element is a load at its index. An index outside the source along
-// the axis stops the kernel through the target's assertion, as the interpreter stops the launch
-// (docs/semantics.md); until then it reads the axis's first element.
+// and a select (only selects, of up to kMaxRegisterCandidates registers, where every thread
+// holds what it gathers). Otherwise the source goes through shared memory, in row-major order
+// between two barriers, and every result element is a load at its index. An index outside the
+// source along the axis stops the kernel through the target's assertion, as the interpreter
+// stops the launch (docs/semantics.md); until then it reads the axis's first element.
 
 #include "ReduceScanUtility.h"
 
@@ -26,6 +27,9 @@ namespace {
 /// go by shuffles: each candidate costs a shuffle, where shared memory costs a store and a load
 /// per register and two barriers.
 constexpr int64_t kMaxShuffleCandidates = 4;
+
+/// The same where every thread holds what it gathers: each candidate costs a select.
+constexpr int64_t kMaxRegisterCandidates = 16;
 
 /// The input dimension of a warp-shuffle map that stands for the index along the axis.
 constexpr StringLiteral kGatherDim = "gather";
@@ -73,6 +77,20 @@ SmallVector<int32_t> getCandidateRegisters(const LinearLayout &map, int32_t reg)
     }
   }
   return candidates;
+}
+
+/// Whether `map` (a GatherPlan's shuffleMap) reads every element from the thread's own lane:
+/// neither the result register nor the index moves the lane, and lane l reads lane l.
+bool readsOwnLane(const LinearLayout &map) {
+  for (StringRef inDim : {LinearLayout::kRegister, kGatherDim})
+    for (int pos = 0, e = map.getInDimSizeLog2(inDim); pos < e; ++pos)
+      if (map.getBasis(inDim, pos, LinearLayout::kLane) != 0)
+        return false;
+  for (int pos = 0, e = map.getInDimSizeLog2(LinearLayout::kLane); pos < e; ++pos)
+    if (map.getBasis(LinearLayout::kLane, pos, LinearLayout::kLane) != 1 << pos ||
+        map.getBasis(LinearLayout::kLane, pos, LinearLayout::kRegister) != 0)
+      return false;
+  return true;
 }
 
 /// Where each thread finds, in its own warp, the source element that each of its result
@@ -143,8 +161,9 @@ std::optional<GatherPlan> getGatherPlan(tt::GatherOp op, std::string &why) {
       getWarpShuffleMap(*source, *result, axis, sourceType.getDimSize(axis));
   if (map) {
     int32_t registers = result->getInDimSize(LinearLayout::kRegister);
+    int64_t most = readsOwnLane(*map) ? kMaxRegisterCandidates : kMaxShuffleCandidates;
     bool few = llvm::all_of(llvm::seq<int32_t>(0, registers), [&](int32_t reg) {
-      return int64_t(getCandidateRegisters(*map, reg).size()) <= kMaxShuffleCandidates;
+      return int64_t(getCandidateRegisters(*map, reg).size()) <= most;
     });
     if (few)
       plan.shuffleMap = std::move(map);
@@ -223,11 +242,13 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
   }
 
   /// Each result element shuffled from the lane of its warp that holds it: one shuffle of
-  /// each candidate register, and the one the index selects.
+  /// each candidate register, and the one the index selects. Where every thread reads its own
+  /// lane, the candidates are its registers, without shuffles.
   SmallVector<Value> emitByShuffles(ConversionPatternRewriter &rewriter, Location loc,
                                     const GatherPlan &plan, ArrayRef<Value> source,
                                     ArrayRef<Value> along) const {
     const LinearLayout &map = *plan.shuffleMap;
+    bool ownLane = readsOwnLane(map);
     Value lane = LLVM::URemOp::create(rewriter, loc, info.target.getThreadId(rewriter, loc),
                                       createI32(rewriter, loc, info.target.getWarpSize()));
     int registerOut = map.findOutDim(LinearLayout::kRegister);
@@ -247,7 +268,8 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
       Value element;
       for (int32_t candidate : getCandidateRegisters(map, reg)) {
         Value shuffled =
-            emitShuffleIdx(rewriter, loc, info.target, source[candidate], sourceLane);
+            ownLane ? source[candidate]
+                    : emitShuffleIdx(rewriter, loc, info.target, source[candidate], sourceLane);
         if (!element) {
           element = shuffled;
           continue;
