@@ -1,6 +1,7 @@
 // The math of NVIDIA kernels: calls of libdevice's `__nv_*` functions for what PTX has no
-// instruction for, upstream Triton's approximation of f32 exp, and tt.extern_elementwise
-// calls of libdevice by name. The calls are declarations here; the compiler links libdevice's
+// instruction for (f32 exp among them: __nv_expf, within 2 ULP, where upstream Triton's
+// ex2.approx of x * log2(e) errs by about |x| ULP), and tt.extern_elementwise calls of
+// libdevice by name. The calls are declarations here; the compiler links libdevice's
 // bitcode into the module before NVPTX code generation (docs/nvidia.md, Math).
 
 #include "MathOpToLLVM.h"
@@ -45,30 +46,6 @@ void populateLibdevicePatterns(const LLVMTypeConverter &typeConverter,
   }
 }
 
-/// math.exp on f32 as upstream Triton lowers it: 2^(x * log2(e)) with PTX's `ex2.approx.f32`
-/// (no flush to zero), two instructions instead of libdevice's __nv_expf. Its error grows with
-/// |x|, as the product's rounding error is scaled by the exponential (docs/nvidia.md).
-struct ExpF32ToEx2Approx : ConvertOpToLLVMPattern<math::ExpOp> {
-  using ConvertOpToLLVMPattern::ConvertOpToLLVMPattern;
-
-  LogicalResult matchAndRewrite(math::ExpOp op, OpAdaptor adaptor,
-                                ConversionPatternRewriter &rewriter) const override {
-    if (!op.getType().isF32())
-      return failure();
-    Location loc = op.getLoc();
-    Type f32 = rewriter.getF32Type();
-    Value log2e = LLVM::ConstantOp::create(rewriter, loc, f32,
-                                           rewriter.getF32FloatAttr(1.4426950408889634));
-    Value scaled = LLVM::FMulOp::create(rewriter, loc, adaptor.getOperand(), log2e);
-    rewriter.replaceOp(op, LLVM::CallIntrinsicOp::create(
-                               rewriter, loc, f32,
-                               rewriter.getStringAttr("llvm.nvvm.ex2.approx.f32"),
-                               ValueRange{scaled})
-                               .getResult(0));
-    return success();
-  }
-};
-
 /// tt.extern_elementwise of a libdevice function on scalars: a call of the function the op
 /// names, declared in the module. (On tensors, the shared elementwise lowering splits the op
 /// into scalar ones first.)
@@ -108,7 +85,6 @@ llvm::DenseSet<OperationName> getLoweredMathOps(MLIRContext *context) {
       lowered.insert(*root);
   for (StringRef name : kNativeMathOps)
     lowered.insert(OperationName(name, context));
-  lowered.insert(OperationName(math::ExpOp::getOperationName(), context));
   return lowered;
 }
 
@@ -116,8 +92,6 @@ bool isLibdeviceFunction(StringRef symbol) { return symbol.starts_with("__nv_");
 
 void populateMathOpToLLVMPatterns(const LLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns) {
-  // Above libdevice's __nv_expf, which would match math.exp too.
-  patterns.add<ExpF32ToEx2Approx>(typeConverter, kMathBenefit + 1);
   patterns.add<ExternElementwiseToCall>(typeConverter, kMathBenefit);
   populateLibdevicePatterns(typeConverter, patterns);
 }

@@ -3,6 +3,7 @@ one line per element, `pid (x, y, z) idx (i) name: value`, floats with the fewes
 that read back to the same value; with one thread, programs print in order."""
 
 import numpy as np
+import pytest
 
 import nereid
 import nereid.language as tl
@@ -37,6 +38,11 @@ def assert_kernel(x_ptr, BLOCK: tl.constexpr):
     tl.device_assert(x > 0, "x must be positive")
 
 
+@pytest.mark.xfail_on("nvidia", "a failing device_assert stops an NVIDIA kernel with CUDA's "
+                      "device-side assert, which prints the Python line and the message but "
+                      "reports no element to Python (test_nvidia_math.py checks it in a child "
+                      "process); not run, as it leaves the CUDA context unusable for the tests "
+                      "after it", run=False)
 def test_device_assert_reports_as_the_interpreter(backend, rng):
     # The first failing program and element, the message and the source line; only the name
     # of what ran the kernel differs.

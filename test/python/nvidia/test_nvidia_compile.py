@@ -58,12 +58,6 @@ def math_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
 
 
 @nereid.jit
-def exp_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
-    offsets = tl.arange(0, BLOCK)
-    tl.store(out_ptr + offsets, tl.exp(tl.load(x_ptr + offsets)))
-
-
-@nereid.jit
 def sin_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)
     tl.store(out_ptr + offsets, tl.sin(tl.load(x_ptr + offsets)))
@@ -199,14 +193,14 @@ def _assembled(native, ptx):
 def test_every_math_function_links_libdevice(target, chip, dtype, monkeypatch, tmp_path):
     """Every function of tl.math and tl.extra.libdevice compiles: libdevice's functions are
     linked in and inlined (the PTX calls none), its reflection resolved, and ptxas accepts the
-    PTX. f32 exp is upstream Triton's ex2.approx.f32; sqrt is correctly rounded."""
+    PTX. sqrt is correctly rounded."""
     kernel = every_math_function.warmup(np.zeros(128, dtype), np.zeros(128, dtype),
                                         np.zeros(128, dtype), BLOCK=128, grid=(1,),
                                         backend="nvidia", target=target)
     native, ptx = _dump(kernel, tmp_path, monkeypatch)
     assert ".extern .func" not in ptx and "__nv_" not in ptx and "__nvvm_reflect" not in ptx
     if dtype == np.float32:
-        assert "ex2.approx.f32" in ptx and "sqrt.rn.f32" in ptx
+        assert "sqrt.rn.f32" in ptx
     else:
         assert "sqrt.rn.f64" in ptx
     assert _assembled(native, ptx)
@@ -244,7 +238,7 @@ def test_narrow_math_goes_through_f32(dtype, monkeypatch, tmp_path):
 def test_without_libdevice_math_is_an_error_naming_it(monkeypatch, tmp_path):
     """A machine with the driver alone has no libdevice: a kernel that calls it cannot be
     compiled, and the error says what to install or set. Kernels without libdevice's functions
-    (f32 exp is ex2.approx.f32) compile."""
+    compile."""
     monkeypatch.setattr(compiler, "find_libdevice", lambda: None)
     monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path))
     kernel = sin_kernel.warmup(_f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia",
@@ -255,8 +249,6 @@ def test_without_libdevice_math_is_an_error_naming_it(monkeypatch, tmp_path):
     assert "the kernel calls libdevice's __nv_sinf, and no libdevice was found" in message
     assert "NEREID_LIBDEVICE_PATH or TRITON_LIBDEVICE_PATH" in message
     assert nereid.backends.get("nvidia").compile(KERNELS["add"]("cuda:90", 4))
-    assert nereid.backends.get("nvidia").compile(exp_kernel.warmup(
-        _f32(128), _f32(128), BLOCK=128, grid=(1,), backend="nvidia", target="cuda:90"))
 
 
 @pytest.mark.skipif(find_libdevice() is None, reason="libdevice (the CUDA toolkit) is not here")

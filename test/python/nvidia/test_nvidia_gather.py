@@ -123,15 +123,6 @@ def _counts(x, n, bins, masked):
 
 # On the GPU --------------------------------------------------------------------------------
 
-@pytest.fixture(scope="module")
-def cuda(torch_cuda):
-    try:
-        nereid._capi.lib()
-    except ImportError as error:  # a GPU run that carries the runtime alone (scripts/gpu)
-        pytest.skip(f"compiling needs libnereid: {error}")
-    return torch_cuda
-
-
 def _device(torch, array):
     return torch.from_numpy(np.ascontiguousarray(array)).cuda()
 
