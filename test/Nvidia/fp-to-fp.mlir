@@ -67,7 +67,9 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
     // CHECK: %[[BITS:.*]] = llvm.bitcast %{{.*}} : bf16 to i16
     // CHECK: %[[WIDE:.*]] = llvm.zext %[[BITS]] : i16 to i32
     // CHECK: %[[VALUE:.*]] = llvm.shl %[[WIDE]], %[[SIXTEEN]] : i32
-    // CHECK: %[[NAN:.*]] = llvm.or %{{.*}}, %[[QUIET]] : i32
+    // CHECK: llvm.or %{{.*}}, %[[QUIET]] : i32
+    // CHECK: %[[PAYLOAD:.*]] = llvm.shl %{{.*}}, %[[SIXTEEN]] : i32
+    // CHECK: %[[NAN:.*]] = llvm.or %{{.*}}, %[[PAYLOAD]] : i32
     // CHECK: llvm.select %{{.*}}, %[[NAN]], %[[VALUE]] : i1, i32
     %y = tt.fp_to_fp %x : bf16 -> f32
     tt.store %out, %y : !tt.ptr<f32>

@@ -1,7 +1,7 @@
-// Float conversions (tt.fp_to_fp) and clamps (tt.clampf), bit for bit as the interpreter
-// computes them: its encoder (FloatFormats.cpp's encodeFloat) rounds the exact value once, to
-// nearest even or toward zero, saturates in the formats without infinities and gives each
-// format's own NaN; its decoder is exact. The chip's instructions do what they can
+// Float conversions (tt.fp_to_fp, arith.extf, arith.truncf) and clamps (tt.clampf), bit for bit
+// as the interpreter computes them: its encoder (FloatFormats.cpp's encodeFloat) rounds the exact
+// value once, to nearest even or toward zero, saturates in the formats without infinities and gives
+// each format's own NaN; its decoder is exact. The chip's instructions do what they can
 // (GpuTargetLowering::convertFloat); everything else is integer arithmetic on the bits, which
 // every GPU has: formats narrower than f32 are decoded into f32 exactly, and f32 or f64 values
 // are rounded to the target format from their bits. NaN inputs get the interpreter's NaN by a
@@ -15,6 +15,8 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+
+#include <cmath>
 
 namespace mlir::nereid {
 namespace {
@@ -43,22 +45,20 @@ const FloatFormat &getFloatFormat(Type type) {
 
 uint64_t lowMask(unsigned bits) { return bits >= 64 ? ~uint64_t(0) : (uint64_t(1) << bits) - 1; }
 
-/// The encoding of infinity (without sign) in a format that has it.
+/// The encoding of infinity (without sign) in a format that has it, as the interpreter's
+/// encoder gives it.
 uint64_t infinityBits(const FloatFormat &format) {
-  return lowMask(format.exponentBits) << format.mantissaBits;
+  return encodeFloat(format, HUGE_VAL, Rounding::NearestEven);
 }
 
-/// The encoding of the largest finite magnitude (without sign), as FloatFormats.cpp has it.
+/// The encoding of the largest finite magnitude (without sign).
 uint64_t maxFiniteBits(const FloatFormat &format) {
-  switch (format.nan) {
-  case NanEncoding::Ieee:
-    return infinityBits(format) - 1;
-  case NanEncoding::AllOnes:
-    return lowMask(format.bits - 1) - 1;
-  case NanEncoding::NegativeZero:
-    return lowMask(format.bits - 1);
-  }
-  return 0;
+  return encodeFloat(format, format.maxFinite(), Rounding::NearestEven);
+}
+
+/// The encoding of the format's positive NaN (its only one in the FNUZ formats, 0x80).
+uint64_t nanBits(const FloatFormat &format) {
+  return encodeFloat(format, std::nan(""), Rounding::NearestEven);
 }
 
 /// Integer arithmetic of one width on the bits of floats, in the LLVM dialect.
@@ -153,27 +153,19 @@ Value emitInterpreterNaN(OpBuilder &builder, Location loc, const FloatFormat &fr
   Value signBit = target.shl(sign, to.bits - 1);
   bool keepsPayload = &from == &kFloat32 || &from == &kFloat64 || &from == &kBFloat16;
   bool hostConversion = &to == &kFloat64 || (&to == &kFloat32 && !towardZero);
-  uint64_t quiet = uint64_t(1) << (to.mantissaBits - 1);
-  if (!keepsPayload || !hostConversion) {
-    uint64_t nan;
-    switch (to.nan) {
-    case NanEncoding::Ieee:
-      nan = infinityBits(to) | quiet;
-      break;
-    case NanEncoding::AllOnes:
-      return target.bitOr(signBit, target.constant(lowMask(to.bits - 1)));
-    case NanEncoding::NegativeZero:
-      return target.constant(uint64_t(1) << (to.bits - 1));
-    }
-    return target.bitOr(signBit, target.constant(nan));
-  }
-  // The payload, aligned to the top of the target's mantissa.
+  if (to.nan == NanEncoding::NegativeZero) // one NaN, 0x80
+    return target.constant(nanBits(to));
+  // The quiet NaN of the target (0x7e00 for f16), with the sign and, where the host's
+  // conversion keeps it, the payload aligned to the top of the target's mantissa.
+  Value nan = target.bitOr(signBit, target.constant(nanBits(to)));
+  if (!keepsPayload || !hostConversion)
+    return nan;
   Value payload = source.bitAnd(bits, lowMask(from.mantissaBits));
   if (to.mantissaBits >= from.mantissaBits)
     payload = target.shl(target.resize(payload), to.mantissaBits - from.mantissaBits);
   else
     payload = target.resize(source.lshr(payload, from.mantissaBits - to.mantissaBits));
-  return target.bitOr(target.bitOr(signBit, payload), target.constant(infinityBits(to) | quiet));
+  return target.bitOr(nan, payload);
 }
 
 /// The f32 bits of the value that `bits` encode in `from`, a format narrower than f32, exactly;
