@@ -13,7 +13,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "llvm/Support/MathExtras.h"
 
 namespace mlir::nereid {
 namespace {
