@@ -23,6 +23,12 @@ llvm_config.add_tool_substitutions(
     [ToolSubst("nereid-opt", unresolved="fatal"), ToolSubst("nereid-run", unresolved="fatal")],
     [config.nereid_tools_dir])
 
+# Each backend built (NEREID_BACKENDS) is the feature `backend-<name>`: its own tests (test/CPU,
+# test/Nvidia, test/Amd, by their lit.local.cfg) and the shared tests that compile for its
+# targets (REQUIRES) run only where it is built.
+for backend in config.nereid_backends:
+    config.available_features.add(f"backend-{backend}")
+
 # ptxas (the CUDA toolkit) assembles the PTX of the NVIDIA tests: the feature `ptxas`, and the
 # substitution %ptxas.
 import shutil

@@ -1,6 +1,7 @@
 // RUN: nereid-opt %s --convert-tt-to-ttg=target=cuda:99 -verify-diagnostics
 // RUN: not nereid-opt %s --convert-tt-to-ttg=target=gfx942 2>&1 | FileCheck %s --check-prefix=BARE
 // RUN: not nereid-opt %s "--convert-tt-to-ttg=target=cuda:90 num-warps=64" 2>&1 | FileCheck %s --check-prefix=WARPS
+// REQUIRES: backend-nvidia
 
 // A target that its backend does not know is an error that lists the supported ones; a
 // string that is not <family>:<field>... is malformed.

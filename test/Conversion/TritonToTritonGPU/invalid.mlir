@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s -split-input-file --convert-tt-to-ttg -verify-diagnostics
+// REQUIRES: backend-cpu, backend-nvidia
 
 // Without a target option the module must name its target.
 // expected-error @below {{convert-tt-to-ttg needs a target: pass target=... or set the module attribute 'ttg.target'}}

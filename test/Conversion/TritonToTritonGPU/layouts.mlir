@@ -1,6 +1,7 @@
 // RUN: nereid-opt %s -split-input-file --convert-tt-to-ttg="target=cpu:x86_64:avx512 num-warps=8" | FileCheck %s --check-prefix=CPU
 // RUN: nereid-opt %s -split-input-file --convert-tt-to-ttg=target=cuda:90 | FileCheck %s --check-prefix=CUDA
 // RUN: nereid-opt %s -split-input-file --convert-tt-to-ttg="target=hip:gfx942 num-warps=8" | FileCheck %s --check-prefix=HIP
+// REQUIRES: backend-amd, backend-cpu, backend-nvidia
 
 // Layout assignment on each target. Every tensor of one shape gets one blocked layout: one
 // element per lane, the lanes along the last dimension first, then warps.

@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s -split-input-file --convert-tt-to-ttg | FileCheck %s
+// REQUIRES: backend-cpu
 
 // Without a target option the module's ttg.target is kept. On NEON a vector register holds 4
 // f32, 16 i8 or 2 f64: the lanes come from the widest element of any tensor in the module

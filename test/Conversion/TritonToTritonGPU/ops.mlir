@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s --convert-tt-to-ttg=target=cuda:80 | FileCheck %s
+// REQUIRES: backend-nvidia
 
 // Every tt op, scf region and function boundary takes the layout of its shape: device
 // functions and calls, scans and reductions (whose combiners stay scalar), reshape, gather,

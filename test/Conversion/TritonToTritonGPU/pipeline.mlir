@@ -1,5 +1,6 @@
 // RUN: nereid-opt %s --nereid-ttg-pipeline=target=cpu:x86_64:avx512 | FileCheck %s --check-prefix=CPU
 // RUN: nereid-opt %s "--pass-pipeline=builtin.module(nereid-ttg-pipeline{target=cuda:90 num-warps=4})" | FileCheck %s --check-prefix=CUDA
+// REQUIRES: backend-cpu, backend-nvidia
 
 // nereid-ttg-pipeline: layout assignment, coalescing, removal of conversions, canonicalize and
 // cse. A transposed copy with an exp: the load runs along dim 0 and the store along dim 1, so

@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s -split-input-file --convert-tt-to-ttg=target=cuda:90 | FileCheck %s
+// REQUIRES: backend-nvidia
 
 // tt.trans computes its result in its operand's layout with the dimensions permuted (result
 // dimension i is operand dimension order[i], in sizes, lanes, warps and order), then converts

@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s -split-input-file --ttg-coalesce | FileCheck %s
+// REQUIRES: backend-amd, backend-cpu, backend-nvidia
 
 // ttg-coalesce lays each load and store out along the dimension in which its pointers are
 // contiguous longest, as wide as the target's vector accesses allow, with layout conversions

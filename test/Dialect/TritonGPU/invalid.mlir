@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s -split-input-file -verify-diagnostics
+// REQUIRES: backend-cpu, backend-nvidia
 
 // One case per verifier message of the ttg encodings, ops and module attributes.
 

@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s -split-input-file --test-print-linear-layout -o /dev/null 2>&1 | FileCheck %s
+// REQUIRES: backend-cpu, backend-nvidia
 
 // The LinearLayout of each encoding, as LinearLayout::toString() prints it. The expected bases
 // were worked out by hand from the encodings' definitions (docs/layouts.md, "Encodings").

@@ -1,5 +1,6 @@
 // RUN: nereid-opt %s -split-input-file | FileCheck %s
 // RUN: nereid-opt %s -split-input-file | nereid-opt -split-input-file | FileCheck %s
+// REQUIRES: backend-amd, backend-cpu, backend-nvidia
 
 // The ttg encodings, convert_layout and the module attributes print as they parse.
 

@@ -1,4 +1,5 @@
 // RUN: nereid-opt %s -split-input-file --ttg-remove-layout-conversions | FileCheck %s
+// REQUIRES: backend-cpu, backend-nvidia
 
 #a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
