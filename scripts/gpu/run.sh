@@ -3,6 +3,7 @@
 #
 #   scripts/gpu/run.sh prepare [--wheel]   here: builds what travels to the GPU machine
 #   scripts/gpu/run.sh device [OUT]        there: the GPU tests, then bench/gpu.py
+#   scripts/gpu/run.sh tests|bench [OUT]   there: one of the two
 #
 # prepare builds the runtime library, build/lib/libnereid_nvidia_runtime.so, which is all that
 # loading and launching cubins needs; with --wheel, also the wheel (dist/), whose libnereid is
@@ -31,14 +32,14 @@ prepare() {
   echo "carry to the GPU machine: ${carry[*]}"
 }
 
-device() {
-  local out="${1:-}"
-  local python="${PYTHON:-python3}"
-  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  local tests=(test/python/nvidia)
+# The Python that runs Nereid there: the wheel of dist/ installed, else the source tree on the
+# path. Sets `python`, `tests` (the suites this setup can run) and `pytest_options`.
+use_nereid() {
+  python="${PYTHON:-python3}"
+  tests=(test/python/nvidia)
+  pytest_options=()
   local wheel
   wheel="$(ls dist/nereid_triton-*.whl 2>/dev/null | head -n 1 || true)"
-  local pytest_options=()
   if [[ -n "$wheel" ]]; then
     "$python" -m pip install --no-deps --force-reinstall -q "$wheel"
     tests+=(test/python/conformance)
@@ -53,20 +54,28 @@ device() {
     "$python" scripts/register-source-tree.py "$site"
     export PYTHONPATH="$site:$ROOT/python:$ROOT/backends/nvidia/python${PYTHONPATH:+:$PYTHONPATH}"
   fi
-  local log=/dev/null json=()
-  if [[ -n "$out" ]]; then
-    log="$out/gpu-tests.log"
-    json=(--json "$out/gpu-bench.json")
-  fi
-  local status=0
+}
+
+# The GPU tests; with OUT, their log goes to OUT/gpu-tests.log.
+run_tests() {
+  local out="${1:-}" log=/dev/null
+  [[ -n "$out" ]] && log="$out/gpu-tests.log"
+  nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
   "$python" -m pytest -q -rs -p no:cacheprovider "${pytest_options[@]}" "${tests[@]}" 2>&1 \
-    | tee "$log" || status=$?
+    | tee "$log"
+}
+
+# bench/gpu.py; with OUT, its JSON goes to OUT/gpu-bench.json.
+run_bench() {
+  local out="${1:-}" json=()
+  [[ -n "$out" ]] && json=(--json "$out/gpu-bench.json")
   "$python" bench/gpu.py "${json[@]}"
-  return "$status"
 }
 
 case "${1:-}" in
   prepare) shift; prepare "$@" ;;
-  device) shift; device "$@" ;;
-  *) sed -n '2,6p' "${BASH_SOURCE[0]}"; exit 2 ;;
+  device) shift; use_nereid; status=0; run_tests "$@" || status=$?; run_bench "$@"; exit "$status" ;;
+  tests) shift; use_nereid; run_tests "$@" ;;
+  bench) shift; use_nereid; run_bench "$@" ;;
+  *) sed -n '2,7p' "${BASH_SOURCE[0]}"; exit 2 ;;
 esac
