@@ -41,3 +41,23 @@ def cuda(torch_cuda):
     except ImportError as error:  # a GPU run that carries the runtime alone (scripts/gpu)
         pytest.skip(f"compiling needs libnereid: {error}")
     return torch_cuda
+
+
+@pytest.fixture
+def compile_ptx(monkeypatch, tmp_path):
+    """A function that compiles a kernel warmed up for the nvidia backend here, with a kernel
+    cache and IR dumps of the test's own, and returns its PTX, after checking its cubin:
+    ptxas's ELF where the CUDA toolkit is here, else the PTX for the driver to compile."""
+    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "dump"))
+
+    def compile_ptx(kernel) -> str:
+        native = nereid.backends.get("nvidia").compile(kernel)
+        ptx = (tmp_path / "dump" / f"{kernel.name}.ptx").read_text()
+        if find_tool("ptxas") is None:
+            assert native.cubin == ptx.encode() + b"\0"
+        else:
+            assert native.cubin[:4] == b"\x7fELF"
+        return ptx
+
+    return compile_ptx

@@ -26,7 +26,6 @@ import pytest
 
 import nereid
 import nereid.language as tl
-from nereid_nvidia.toolkit import find_tool
 
 BLOCK = 1024
 
@@ -223,28 +222,14 @@ SM90_ONLY = {("float32", "float8e4nv", "rtne"): "cvt.rn.satfinite.e4m3x2.f32",
              ("float64", "bfloat16", "rtne"): "cvt.rn.bf16.f64"}
 
 
-def _ptx(kernel, tmp_path, monkeypatch) -> str:
-    """The PTX of `kernel` for its target; ptxas (where installed) must assemble it."""
-    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "dump"))
-    native = nereid.backends.get("nvidia").compile(kernel)
-    ptx = (tmp_path / "dump" / f"{kernel.name}.ptx").read_text()
-    if find_tool("ptxas") is None:
-        assert native.cubin == ptx.encode() + b"\0"  # for the driver to compile
-    else:
-        assert native.cubin[:4] == b"\x7fELF"
-    return ptx
-
-
 @pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
 @pytest.mark.parametrize("source,result,rounding", COMPILED)
-def test_conversion_compiles_for_the_chip(target, chip, source, result, rounding, monkeypatch,
-                                          tmp_path):
+def test_conversion_compiles_for_the_chip(target, chip, source, result, rounding, compile_ptx):
     kernel = convert_bits.warmup(np.zeros(4, FLOATS[source][1]), np.zeros(4, FLOATS[result][1]),
                                  4, SOURCE=FLOATS[source][0], TARGET=FLOATS[result][0],
                                  ROUNDING=rounding, BLOCK=BLOCK, grid=(1,), backend="nvidia",
                                  target=target, num_warps=4)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert f".target {chip}" in ptx
     conversion = (source, result, rounding)
     if conversion in EVERYWHERE:
@@ -257,10 +242,10 @@ def test_conversion_compiles_for_the_chip(target, chip, source, result, rounding
 
 @pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
 @pytest.mark.parametrize("dtype", ["float32", "bfloat16", "float8e4b15"])
-def test_clamp_compiles_for_the_chip(target, chip, dtype, monkeypatch, tmp_path):
+def test_clamp_compiles_for_the_chip(target, chip, dtype, compile_ptx):
     kernel = clamp_bits.warmup(np.zeros(12, FLOATS[dtype][1]), np.zeros(4, FLOATS[dtype][1]), 4,
                                DTYPE=FLOATS[dtype][0], PROPAGATE_NAN=tl.PropagateNan.ALL,
                                BLOCK=BLOCK, grid=(1,), backend="nvidia", target=target,
                                num_warps=4)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert f".target {chip}" in ptx

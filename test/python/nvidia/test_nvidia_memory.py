@@ -12,7 +12,6 @@ import pytest
 
 import nereid
 import nereid.language as tl
-from nereid_nvidia.toolkit import find_tool
 
 CHIPS = [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")]
 BLOCK = 1024
@@ -105,47 +104,34 @@ def small_atomic(ptr, old_ptr, SIZE: tl.constexpr):
 # Compiled here ---------------------------------------------------------------------------------
 
 
-def _ptx(kernel, tmp_path, monkeypatch):
-    """The PTX of `kernel` for its target, and whether ptxas (where installed) assembled it."""
-    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "cache"))
-    monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "dump"))
-    native = nereid.backends.get("nvidia").compile(kernel)
-    ptx = (tmp_path / "dump" / f"{kernel.name}.ptx").read_text()
-    if find_tool("ptxas") is None:
-        assert native.cubin == ptx.encode() + b"\0"
-    else:
-        assert native.cubin[:4] == b"\x7fELF"
-    return ptx
-
-
 @pytest.mark.parametrize("target,chip", CHIPS)
 @pytest.mark.parametrize("dtype,vector", [(np.float32, "v4.b32"), (np.float16, "v4.b32"),
                                           (np.int64, "v2.b64"), (np.int8, "v4.b32")],
                          ids=["f32", "f16", "i64", "i8"])
-def test_aligned_accesses_are_128_bits(target, chip, dtype, vector, monkeypatch, tmp_path):
+def test_aligned_accesses_are_128_bits(target, chip, dtype, vector, compile_ptx):
     """16-byte-aligned pointers and bounds that are multiples of 16 (the launch's
     specialization) give 128-bit loads and stores, masked ones too (a branch around each)."""
     x = np.zeros(4096, dtype)
     # 2048 elements over 128 threads: 16 each, 128 bits of any of these types.
     kernel = copy.warmup(x, x, 4096, 4096, 0, BLOCK=2048, grid=(2,), backend="nvidia",
                          target=target, num_warps=4)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert f".target {chip}" in ptx
     assert f"ld.global.{vector}" in ptx and f"st.global.{vector}" in ptx
     unmasked = copy_unmasked.warmup(x, x, BLOCK=2048, grid=(2,), backend="nvidia",
                                     target=target, num_warps=4)
-    ptx = _ptx(unmasked, tmp_path, monkeypatch)
+    ptx = compile_ptx(unmasked)
     assert f"ld.global.{vector}" in ptx and f"st.global.{vector}" in ptx
 
 
 @pytest.mark.parametrize("target,chip", CHIPS)
-def test_unknown_alignment_gives_one_access_per_element(target, chip, monkeypatch, tmp_path):
+def test_unknown_alignment_gives_one_access_per_element(target, chip, compile_ptx):
     """A bound that is not a multiple of 16 makes the mask vary within any group: scalar
     accesses, as a pointer known only to 4 bytes would."""
     x = np.zeros(4096, np.float32)
     kernel = copy.warmup(x, x, 4095, 4095, 0.0, BLOCK=BLOCK, grid=(4,), backend="nvidia",
                          target=target, num_warps=4)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert "ld.global.v" not in ptx and "st.global.v" not in ptx
     assert "ld.global.b32" in ptx and "st.global.b32" in ptx
 
@@ -160,20 +146,20 @@ def test_unknown_alignment_gives_one_access_per_element(target, chip, monkeypatc
     ("", "", "evict_last", True, "ld.volatile.global.v4.b32", "st.global.L1::evict_last.v4.b32"),
 ])
 def test_cache_hints_reach_the_ptx(target, chip, load_cache, store_cache, evict, volatile, load,
-                                   store, monkeypatch, tmp_path):
+                                   store, compile_ptx):
     x = np.zeros(4096, np.float32)
     kernel = copy_with_hints.warmup(x, x, 4096, BLOCK=BLOCK, LOAD_CACHE=load_cache,
                                     STORE_CACHE=store_cache, EVICT=evict, VOLATILE=volatile,
                                     grid=(4,), backend="nvidia", target=target, num_warps=4)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert load in ptx and store in ptx
 
 
 @pytest.mark.parametrize("target,chip", CHIPS)
-def test_scalar_accesses_compile(target, chip, monkeypatch, tmp_path):
+def test_scalar_accesses_compile(target, chip, compile_ptx):
     x = np.zeros(64, np.float32)
     kernel = scalar_access.warmup(x, x, 64, 1.5, grid=(64,), backend="nvidia", target=target)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert "ld.global.b32" in ptx and "st.global.b32" in ptx
 
 
@@ -190,50 +176,49 @@ RMW_PTX = {
 @pytest.mark.parametrize("target,chip", CHIPS)
 @pytest.mark.parametrize("op,dtype", sorted(RMW_PTX, key=str),
                          ids=[f"{op}-{np.dtype(t).name}" for op, t in sorted(RMW_PTX, key=str)])
-def test_atomics_are_one_atom_each(target, chip, op, dtype, monkeypatch, tmp_path):
+def test_atomics_are_one_atom_each(target, chip, op, dtype, compile_ptx):
     values = np.zeros(512, dtype)
     flags = np.zeros(512, np.int8)
     kernel = rmw.warmup(values, values, flags, values, 16, OP=op, SEM="acq_rel", SCOPE="gpu",
                         BLOCK=128, grid=(4,), backend="nvidia", target=target, num_warps=4)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert f"atom.acq_rel.gpu.global.{RMW_PTX[op, dtype]}" in ptx
 
 
 @pytest.mark.parametrize("target,chip", CHIPS)
 @pytest.mark.parametrize("sem", ["relaxed", "acquire", "release", "acq_rel"])
 @pytest.mark.parametrize("scope", ["gpu", "cta", "sys"])
-def test_atomics_keep_their_ordering_and_scope(target, chip, sem, scope, monkeypatch, tmp_path):
+def test_atomics_keep_their_ordering_and_scope(target, chip, sem, scope, compile_ptx):
     values = np.zeros(512, np.int32)
     kernel = rmw.warmup(values, values, values.astype(np.int8), values, 16, OP="add", SEM=sem,
                         SCOPE=scope, BLOCK=128, grid=(4,), backend="nvidia", target=target)
-    assert f"atom.{sem}.{scope}.global.add.u32" in _ptx(kernel, tmp_path, monkeypatch)
+    assert f"atom.{sem}.{scope}.global.add.u32" in compile_ptx(kernel)
     cas_kernel = cas.warmup(values, values, values, values, 16, SEM=sem, SCOPE=scope,
                             BLOCK=128, grid=(4,), backend="nvidia", target=target)
-    assert f"atom.{sem}.{scope}.global.cas.b32" in _ptx(cas_kernel, tmp_path, monkeypatch)
+    assert f"atom.{sem}.{scope}.global.cas.b32" in compile_ptx(cas_kernel)
 
 
 @pytest.mark.parametrize("target,chip", CHIPS)
 @pytest.mark.parametrize("op", ["max", "min"])
 @pytest.mark.parametrize("dtype,bits", [(np.float32, 32), (np.float64, 64)], ids=["f32", "f64"])
-def test_float_max_and_min_loop_on_compare_and_swap(target, chip, op, dtype, bits, monkeypatch,
-                                                    tmp_path):
+def test_float_max_and_min_loop_on_compare_and_swap(target, chip, op, dtype, bits, compile_ptx):
     values = np.zeros(512, dtype)
     kernel = rmw.warmup(values, values, values.astype(np.int8), values, 16, OP=op,
                         SEM="acq_rel", SCOPE="gpu", BLOCK=128, grid=(4,), backend="nvidia",
                         target=target)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert f"atom.acq_rel.gpu.global.cas.b{bits}" in ptx
     assert f"atom.acq_rel.gpu.global.{op}" not in ptx
 
 
 @pytest.mark.parametrize("target,chip", CHIPS)
-def test_bf16_add_is_an_atom_from_sm_90(target, chip, monkeypatch, tmp_path):
+def test_bf16_add_is_an_atom_from_sm_90(target, chip, compile_ptx):
     ml_dtypes = pytest.importorskip("ml_dtypes")
     values = np.zeros(512, ml_dtypes.bfloat16)
     kernel = rmw.warmup(values, values, np.zeros(512, np.int8), values, 16, OP="add",
                         SEM="relaxed", SCOPE="gpu", BLOCK=128, grid=(4,), backend="nvidia",
                         target=target)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     if chip == "sm_90a":
         assert "atom.relaxed.gpu.global.add.noftz.bf16" in ptx
     else:
@@ -241,14 +226,14 @@ def test_bf16_add_is_an_atom_from_sm_90(target, chip, monkeypatch, tmp_path):
 
 
 @pytest.mark.parametrize("target,chip", CHIPS)
-def test_replicated_atomics_compile(target, chip, monkeypatch, tmp_path):
+def test_replicated_atomics_compile(target, chip, compile_ptx):
     values = np.zeros(16, np.int32)
     kernel = small_atomic.warmup(values, np.zeros(16 * 8, np.int32), SIZE=16, grid=(8,),
                                  backend="nvidia", target=target, num_warps=4)
-    ptx = _ptx(kernel, tmp_path, monkeypatch)
+    ptx = compile_ptx(kernel)
     assert "atom.acq_rel.gpu.global.add.u32" in ptx and "bar.sync" in ptx
     counter = scalar_counter.warmup(values, values, grid=(8,), backend="nvidia", target=target)
-    assert "atom.acq_rel.gpu.global.add.u32" in _ptx(counter, tmp_path, monkeypatch)
+    assert "atom.acq_rel.gpu.global.add.u32" in compile_ptx(counter)
 
 
 # Run on the GPU --------------------------------------------------------------------------------
