@@ -612,3 +612,35 @@ tt.func public @elementwise(%x: tensor<8xf32>, %lo: tensor<8xf32>, %hi: tensor<8
   %d = tt.precise_divf %x, %lo : tensor<8xf32>
   tt.return %h : tensor<8xi32>
 }
+
+// -----
+
+// clampf on an fp8 format, which LLVM has no arithmetic for, orders the bits as signed integers
+// (bits ^ 0x7f where the sign is set, so that -0 < +0), takes the first NaN operand with
+// propagate_nan = all (e5m2's NaNs: magnitudes above infinity's 0x7c) and gives the format's
+// NaN of that sign (0x7e).
+// CHECK-LABEL: func.func private @clamp_fp8_impl
+// CHECK-SAME: (%[[X:[^:]*]]: vector<16xf8E5M2>, %[[LO:[^:]*]]: vector<16xf8E5M2>, %[[HI:[^:]*]]: vector<16xf8E5M2>
+// CHECK-NOT: arith.maximumf
+// CHECK-DAG: %[[XB:.*]] = arith.bitcast %[[X]] : vector<16xf8E5M2> to vector<16xi8>
+// CHECK-DAG: %[[LOB:.*]] = arith.bitcast %[[LO]] : vector<16xf8E5M2> to vector<16xi8>
+// CHECK: %[[UP:.*]] = arith.cmpi sge, %{{.*}}, %{{.*}} : vector<16xi8>
+// CHECK: %[[MAX:.*]] = arith.select %[[UP]], %[[XB]], %[[LOB]]
+// CHECK: %[[XMAG:.*]] = arith.andi %[[XB]], %{{.*}} : vector<16xi8>
+// CHECK: %[[XNAN:.*]] = arith.cmpi ugt, %[[XMAG]], %{{.*}} : vector<16xi8>
+// CHECK: %[[LONAN:.*]] = arith.cmpi ugt
+// CHECK: %[[M1:.*]] = arith.select %[[LONAN]], %[[LOB]], %[[MAX]]
+// CHECK: %[[M:.*]] = arith.select %[[XNAN]], %[[XB]], %[[M1]]
+// CHECK: arith.cmpi sle
+// CHECK: %[[SIGNBIT:.*]] = arith.constant dense<-128> : vector<16xi8>
+// CHECK: %[[SIGN:.*]] = arith.andi %[[C:.*]], %[[SIGNBIT]] : vector<16xi8>
+// CHECK: %[[QUIET:.*]] = arith.constant dense<126> : vector<16xi8>
+// CHECK: %[[NAN:.*]] = arith.ori %[[SIGN]], %[[QUIET]] : vector<16xi8>
+// CHECK: %[[CNAN:.*]] = arith.cmpi ugt
+// CHECK: %[[R:.*]] = arith.select %[[CNAN]], %[[NAN]], %[[C]]
+// CHECK: arith.bitcast %[[R]] : vector<16xi8> to vector<16xf8E5M2>
+// CHECK-NOT: arith.minimumf
+tt.func public @clamp_fp8(%x: tensor<16xf8E5M2>, %lo: tensor<16xf8E5M2>, %hi: tensor<16xf8E5M2>) -> tensor<16xf8E5M2> {
+  %c = tt.clampf %x, %lo, %hi, propagateNan = all : tensor<16xf8E5M2>
+  tt.return %c : tensor<16xf8E5M2>
+}

@@ -185,13 +185,19 @@ struct PreciseDivFOpConversion : OpConversionPattern<tt::PreciseDivFOp> {
 };
 
 /// clampf: max then min; with propagate_nan = all a NaN operand gives NaN (maximumf and
-/// minimumf), otherwise a NaN bound is ignored (maxnumf and minnumf).
+/// minimumf), otherwise a NaN bound is ignored (maxnumf and minnumf). The fp8 formats, which
+/// LLVM has no arithmetic for, are clamped on their bits (clampFloat8Bits).
 struct ClampFOpConversion : OpConversionPattern<tt::ClampFOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult matchAndRewrite(tt::ClampFOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
+    if (getElementTypeOrSelf(adaptor.getX().getType()).getIntOrFloatBitWidth() == 8) {
+      rewriter.replaceOp(op, clampFloat8Bits(rewriter, loc, adaptor.getX(), adaptor.getMin(),
+                                             adaptor.getMax(), op.getPropagateNan()));
+      return success();
+    }
     Value result;
     if (op.getPropagateNan() == tt::PropagateNan::ALL) {
       Value low = arith::MaximumFOp::create(rewriter, loc, adaptor.getX(), adaptor.getMin());
@@ -202,6 +208,70 @@ struct ClampFOpConversion : OpConversionPattern<tt::ClampFOp> {
     }
     rewriter.replaceOp(op, result);
     return success();
+  }
+
+  /// min(max(x, low), high) of fp8 `x`, `low` and `high` (scalars or vectors of one fp8 type)
+  /// computed as the interpreter computes it (docs/semantics.md): with propagateNan = all the
+  /// first NaN of x, low and high, otherwise max and min ignore a NaN operand (maximumNumber,
+  /// minimumNumber); -0 < +0; a NaN result is the format's NaN of that NaN's sign, as the
+  /// interpreter's encoder gives it. Sign and magnitude order as the signed integer
+  /// bits ^ (sign ? 0x7f : 0), which puts -0 just below +0.
+  static Value clampFloat8Bits(OpBuilder &builder, Location loc, Value x, Value low, Value high,
+                               tt::PropagateNan propagateNan) {
+    Type type = x.getType();
+    auto format = cast<FloatType>(getElementTypeOrSelf(type));
+    const llvm::fltSemantics &semantics = format.getFloatSemantics();
+    Type i8 = builder.getIntegerType(8);
+    Type bitsType = i8;
+    if (auto vector = dyn_cast<VectorType>(type))
+      bitsType = vector.clone(i8);
+    auto constant = [&](uint64_t value) -> Value {
+      return createSplatConstant(builder, loc, bitsType, builder.getIntegerAttr(i8, value));
+    };
+    auto bitsOf = [&](const APFloat &value) { return value.bitcastToAPInt().getZExtValue(); };
+    using P = arith::CmpIPredicate;
+    auto compare = [&](P predicate, Value a, Value b) -> Value {
+      return arith::CmpIOp::create(builder, loc, predicate, a, b);
+    };
+    auto select = [&](Value condition, Value a, Value b) -> Value {
+      return arith::SelectOp::create(builder, loc, condition, a, b);
+    };
+    // The format's positive NaN: 0x80, its only NaN, where -0 encodes NaN (the FNUZ formats).
+    uint64_t positiveNaN = bitsOf(APFloat::getQNaN(semantics));
+    auto isNaN = [&](Value bits) -> Value {
+      if (positiveNaN == 0x80)
+        return compare(P::eq, bits, constant(0x80));
+      // Past the largest finite magnitude, or past infinity in a format that has one.
+      uint64_t lastNumber = bitsOf(APFloat::semanticsHasInf(semantics)
+                                       ? APFloat::getInf(semantics)
+                                       : APFloat::getLargest(semantics));
+      Value magnitude = arith::AndIOp::create(builder, loc, bits, constant(0x7f));
+      return compare(P::ugt, magnitude, constant(lastNumber));
+    };
+    auto orderKey = [&](Value bits) -> Value {
+      Value sign = arith::ShRSIOp::create(builder, loc, bits, constant(7));
+      return arith::XOrIOp::create(builder, loc, bits,
+                                   arith::AndIOp::create(builder, loc, sign, constant(0x7f)));
+    };
+    bool ignoreNaN = propagateNan != tt::PropagateNan::ALL;
+    auto maximumOrMinimum = [&](Value a, Value b, bool maximum) -> Value {
+      Value aWins = compare(maximum ? P::sge : P::sle, orderKey(a), orderKey(b));
+      Value ordered = select(aWins, a, b);
+      Value aIsNaN = isNaN(a), bIsNaN = isNaN(b);
+      if (ignoreNaN)
+        return select(aIsNaN, b, select(bIsNaN, a, ordered));
+      return select(aIsNaN, a, select(bIsNaN, b, ordered));
+    };
+    auto bits = [&](Value value) -> Value {
+      return arith::BitcastOp::create(builder, loc, bitsType, value);
+    };
+    Value atLeastLow = maximumOrMinimum(bits(x), bits(low), /*maximum=*/true);
+    Value clamped = maximumOrMinimum(atLeastLow, bits(high), /*maximum=*/false);
+    Value nan = arith::OrIOp::create(
+        builder, loc, arith::AndIOp::create(builder, loc, clamped, constant(0x80)),
+        constant(positiveNaN));
+    return arith::BitcastOp::create(builder, loc, type,
+                                    select(isNaN(clamped), nan, clamped));
   }
 };
 

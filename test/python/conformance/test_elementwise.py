@@ -172,6 +172,42 @@ def test_float_ops_nan_inf_and_signed_zero(conform, rng, dtype):
     np.testing.assert_array_equal(np.isnan(reference[7 * n:8 * n]), np.isnan(x) | np.isnan(y))
 
 
+@nereid.jit
+def clamp_kernel(x_ptr, low_ptr, high_ptr, out_ptr, n, PROPAGATE_NAN: tl.constexpr,
+                 BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < n
+    x = tl.load(x_ptr + offs, mask=mask)
+    low = tl.load(low_ptr + offs, mask=mask)
+    high = tl.load(high_ptr + offs, mask=mask)
+    tl.store(out_ptr + offs, tl.clamp(x, low, high, propagate_nan=PROPAGATE_NAN), mask=mask)
+
+
+FP8_DTYPES = {"float8e5": ml_dtypes.float8_e5m2, "float8e4nv": ml_dtypes.float8_e4m3fn,
+              "float8e4b15": ml_dtypes.float8_e4m3b11fnuz}
+
+
+@pytest.mark.parametrize("propagate_nan", ["all", "none"])
+@pytest.mark.parametrize("dtype", list(FP8_DTYPES))
+def test_fp8_clamp(conform, rng, dtype, propagate_nan):
+    # Every encoding of the format (NaNs, infinities, both zeros) as x, low and high; LLVM has
+    # no fp8 arithmetic, so a backend must clamp the bits as the interpreter does.
+    n = 3000
+    x, low, high = (rng.integers(0, 256, n, dtype=np.uint8).view(FP8_DTYPES[dtype])
+                    for _ in range(3))
+    out = np.zeros(n, dtype=FP8_DTYPES[dtype])
+    mode = getattr(tl.PropagateNan, propagate_nan.upper())
+    _, (*_, reference, _) = conform(clamp_kernel, (nereid.cdiv(n, BLOCK),), x, low, high, out, n,
+                                    PROPAGATE_NAN=mode, BLOCK=BLOCK)
+    # Not vacuous: the interpreter's clamps are numpy's, NaN rules included (docs/semantics.md).
+    x, low, high = (v.astype(np.float64) for v in (x, low, high))
+    if propagate_nan == "all":
+        expected = np.minimum(np.maximum(x, low), high)
+    else:
+        expected = np.fmin(np.fmax(x, low), high)
+    np.testing.assert_array_equal(reference.astype(np.float64), expected)
+
+
 # (x, y, z, fma(x, y, z)) whose exact x * y + z lies just below the halfway point between two
 # 16-bit floats: rounded once, as docs/semantics.md defines a 16-bit fma (an f64 fma rounded to
 # the type), it goes down; rounded to f32 first, it lands on the halfway point, whose tie goes
