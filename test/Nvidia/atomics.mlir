@@ -103,12 +103,15 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
 
 // Where the layout repeats elements over threads, only their first holders update memory (16
 // elements over 128 threads: (tid & 112) == 0), and the old values reach the other holders
-// through shared memory, between two barriers. A scalar atomic is the first thread's, its old
-// value read back by every thread the same way.
+// through shared memory, after a barrier. A scalar atomic is the first thread's, its old value
+// read back by every thread the same way, through the same bytes of the kernel's one buffer of
+// shared memory (512 bytes, the larger of the two): so a barrier comes before its writes too,
+// which the first atomic, the kernel's first access to shared memory, does not need.
 #wide = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: module attributes {ttg.shared = 512 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_atomic_1() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x i8>
-  // CHECK: llvm.mlir.global internal @nereid_atomic_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK-NOT: llvm.mlir.global
   // CHECK-LABEL: llvm.func @replicated
   tt.func public @replicated(%p: !tt.ptr<i32>, %out: !tt.ptr<i32>) {
     %r = tt.make_range {end = 16 : i32, start = 0 : i32} : tensor<16xi32, #wide>
@@ -118,8 +121,8 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     // CHECK: %[[BITS:.*]] = llvm.and %{{.*}}, %[[REPEATS]] : i32
     // CHECK: %[[FIRST:.*]] = llvm.icmp "eq" %[[BITS]]
     // CHECK: "mov.b32 $0, 0;\0A@$3 atom.acq_rel.gpu.global.add.u32 $0, [$1], $2;"{{.*}} %{{.*}}, %{{.*}}, %[[FIRST]]
-    // CHECK: nvvm.barrier0
-    // CHECK: llvm.store
+    // CHECK-NOT: nvvm.barrier0
+    // CHECK: llvm.store %{{.*}} : i32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
     %old = tt.atomic_rmw add, acq_rel, gpu, %pp, %r : tensor<16x!tt.ptr<i32>, #wide>
@@ -132,6 +135,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     // CHECK-NEXT: %[[FIRST2:.*]] = llvm.icmp "eq" %[[TID2]], %{{.*}} : i32
     // CHECK-NEXT: "mov.b32 $0, 0;\0A@$3 atom.acq_rel.gpu.global.exch.b32 $0, [$1], $2;"{{.*}} %{{.*}}, %{{.*}}, %[[FIRST2]]
     // CHECK: nvvm.barrier0
+    // CHECK: llvm.store %{{.*}} : i32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32
     %s = tt.atomic_rmw exch, acq_rel, gpu, %p, %c : !tt.ptr<i32>

@@ -89,15 +89,17 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // -----
 
 // The same source along dim 0, whose rows are on different warps: the source goes through
-// shared memory (8 x 16 f32, 512 bytes) between two barriers, each thread storing its one
-// element at row * 16 + column, and each result element is a load at index * 16 + column.
+// the kernel's shared memory (8 x 16 f32, 512 bytes), each thread storing its one element at
+// row * 16 + column, and after a barrier each result element is a load at index * 16 +
+// column. The gather is the kernel's first access to shared memory: no barrier before it.
 #rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: module attributes {ttg.shared = 512 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_gather_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<512 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @across_warps
   tt.func public @across_warps(%x: tensor<8x16xf32, #rows>, %i: tensor<32x16xi32, #rows>, %out: tensor<32x16x!tt.ptr<f32>, #rows>) {
     // CHECK: llvm.call @__assertfail
-    // CHECK: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
     // CHECK-NOT: llvm.store
     // CHECK: nvvm.barrier0
@@ -115,12 +117,13 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // Eight consecutive elements per lane: a result register would choose among 8 source
 // registers, 8 shuffles each, more than a store and a load through shared memory cost.
 #eights = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+// CHECK: module attributes {ttg.shared = 2048 : i32}
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_gather_0() {{.*}} : !llvm.array<2048 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @eights
   tt.func public @eights(%x: tensor<256xf64, #eights>, %i: tensor<256xi32, #eights>, %out: tensor<256x!tt.ptr<f64>, #eights>) {
     // CHECK-NOT: nvvm.shfl.sync
-    // CHECK: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
     // CHECK-COUNT-8: llvm.store %{{.*}} {alignment = 8 : i64} : f64, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK-COUNT-8: llvm.load %{{.*}} {alignment = 8 : i64} : !llvm.ptr<3> -> f64
@@ -177,11 +180,12 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // 256 booleans on 4 warps (two registers per thread, 128 elements apart) go through shared
 // memory as bytes.
 #spread = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: module attributes {ttg.shared = 256 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_gather_0() {{.*}} : !llvm.array<256 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @bools
   tt.func public @bools(%x: tensor<256xi1, #spread>, %i: tensor<128xi32, #spread>, %out: tensor<128x!tt.ptr<i8>, #spread>) {
-    // CHECK: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
     // CHECK-COUNT-2: llvm.store %{{.*}}, %{{.*}} {alignment = 1 : i64} : i8, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK: %[[LOADED:.*]] = llvm.load %{{.*}} {alignment = 1 : i64} : !llvm.ptr<3> -> i8

@@ -40,14 +40,14 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
 
 // -----
 
-// A layout conversion between threads goes through shared memory, which a program has 48 KiB
-// of without the dynamic opt-in: 128 x 128 f32 is 64 KiB.
+// A layout conversion between threads goes through shared memory, of which a program has at
+// most 227 KiB on sm_90 (the dynamic opt-in): 256 x 256 f32 is 256 KiB.
 #rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
 #cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 4], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  tt.func public @too_large(%a: tensor<128x128xf32, #rows>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'ttg.convert_layout' yet: moving 65536 bytes between threads needs more than the 49152 bytes of static shared memory a program has}}
-    %b = ttg.convert_layout %a : tensor<128x128xf32, #rows> -> tensor<128x128xf32, #cols>
+  tt.func public @too_large(%a: tensor<256x256xf32, #rows>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'ttg.convert_layout': it needs 262144 bytes of shared memory, more than the 232448 bytes that a program may have on cuda:90}}
+    %b = ttg.convert_layout %a : tensor<256x256xf32, #rows> -> tensor<256x256xf32, #cols>
     tt.return
   }
 }
@@ -83,7 +83,7 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
   tt.func public @reduce_too_large(%a: tensor<4x8192xf64, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.reduce' yet: combining across warps exchanges 262144 bytes, more than the 49152 bytes of static shared memory a program has}}
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.reduce': it needs 262144 bytes of shared memory, more than the 232448 bytes that a program may have on cuda:90}}
     %s = tt.reduce(%a) axis = 0 {
     ^bb0(%x: f64, %y: f64):
       %z = arith.addf %x, %y : f64
@@ -100,7 +100,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
   tt.func public @reduce_too_large(%a: tensor<4x8192xf64, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.reduce' yet: combining across warps exchanges 262144 bytes, more than the 49152 bytes of static shared memory a program has}}
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.reduce': it needs 262144 bytes of shared memory, more than the 232448 bytes that a program may have on cuda:90}}
     %s = tt.reduce(%a) axis = 0 {
     ^bb0(%x: f64, %y: f64):
       %z = arith.addf %x, %y : f64
@@ -113,12 +113,12 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // -----
 
 // A gather whose source goes through shared memory (the warps hold rows of the axis) needs the
-// whole source there: 128 x 128 f32 is 64 KiB.
+// whole source there: 256 x 256 f32 is 256 KiB, more than the 163 KiB of an sm_80 program.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
-module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  tt.func public @gather_too_large(%a: tensor<128x128xf32, #blocked>, %i: tensor<128x128xi32, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.gather' yet: it needs 65536 bytes of shared memory, more than the 49152 bytes of static shared memory a program has}}
-    %b = tt.gather %a[%i] {axis = 0 : i32} : (tensor<128x128xf32, #blocked>, tensor<128x128xi32, #blocked>) -> tensor<128x128xf32, #blocked>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
+  tt.func public @gather_too_large(%a: tensor<256x256xf32, #blocked>, %i: tensor<256x256xi32, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.gather': it needs 262144 bytes of shared memory, more than the 166912 bytes that a program may have on cuda:80}}
+    %b = tt.gather %a[%i] {axis = 0 : i32} : (tensor<256x256xf32, #blocked>, tensor<256x256xi32, #blocked>) -> tensor<256x256xf32, #blocked>
     tt.return
   }
 }
@@ -138,12 +138,12 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
 
 // -----
 
-// The bins of a histogram live in shared memory: 16384 i32 bins are 64 KiB.
+// The bins of a histogram live in shared memory: 65536 i32 bins are 256 KiB.
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
   tt.func public @histogram_too_large(%a: tensor<32xi32, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.histogram' yet: it needs 65536 bytes of shared memory, more than the 49152 bytes of static shared memory a program has}}
-    %b = tt.histogram %a : tensor<32xi32, #blocked> -> tensor<16384xi32, #blocked>
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.histogram': it needs 262144 bytes of shared memory, more than the 232448 bytes that a program may have on cuda:90}}
+    %b = tt.histogram %a : tensor<32xi32, #blocked> -> tensor<65536xi32, #blocked>
     tt.return
   }
 }

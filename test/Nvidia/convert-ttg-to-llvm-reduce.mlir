@@ -2,12 +2,13 @@
 
 // A 1-D sum over 2 registers, 32 lanes and 4 warps: one add within the thread, a butterfly
 // shuffle per lane bit (lanes 1, 2, 4, 8 and 16 apart), then each warp's value through shared
-// memory (its 32 lanes hold the same value and share one slot: 4 slots of 4 bytes) between two
-// barriers, and the four warps' values read back and added in warp order, so that every
-// thread holds the sum.
+// memory (its 32 lanes hold the same value and share one slot: 4 slots of 4 bytes; the first
+// access to shared memory, with no barrier before it), and after a barrier the four warps'
+// values read back and added in warp order, so that every thread holds the sum.
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK: module attributes {ttg.shared = 16 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_reduce_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<16 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @sum_1d
   tt.func public @sum_1d(%x: tensor<256xf32, #blocked>, %out: !tt.ptr<f32>) {
     // CHECK: %[[R0:.*]] = llvm.extractvalue %{{.*}}[0]
@@ -20,7 +21,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     // CHECK-NEXT: llvm.fadd %[[IN]], %[[OTHER]] : f32
     // CHECK-COUNT-4: nvvm.shfl.sync bfly
     // CHECK-NOT: nvvm.shfl.sync
-    // CHECK: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
     // CHECK: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : f32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK-COUNT-4: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> f32
@@ -68,14 +69,15 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // (registers 8 rows apart), then shuffles with the lane 16 apart, then goes through shared
 // memory between the 4 warps: 64 slots (the lanes 16 apart share one) x 4 columns x 4 bytes.
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK: module attributes {ttg.shared = 1024 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_reduce_0() {{.*}} : !llvm.array<1024 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @max_columns
   tt.func public @max_columns(%x: tensor<32x64xi32, #blocked>, %out: tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #blocked}>>) {
     // CHECK-COUNT-12: llvm.intr.smax
     // CHECK-COUNT-4: nvvm.shfl.sync bfly %{{.*}}, %{{.*}}, %{{.*}}, %{{.*}} : i32 -> i32
     // CHECK-NOT: nvvm.shfl.sync
-    // CHECK: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
     // CHECK-COUNT-4: llvm.store %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK-COUNT-16: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32

@@ -6,8 +6,9 @@
 // the warp bit exchanges the totals through shared memory (the 32 lanes of a warp, which hold
 // the same total, share a slot: 2 slots of 4 bytes).
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
+// CHECK: module attributes {ttg.shared = 16 : i32}
 module attributes {"ttg.num-warps" = 2 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_scan_0() {{.*}} : !llvm.array<8 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @cumsum
   tt.func public @cumsum(%x: tensor<128xi32, #blocked>, %out: tensor<128x!tt.ptr<i32>, #blocked>) {
     // CHECK: %[[R0:.*]] = llvm.extractvalue %{{.*}}[0]
@@ -16,7 +17,7 @@ module attributes {"ttg.num-warps" = 2 : i32, ttg.target = "cuda:90"} {
     // CHECK: nvvm.shfl.sync bfly %{{.*}}, %[[P1]], %{{.*}}, %{{.*}} : i32 -> i32
     // CHECK-COUNT-4: nvvm.shfl.sync bfly
     // CHECK-NOT: nvvm.shfl.sync
-    // CHECK: nvvm.barrier0
+    // CHECK-NOT: nvvm.barrier0
     // CHECK: llvm.store %{{.*}} : i32, !llvm.ptr<3>
     // CHECK-NEXT: nvvm.barrier0
     // CHECK: llvm.load %{{.*}} : !llvm.ptr<3> -> i32

@@ -87,16 +87,18 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 // -----
 
 // A conversion that moves elements between threads (lanes along dim 0 to lanes along dim 1)
-// goes through a shared-memory buffer of the tile, between two barriers: each thread stores
-// its 32 elements where row-major order puts them, then loads the 32 of its new layout.
+// goes through the kernel's shared memory, 4096 bytes: each thread stores its 32 elements where
+// row-major order puts them (the kernel's first access to shared memory: no barrier before),
+// then, after a barrier, loads the 32 of its new layout.
 #rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 1], order = [0, 1]}>
 #cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
+// CHECK: module attributes {ttg.shared = 4096 : i32}
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global internal @nereid_convert_layout_0() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<4096 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @transpose_layout
   tt.func public @transpose_layout(%a: tensor<32x32xi32, #rows>, %out: !tt.ptr<i32>) {
-    // CHECK: %[[BUFFER:.*]] = llvm.mlir.addressof @nereid_convert_layout_0 : !llvm.ptr<3>
-    // CHECK: nvvm.barrier0
+    // CHECK: %[[BUFFER:.*]] = llvm.mlir.addressof @nereid_shared : !llvm.ptr<3>
+    // CHECK-NOT: nvvm.barrier0
     // CHECK-COUNT-32: llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : i32, !llvm.ptr<3>
     // CHECK: nvvm.barrier0
     // CHECK-COUNT-32: llvm.load %{{.*}} {alignment = 4 : i64} : !llvm.ptr<3> -> i32

@@ -5,6 +5,7 @@
 #include "NvidiaTargetLowering.h"
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/TypeConverter.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
@@ -27,13 +28,10 @@ namespace mlir::nereid::nvidia {
 
 namespace {
 
-/// The shared memory that a kernel may declare statically; more needs the dynamic opt-in,
-/// which the lowering does not use yet.
-constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
-
 /// Why the shared GPU lowering cannot lower `op`, or an empty string when it can. Every op is
 /// checked before the conversion, so that each error is reported at its own Python line and the
-/// conversion itself never fails on a kernel.
+/// conversion itself never fails on a kernel; the ops that need shared memory are checked by
+/// allocateSharedMemory, which asks their patterns how much.
 std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
                           const llvm::DenseSet<OperationName> &loweredMathOps) {
   std::string why;
@@ -64,30 +62,6 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
            << index << " has the type " << type << ", which has no layout";
         break;
       }
-  } else if (isa<ttg::ConvertLayoutOp>(op) &&
-             getConvertLayoutSharedBytes(op) > kMaxStaticSharedBytes) {
-    os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: moving "
-       << getConvertLayoutSharedBytes(op) << " bytes between threads needs more than the "
-       << kMaxStaticSharedBytes << " bytes of static shared memory a program has";
-  } else if (isa<tt::ReduceOp, tt::ScanOp>(op)) {
-    std::string reason;
-    std::optional<int64_t> bytes = getReduceOrScanSharedBytes(op, reason);
-    if (!bytes)
-      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: " << reason;
-    else if (*bytes > kMaxStaticSharedBytes)
-      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: combining across "
-         << "warps exchanges " << *bytes << " bytes, more than the " << kMaxStaticSharedBytes
-         << " bytes of static shared memory a program has";
-  } else if (isa<tt::GatherOp, tt::HistogramOp>(op)) {
-    std::string reason;
-    std::optional<int64_t> bytes = isa<tt::GatherOp>(op) ? getGatherSharedBytes(op, reason)
-                                                         : getHistogramSharedBytes(op, reason);
-    if (!bytes)
-      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: " << reason;
-    else if (*bytes > kMaxStaticSharedBytes)
-      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: it needs " << *bytes
-         << " bytes of shared memory, more than the " << kMaxStaticSharedBytes
-         << " bytes of static shared memory a program has";
   } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::ReshapeOp>(op) &&
              !getRegisterPermutation(op)) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
@@ -142,7 +116,12 @@ struct NvidiaConvertTritonGPUToLLVMPass
       unsupported = true;
       return WalkResult::skip(); // The ops in its regions (a combiner's) go with it.
     });
-    if (unsupported)
+    GpuLoweringInfo info{"NVIDIA", lowering, static_cast<unsigned>(numWarps.getInt())};
+    // One buffer of dynamic shared memory for the kernel, at most what a block may opt in to
+    // (the SM's shared memory less the 1 KiB that the driver reserves per block).
+    int64_t maxSharedBytes = int64_t(*(*target)->getSharedMemoryBytes()) - 1024;
+    if (failed(allocateSharedMemory(module, info, maxSharedBytes, (*target)->getName())) ||
+        unsupported)
       return signalPassFailure();
 
     // Chosen before the conversion, from the AxisInfo of the ttg IR.
@@ -152,7 +131,6 @@ struct NvidiaConvertTritonGPUToLLVMPass
       return signalPassFailure();
     }
 
-    GpuLoweringInfo info{"NVIDIA", lowering, static_cast<unsigned>(numWarps.getInt())};
     RewritePatternSet patterns(context);
     populateFunctionOpToLLVMPatterns(typeConverter, patterns, info);
     populateElementwiseOpToLLVMPatterns(typeConverter, patterns, info);
@@ -178,7 +156,8 @@ struct NvidiaConvertTritonGPUToLLVMPass
                             math::MathDialect, cf::ControlFlowDialect>();
     if (failed(applyPartialConversion(module, legal, std::move(patterns))))
       return signalPassFailure();
-    // The module attributes of ttg say nothing to LLVM.
+    // The module attributes of ttg say nothing to LLVM; ttg.shared stays for the launch, which
+    // gives the kernel that much dynamic shared memory.
     module->removeAttr(ttg::TritonGPUDialect::kNumWarpsAttrName);
     module->removeAttr(ttg::TritonGPUDialect::kTargetAttrName);
   }

@@ -7,6 +7,7 @@
 
 #include "nereid/Conversion/TritonGPUToLLVM/MemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/TypeConverter.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -128,7 +129,8 @@ Value emitAtomicCAS(ConversionPatternRewriter &rewriter, Location loc, const Gpu
 /// Gives every thread the old values that the first holders of its elements got: each thread
 /// writes its registers to slots of its own in shared memory (register-major, then thread),
 /// and reads those of the thread whose redundant lane and warp bits are 0. `values` has one
-/// entry per register; the redundant registers' entries are ignored.
+/// entry per register; the redundant registers' entries are ignored. The slots are `op`'s
+/// scratch buffer, of getAtomicSharedBytes bytes.
 void broadcastFromFirstHolders(ConversionPatternRewriter &rewriter, Location loc, Operation *op,
                                const GpuLoweringInfo &info, const RedundantHolderMasks &masks,
                                MutableArrayRef<Value> values) {
@@ -136,8 +138,7 @@ void broadcastFromFirstHolders(ConversionPatternRewriter &rewriter, Location loc
   Type i32 = rewriter.getI32Type();
   int32_t threads = info.numWarps * info.target.getWarpSize();
   int32_t bytes = std::max(1u, type.getIntOrFloatBitWidth() / 8);
-  Value buffer = createSharedBuffer(rewriter, op, int64_t(values.size()) * threads * bytes,
-                                    info.target.getSharedAddressSpace(), "nereid_atomic_");
+  Value buffer = getScratchBuffer(rewriter, op, info.target);
   auto constant = [&](int32_t value) {
     return LLVM::ConstantOp::create(rewriter, loc, i32, rewriter.getI32IntegerAttr(value));
   };
@@ -148,8 +149,10 @@ void broadcastFromFirstHolders(ConversionPatternRewriter &rewriter, Location loc
     Value index = LLVM::AddOp::create(rewriter, loc, constant(int32_t(r) * threads), thread);
     return LLVM::GEPOp::create(rewriter, loc, buffer.getType(), type, buffer, index);
   };
-  // The first barrier keeps the writes from overtaking the reads of an earlier pass (a loop).
-  info.target.barrier(rewriter, loc);
+  // The first barrier keeps the writes from overtaking the reads of an earlier op's buffer at
+  // the same bytes (or of this one in a loop).
+  if (needsBarrierBeforeScratch(op))
+    info.target.barrier(rewriter, loc);
   for (size_t r = 0; r < values.size(); ++r)
     if (!(r & masks.registers))
       LLVM::StoreOp::create(rewriter, loc, values[r], slot(r, threadId), bytes);
@@ -259,6 +262,22 @@ struct AtomicCASOpConversion : OpConversionPattern<tt::AtomicCASOp> {
 };
 
 } // namespace
+
+int64_t getAtomicSharedBytes(Operation *atomic, const GpuLoweringInfo &info) {
+  if (atomic->use_empty())
+    return 0;
+  Type type = atomic->getResult(0).getType();
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  int64_t bytes =
+      std::max(1u, (tensor ? tensor.getElementType() : type).getIntOrFloatBitWidth() / 8);
+  int64_t threads = int64_t(info.numWarps) * info.target.getWarpSize();
+  if (!tensor) // Every thread reads the first thread's old value.
+    return threads * bytes;
+  std::optional<LinearLayout> layout = ttg::toLinearLayout(tensor);
+  if (!layout || !getRedundantHolderMasks(*layout).replicatesThreads())
+    return 0;
+  return layout->getInDimSize(LinearLayout::kRegister) * threads * bytes;
+}
 
 void populateAtomicOpToLLVMPatterns(const TypeConverter &typeConverter,
                                     RewritePatternSet &patterns, const GpuLoweringInfo &info) {

@@ -2,6 +2,7 @@
 // a round trip through shared memory.
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/TypeConverter.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -41,18 +42,18 @@ struct ConvertLayoutOpConversion : OpConversionPattern<ttg::ConvertLayoutOp> {
     }
     // Every thread writes its elements where the tensor's row-major order puts them, and reads
     // back the ones its new layout gives it. The first barrier keeps the writes from
-    // overtaking the reads of an earlier pass through the same buffer (in a loop).
+    // overtaking the reads of an earlier op's buffer at the same bytes (or of this one in a
+    // loop).
     Type registerType = structType.getBody().front();
     Type sharedType = getSharedElementType(registerType);
-    Value buffer = createSharedBuffer(rewriter, op, getConvertLayoutSharedBytes(op),
-                                      info.target.getSharedAddressSpace(),
-                                      "nereid_convert_layout_");
+    Value buffer = getScratchBuffer(rewriter, op, info.target);
     unsigned alignment = std::max(1u, getElementBitWidth(sharedType) / 8);
     auto address = [&](ArrayRef<Value> coordinates) -> Value {
       Value offset = emitRowMajorOffset(rewriter, loc, coordinates, dstType.getShape());
       return LLVM::GEPOp::create(rewriter, loc, buffer.getType(), sharedType, buffer, offset);
     };
-    info.target.barrier(rewriter, loc);
+    if (needsBarrierBeforeScratch(op))
+      info.target.barrier(rewriter, loc);
     for (auto [value, coordinates] :
          llvm::zip_equal(source, emitElementCoordinates(rewriter, loc, *src, info.target))) {
       Value stored = value;

@@ -12,6 +12,7 @@
 
 #include "nereid/Conversion/TritonGPUToLLVM/MemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -293,15 +294,16 @@ struct GatherOpConversion : OpConversionPattern<tt::GatherOp> {
     Type registerType = source.front().getType();
     Type sharedType = getSharedElementType(registerType);
     int64_t elementBytes = getSharedElementBytes(sourceType.getElementType());
-    Value buffer = createSharedBuffer(rewriter, op, sourceType.getNumElements() * elementBytes,
-                                      info.target.getSharedAddressSpace(), "nereid_gather_");
+    Value buffer = getScratchBuffer(rewriter, op, info.target);
     auto address = [&](ArrayRef<Value> coordinates) -> Value {
       Value offset = emitRowMajorOffset(rewriter, loc, coordinates, sourceType.getShape());
       return LLVM::GEPOp::create(rewriter, loc, buffer.getType(), sharedType, buffer, offset);
     };
-    // The first barrier keeps the stores from overtaking the loads of an earlier pass through
-    // the same buffer (in a loop). A register that repeats another stores nothing.
-    info.target.barrier(rewriter, loc);
+    // The first barrier keeps the stores from overtaking the loads of an earlier op's buffer
+    // at the same bytes (or of this one in a loop). A register that repeats another stores
+    // nothing.
+    if (needsBarrierBeforeScratch(op))
+      info.target.barrier(rewriter, loc);
     int32_t repeatedRegisters = getRedundantHolderMasks(plan.source).registers;
     for (auto [reg, coordinates] :
          llvm::enumerate(emitElementCoordinates(rewriter, loc, plan.source, info.target))) {

@@ -3,13 +3,14 @@
 // holder of, whose mask is set and whose value lies in [0, bins) (read as signed, as the
 // interpreter reads it; other values are not counted), with a shared-memory atomic (LLVM's
 // atomicrmw add, atom.shared.add on NVIDIA); after a second barrier it reads the bins it holds.
-// A first barrier keeps the zeroing from overtaking the reads of an earlier pass through the
-// same buffer (in a loop).
+// A first barrier keeps the zeroing from overtaking the reads of an earlier op's buffer at the
+// same bytes (or of this one in a loop).
 
 #include "ReduceScanUtility.h"
 
 #include "nereid/Conversion/TritonGPUToLLVM/MemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
@@ -68,15 +69,17 @@ struct HistogramOpConversion : OpConversionPattern<tt::HistogramOp> {
     Type countType = resultType.getElementType();
     int64_t bins = resultType.getNumElements();
     int64_t countBytes = getSharedElementBytes(countType);
-    Value buffer = createSharedBuffer(rewriter, op, bins * countBytes,
-                                      info.target.getSharedAddressSpace(), "nereid_histogram_");
+    Value buffer = getScratchBuffer(rewriter, op, info.target);
     auto bin = [&](Value index) -> Value {
       return LLVM::GEPOp::create(rewriter, loc, buffer.getType(), countType, buffer, index);
     };
     SmallVector<SmallVector<Value>> resultCoordinates =
         emitElementCoordinates(rewriter, loc, resultLayout, info.target);
 
-    info.target.barrier(rewriter, loc);
+    // Before the bins are zeroed, every thread is done with an earlier op's buffer at the same
+    // bytes (or with this one in a loop).
+    if (needsBarrierBeforeScratch(op))
+      info.target.barrier(rewriter, loc);
     Value zero =
         LLVM::ConstantOp::create(rewriter, loc, countType, rewriter.getIntegerAttr(countType, 0));
     int32_t repeatedResults = getRedundantHolderMasks(resultLayout).registers;

@@ -5,6 +5,7 @@
 #include "ReduceScanUtility.h"
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "nereid/Dialect/Triton/IR/Combiner.h"
@@ -223,8 +224,7 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
     Location loc = op.getLoc();
     Region &combiner = op.getCombineOp();
     unsigned addressSpace = info.target.getSharedAddressSpace();
-    Value buffer = createSharedBuffer(rewriter, op, plan.sharedBytes, addressSpace,
-                                      "nereid_reduce_");
+    Value buffer = getScratchBuffer(rewriter, op, info.target);
     auto pointerType = LLVM::LLVMPointerType::get(rewriter.getContext(), addressSpace);
     int64_t numGroups = plan.groups.size();
     // Operand k's values start at bases[k]: one element per slot and group.
@@ -245,9 +245,10 @@ struct ReduceOpConversion : OpConversionPattern<tt::ReduceOp> {
     };
     auto alignment = [](Type type) { return getSharedElementBytes(type); };
 
-    // The first barrier keeps these writes from overtaking the reads of an earlier pass
-    // through the same buffer (in a loop).
-    info.target.barrier(rewriter, loc);
+    // The first barrier keeps these writes from overtaking the reads of an earlier op's
+    // buffer at the same bytes (or of this one in a loop).
+    if (needsBarrierBeforeScratch(op))
+      info.target.barrier(rewriter, loc);
     Value ownSlot = emitRemoveBits(rewriter, loc, threadId, plan.laneAxisMask);
     for (auto [g, acc] : llvm::enumerate(accumulated))
       for (auto [k, value] : llvm::enumerate(acc)) {

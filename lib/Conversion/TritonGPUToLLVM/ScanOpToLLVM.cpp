@@ -10,6 +10,7 @@
 #include "ReduceScanUtility.h"
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 
 #include "nereid/Dialect/Triton/IR/Combiner.h"
@@ -118,8 +119,10 @@ struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
     Value threadId = info.target.getThreadId(rewriter, loc);
     Value buffer;
     if (plan->sharedBytes != 0)
-      buffer = createSharedBuffer(rewriter, op, plan->sharedBytes,
-                                  info.target.getSharedAddressSpace(), "nereid_scan_");
+      buffer = getScratchBuffer(rewriter, op, info.target);
+    // The first exchange through `buffer` waits for the reads of an earlier op's buffer at the
+    // same bytes where one can precede it; each later one for the reads of the one before.
+    bool synchronize = needsBarrierBeforeScratch(op);
     int32_t laneBitsLog2 = llvm::Log2_32(info.target.getWarpSize());
     // Both threads of a pair combine the totals in order along the axis, so that they agree;
     // a standard combiner (a sum, a product, ...) gives the same bits in either order.
@@ -160,7 +163,8 @@ struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
         other = exchangeThroughSharedMemory(
             rewriter, loc, *plan, buffer, threadId, threadBit,
             getMergedMask(plan->bits, i, LinearLayout::kLane),
-            getMergedMask(plan->bits, i, LinearLayout::kRegister), total);
+            getMergedMask(plan->bits, i, LinearLayout::kRegister), total, synchronize);
+        synchronize = true;
       }
       Value isSet = emitIsBitSet(rewriter, loc, threadId, threadBit);
       Value isSecond = isSet;
@@ -203,12 +207,14 @@ struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
   /// The block totals that the thread whose index differs in bit `threadBit` holds: each thread
   /// writes those of its registers whose `mergedRegisters` bits are clear (the others repeat
   /// them) to shared memory, where the lanes that differ only in `mergedLanes` (which hold the
-  /// same totals) share a slot, and reads its partner's.
+  /// same totals) share a slot, and reads its partner's. With `synchronize`, a barrier first
+  /// keeps the writes from overtaking the other threads' reads of the same bytes before.
   SmallVector<Values> exchangeThroughSharedMemory(ConversionPatternRewriter &rewriter,
                                                   Location loc, const ScanPlan &plan,
                                                   Value buffer, Value threadId, int32_t threadBit,
                                                   uint32_t mergedLanes, uint32_t merged,
-                                                  ArrayRef<Values> total) const {
+                                                  ArrayRef<Values> total,
+                                                  bool synchronize) const {
     auto pointerType = cast<LLVM::LLVMPointerType>(buffer.getType());
     int32_t numSlots = plan.numRegisters >> llvm::popcount(merged);
     int64_t numThreadSlots = plan.numThreads >> llvm::popcount(mergedLanes);
@@ -230,8 +236,8 @@ struct ScanOpConversion : OpConversionPattern<tt::ScanOp> {
       return LLVM::GEPOp::create(rewriter, loc, pointerType, type, bases[k], ValueRange{index});
     };
 
-    // The first barrier keeps these writes from overtaking the reads of the previous exchange.
-    info.target.barrier(rewriter, loc);
+    if (synchronize)
+      info.target.barrier(rewriter, loc);
     for (int32_t r = 0; r < plan.numRegisters; ++r) {
       if (r & merged)
         continue;

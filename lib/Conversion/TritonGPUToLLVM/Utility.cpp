@@ -158,28 +158,6 @@ Type getSharedElementType(Type registerType) {
   return registerType;
 }
 
-Value createSharedBuffer(OpBuilder &builder, Operation *op, int64_t bytes, unsigned addressSpace,
-                         StringRef namePrefix) {
-  auto module = op->getParentOfType<ModuleOp>();
-  MLIRContext *context = builder.getContext();
-  auto arrayType = LLVM::LLVMArrayType::get(IntegerType::get(context, 8), bytes);
-  std::string name;
-  for (unsigned n = 0;; ++n) {
-    name = (namePrefix + Twine(n)).str();
-    if (!module.lookupSymbol(name))
-      break;
-  }
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(module.getBody());
-    LLVM::GlobalOp::create(builder, op->getLoc(), arrayType, /*isConstant=*/false,
-                           LLVM::Linkage::Internal, name, Attribute(), /*alignment=*/16,
-                           addressSpace);
-  }
-  return LLVM::AddressOfOp::create(builder, op->getLoc(),
-                                   LLVM::LLVMPointerType::get(context, addressSpace), name);
-}
-
 namespace {
 
 /// `value` (an integer, float or pointer of any width) exchanged between the lanes of a warp by

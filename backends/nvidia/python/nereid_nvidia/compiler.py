@@ -90,6 +90,18 @@ def stages(target: Target, num_warps: int) -> tuple[tuple[str, str], ...]:
     )
 
 
+# The module attribute that gives the kernel's dynamic shared memory in bytes (the shared
+# lowering's allocation: one buffer for every op that goes through shared memory).
+_SHARED_BYTES = re.compile(r"\bttg\.shared = (\d+) : i32")
+
+
+def shared_memory_bytes(module: ir.Module) -> int:
+    """The bytes of dynamic shared memory that the lowered `module` (the `llir` stage) needs:
+    its `ttg.shared` attribute, which its launch must provide."""
+    match = _SHARED_BYTES.search(module.print())
+    return int(match.group(1)) if match else 0
+
+
 # A function that the PTX calls but does not define: `.extern .func (.param ...) name` and its
 # parameters on the next lines.
 _EXTERN_FUNCTION = re.compile(r"^\.extern \.func\s*(?:\([^)]*\)\s*)?(\w+)", re.MULTILINE)
@@ -150,7 +162,8 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     """Compiles the kernel `kernel_name` of the tt IR module `ttir_text` for an NVIDIA GPU.
     `options`: `target` (the current device's by default) and `num_warps` (4). The cubin is
     cached on disk, keyed by the IR, the target, the warps, the builds of libnereid and ptxas,
-    and the libdevice it links (find_libdevice)."""
+    and the libdevice it links (find_libdevice), together with the dynamic shared memory that
+    the kernel needs."""
     options = options or {}
     target = resolve_target(kernel_name, options)
     num_warps = int(options.get("num_warps") or 4)
@@ -165,12 +178,15 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     dump = dump_directory()
     with log.timed(f"compiled `{kernel_name}` for {target.chip}") as report:
         path = cache.file(key, "kernel.cubin", kernel_name) if dump is None else None
-        if path is not None:
+        shared = cache.get(key, "kernel.shared", kernel_name) if path is not None else None
+        if path is not None and shared is not None:
             report["note"] = "from the cache"
             cubin = path.read_bytes()
+            shared_bytes = int(shared)
         else:
             record = recorder(dump, kernel_name) if dump is not None else None
             module = lower(ttir_text, kernel_name, "the NVIDIA backend", resolved, record)
+            shared_bytes = shared_memory_bytes(module)
             libraries = [libdevice] if libdevice else []
             if record is not None:
                 record("ll", _emit(module, kernel_name, target, _capi.EMIT_LLVM_IR,
@@ -181,4 +197,5 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
             check_libdevice_calls(kernel_name, ptx, libdevice)
             cubin = assemble(kernel_name, ptx, target)
             cache.put(key, "kernel.cubin", cubin)
-    return CompiledNvidiaKernel(kernel_name, cubin, signature, num_warps, shared_bytes=0)
+            cache.put(key, "kernel.shared", str(shared_bytes))
+    return CompiledNvidiaKernel(kernel_name, cubin, signature, num_warps, shared_bytes)

@@ -89,6 +89,11 @@ void populateLoadStoreOpToLLVMPatterns(const TypeConverter &typeConverter,
 void populateAtomicOpToLLVMPatterns(const TypeConverter &typeConverter,
                                     RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
+/// The bytes of shared memory through which `atomic`, a tt.atomic_rmw or tt.atomic_cas, gives
+/// the old values to the threads that hold its elements besides their first holder: 0 where
+/// its result is unused or each element has one holder thread.
+int64_t getAtomicSharedBytes(Operation *atomic, const GpuLoweringInfo &info);
+
 /// tt.reduce: within each thread, across lanes by butterfly shuffles, across warps through
 /// shared memory; any combiner and any number of operands (argmin and argmax).
 void populateReduceOpToLLVMPatterns(const TypeConverter &typeConverter,

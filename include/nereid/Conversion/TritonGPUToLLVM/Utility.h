@@ -66,12 +66,6 @@ void emitIf(RewriterBase &rewriter, Location loc, Value condition,
 /// in global memory; every other type as itself.
 Type getSharedElementType(Type registerType);
 
-/// A new array of `bytes` bytes in shared memory (address space `addressSpace`), a global
-/// private to the module named `namePrefix` and a number, aligned for any access; returns its
-/// address in the function being built.
-Value createSharedBuffer(OpBuilder &builder, Operation *op, int64_t bytes, unsigned addressSpace,
-                         StringRef namePrefix);
-
 /// `value` (an integer, float or pointer of any width) as lane `lane ^ laneMask` of the warp
 /// holds it: the value split into, or widened to, 32-bit pieces, each exchanged with the
 /// target's shuffleXor. Every lane of the warp must execute it.

@@ -123,10 +123,16 @@ static LogicalResult verifyLayoutsFitTarget(ModuleOp module, const nereid::Targe
 
 LogicalResult TritonGPUDialect::verifyOperationAttribute(Operation *op, NamedAttribute attr) {
   StringRef name = attr.getName().getValue();
-  if (name != kTargetAttrName && name != kNumWarpsAttrName)
+  if (name != kTargetAttrName && name != kNumWarpsAttrName && name != kSharedMemoryAttrName)
     return op->emitError() << "unknown ttg attribute '" << name << "'";
   if (!isa<ModuleOp>(op))
     return op->emitError() << "'" << name << "' is a module attribute";
+  if (name == kSharedMemoryAttrName) {
+    auto bytes = dyn_cast<IntegerAttr>(attr.getValue());
+    if (!bytes || !bytes.getType().isSignlessInteger(32) || bytes.getInt() < 0)
+      return op->emitError() << "'" << name << "' must be a non-negative i32 (bytes)";
+    return success();
+  }
   if (name == kTargetAttrName) {
     auto target = dyn_cast<StringAttr>(attr.getValue());
     if (!target || target.getValue().empty())

@@ -36,6 +36,9 @@ def TritonGPU_Dialect : Dialect {
     static constexpr ::llvm::StringLiteral kTargetAttrName = "ttg.target";
     /// The module attribute that gives the number of warps of one program.
     static constexpr ::llvm::StringLiteral kNumWarpsAttrName = "ttg.num-warps";
+    /// The module attribute that gives the bytes of shared memory one program of a GPU kernel
+    /// needs (allocateSharedMemory's total), which its launch provides.
+    static constexpr ::llvm::StringLiteral kSharedMemoryAttrName = "ttg.shared";
 
     void registerAttributes();
     void registerTypes();

@@ -1,0 +1,55 @@
+#ifndef NEREID_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORYALLOCATION_H
+#define NEREID_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORYALLOCATION_H
+
+#include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+
+#include "mlir/IR/BuiltinOps.h"
+
+namespace mlir::nereid {
+
+/// The attribute that allocateSharedMemory gives each op that needs scratch shared memory: the
+/// offset (i32, in bytes) of its buffer in the kernel's shared memory.
+constexpr StringLiteral kScratchOffsetAttrName = "allocation.offset";
+
+/// The unit attribute that allocateSharedMemory gives a scratch op that no access to shared
+/// memory can precede in any thread (the first one in its kernel's entry block): its first
+/// write needs no barrier.
+constexpr StringLiteral kFirstSharedAccessAttrName = "allocation.first_shared_access";
+
+/// The name of the kernel's shared memory in the LLVM module: an external array of no size in
+/// the shared address space (PTX's `extern .shared .align 16 .b8 nereid_shared[]`), whose size
+/// is given at launch (the module's `ttg.shared`).
+constexpr StringLiteral kSharedMemoryGlobalName = "nereid_shared";
+
+/// The bytes of scratch shared memory that the shared GPU patterns use to lower `op` (0 for an
+/// op that needs none), or std::nullopt, with the reason in `why`, where they cannot lower it.
+/// One query per op family (getConvertLayoutSharedBytes, getReduceOrScanSharedBytes, ...),
+/// asked once per op, before the conversion.
+std::optional<int64_t> getScratchSharedBytes(Operation *op, const GpuLoweringInfo &info,
+                                             std::string &why);
+
+/// Gives every op of `module` that needs scratch shared memory an offset in one buffer per
+/// kernel (kScratchOffsetAttrName) and records the buffer's size, a multiple of 16 bytes, as
+/// the module attribute `ttg.shared`. A scratch buffer lives only while its op executes (its
+/// lowering writes it, waits on a barrier and reads it back), and a barrier before each op's
+/// first write keeps it from overtaking the reads of the op before (the lowering emits it
+/// unless needsBarrierBeforeScratch says it is unnecessary): every buffer starts at offset 0,
+/// in loops and branches too, and the kernel needs as much as its largest. Fails, with an error
+/// at the op naming the backend of `info`, where an op cannot be lowered or needs more than
+/// `maxBytes` (`limitName` says whose limit that is: "cuda:80").
+LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
+                                   int64_t maxBytes, StringRef limitName);
+
+/// The start of `op`'s scratch buffer in the kernel's shared memory: the address of the
+/// module's kSharedMemoryGlobalName (declared on first use) plus the offset that
+/// allocateSharedMemory gave `op`.
+Value getScratchBuffer(OpBuilder &builder, Operation *op, const GpuTargetLowering &target);
+
+/// Whether `op`'s first write to its scratch buffer must wait on a barrier for the other
+/// threads' reads of an earlier op's buffer at the same bytes: false only where
+/// allocateSharedMemory found that no shared-memory access can precede it.
+bool needsBarrierBeforeScratch(Operation *op);
+
+} // namespace mlir::nereid
+
+#endif // NEREID_CONVERSION_TRITONGPUTOLLVM_SHAREDMEMORYALLOCATION_H

@@ -1,0 +1,119 @@
+// The shared-memory allocation of a GPU kernel: one buffer per kernel for the scratch memory of
+// its layout conversions, reductions, scans, gathers, histograms and atomics, and the barriers
+// that reusing its bytes needs.
+
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
+
+#include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+
+namespace mlir::nereid {
+
+/// Every offset and the buffer's size are multiples of it: the widest access (16-byte vectors).
+constexpr int64_t kScratchAlignment = 16;
+
+std::optional<int64_t> getScratchSharedBytes(Operation *op, const GpuLoweringInfo &info,
+                                             std::string &why) {
+  if (isa<ttg::ConvertLayoutOp>(op))
+    return getConvertLayoutSharedBytes(op);
+  if (isa<tt::ReduceOp, tt::ScanOp>(op))
+    return getReduceOrScanSharedBytes(op, why);
+  if (isa<tt::GatherOp>(op))
+    return getGatherSharedBytes(op, why);
+  if (isa<tt::HistogramOp>(op))
+    return getHistogramSharedBytes(op, why);
+  if (isa<tt::AtomicRMWOp, tt::AtomicCASOp>(op))
+    return getAtomicSharedBytes(op, info);
+  return 0;
+}
+
+/// Marks the scratch op of a function's `body` that no shared-memory access can precede: the
+/// first op of the entry block (which no branch returns to) that is a scratch op, if no op
+/// before it holds one in its regions.
+static void markFirstSharedAccess(Region &body) {
+  if (body.empty())
+    return;
+  for (Operation &op : body.front()) {
+    if (op.hasAttr(kScratchOffsetAttrName)) {
+      op.setAttr(kFirstSharedAccessAttrName, UnitAttr::get(op.getContext()));
+      return;
+    }
+    bool holdsScratch = false;
+    op.walk([&](Operation *inner) {
+      holdsScratch = inner->hasAttr(kScratchOffsetAttrName);
+      return holdsScratch ? WalkResult::interrupt() : WalkResult::advance();
+    });
+    if (holdsScratch)
+      return;
+  }
+}
+
+LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
+                                   int64_t maxBytes, StringRef limitName) {
+  MLIRContext *context = module.getContext();
+  auto i32 = IntegerType::get(context, 32);
+  int64_t total = 0;
+  bool failed = false;
+  module.walk([&](Operation *op) {
+    std::string why;
+    std::optional<int64_t> bytes = getScratchSharedBytes(op, info, why);
+    if (!bytes) {
+      op->emitError() << "the " << info.backendName << " backend cannot lower '"
+                      << op->getName() << "' yet: " << why;
+      failed = true;
+      return;
+    }
+    if (*bytes == 0)
+      return;
+    if (*bytes > maxBytes) {
+      op->emitError() << "the " << info.backendName << " backend cannot lower '"
+                      << op->getName() << "': it needs " << *bytes
+                      << " bytes of shared memory, more than the " << maxBytes
+                      << " bytes that a program may have on " << limitName;
+      failed = true;
+      return;
+    }
+    // Scratch buffers never live at the same time (see the declaration): all start at 0.
+    op->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, 0));
+    total = std::max<int64_t>(total, llvm::alignTo(*bytes, kScratchAlignment));
+  });
+  if (failed)
+    return failure();
+  module.walk(
+      [](FunctionOpInterface function) { markFirstSharedAccess(function.getFunctionBody()); });
+  module->setAttr(ttg::TritonGPUDialect::kSharedMemoryAttrName, IntegerAttr::get(i32, total));
+  return success();
+}
+
+Value getScratchBuffer(OpBuilder &builder, Operation *op, const GpuTargetLowering &target) {
+  auto offset = op->getAttrOfType<IntegerAttr>(kScratchOffsetAttrName);
+  assert(offset && "allocateSharedMemory gives every scratch op an offset");
+  auto module = op->getParentOfType<ModuleOp>();
+  MLIRContext *context = builder.getContext();
+  unsigned addressSpace = target.getSharedAddressSpace();
+  if (!module.lookupSymbol(kSharedMemoryGlobalName)) {
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(module.getBody());
+    LLVM::GlobalOp::create(builder, module.getLoc(),
+                           LLVM::LLVMArrayType::get(IntegerType::get(context, 8), 0),
+                           /*isConstant=*/false, LLVM::Linkage::External,
+                           kSharedMemoryGlobalName, Attribute(),
+                           /*alignment=*/kScratchAlignment, addressSpace);
+  }
+  Location loc = op->getLoc();
+  auto pointerType = LLVM::LLVMPointerType::get(context, addressSpace);
+  Value base = LLVM::AddressOfOp::create(builder, loc, pointerType, kSharedMemoryGlobalName);
+  if (offset.getInt() == 0)
+    return base;
+  return LLVM::GEPOp::create(builder, loc, pointerType, builder.getI8Type(), base,
+                             ArrayRef<LLVM::GEPArg>{static_cast<int32_t>(offset.getInt())});
+}
+
+bool needsBarrierBeforeScratch(Operation *op) {
+  return !op->hasAttr(kFirstSharedAccessAttrName);
+}
+
+} // namespace mlir::nereid
