@@ -95,8 +95,9 @@ def test_cat_of_two_large_tiles(cuda, n, warps):
 
 @pytest.mark.nvidia
 def test_metadata_shared_reports_the_dynamic_shared_memory(cuda):
-    # The 8192-element result's conversion: 32 KiB of f32, above the 48 KiB of static shared
-    # memory with its operands' conversions before, now one 64 KiB buffer opted in at load.
+    # Two 8192-element tiles: the 16384-element result's conversion needs 64 KiB (its three
+    # conversions needed 128 KiB of static shared memory together), above the 48 KiB that a
+    # block gets without the opt-in.
     x = _device(cuda, np.arange(16384, dtype=np.float32))
     kernel = cat_tiles.warmup(x, x, x, N=8192, grid=(1,), backend="nvidia", num_warps=4)
     native = nereid.backends.get("nvidia").compile(kernel)
@@ -177,6 +178,30 @@ def test_compiles_with_one_dynamic_shared_buffer(name, target, chip, warps, comp
     assert _SHARED_DECLARATION.findall(ptx) == [
         ".extern .shared .align 16 .b8 nereid_shared[];"]
     assert nereid.backends.get("nvidia").compile(kernel).shared_bytes == expected
+
+
+def test_the_kernel_cache_keeps_the_shared_memory_size(monkeypatch, tmp_path):
+    """A cubin from the disk cache comes with the dynamic shared memory it was compiled with."""
+    from nereid_nvidia import compiler
+
+    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.delenv("NEREID_DUMP_IR", raising=False)
+    kernel = COMPILED["cat-8192"][0]("cuda:90", 2)
+
+    def compile():
+        return compiler.compile(kernel.asm["ttir"], kernel.name, kernel.signature.types,
+                                kernel.options)
+
+    compiled = compile()
+
+    def not_lowered_again(*args, **kwargs):
+        raise AssertionError("the second compilation lowered the kernel instead of reading the "
+                             "cache")
+
+    monkeypatch.setattr(compiler, "lower", not_lowered_again)
+    cached = compile()
+    assert cached.cubin == compiled.cubin
+    assert cached.shared_bytes == compiled.shared_bytes == 16384 * 4
 
 
 def test_buffers_in_sequence_are_separated_by_barriers(compile_ptx):
