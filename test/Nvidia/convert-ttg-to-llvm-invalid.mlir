@@ -1,12 +1,36 @@
 // RUN: nereid-opt %s -split-input-file -verify-diagnostics --nvidia-convert-ttg-to-llvm
 
 // An op that the NVIDIA backend does not lower yet is an error at the op, naming it and the
-// backend, before anything is converted.
+// backend, before anything is converted. A dot that the tensor cores do not take yet says why.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
   tt.func public @unsupported(%a: tensor<16x16xf32, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet}}
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet: a dot of f32 operands into f32 (tensor cores take f16 or bf16 operands into f32 so far)}}
     %b = tt.dot %a, %a, %a : tensor<16x16xf32, #blocked> * tensor<16x16xf32, #blocked> -> tensor<16x16xf32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func public @int8(%a: tensor<16x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xi32, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet: a dot of i8 operands into i32 (tensor cores take f16 or bf16 operands into f32 so far)}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// An mma.sync dot whose operands hold 4 f16 per register group (kWidth 4) is not mma.sync's
+// fragment.
+#mma = #nvidia.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func public @wide_kwidth(%a: tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<32x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x8xf32, #mma>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet: its operands are not in the #ttg.dot_op layouts of its #nvidia.mma result with kWidth 32 bits of elements}}
+    %d = tt.dot %a, %b, %c : tensor<16x32xf16, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x8xf16, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x8xf32, #mma>
     tt.return
   }
 }

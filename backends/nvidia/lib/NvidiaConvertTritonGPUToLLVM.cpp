@@ -1,6 +1,7 @@
 // nvidia-convert-ttg-to-llvm: ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects (see
 // NvidiaConvertTritonGPUToLLVMPass in Passes.td).
 
+#include "DotOpToMmaV2.h"
 #include "MathOpToLLVM.h"
 #include "NvidiaTargetLowering.h"
 
@@ -33,7 +34,8 @@ namespace {
 /// conversion itself never fails on a kernel; the ops that need shared memory are checked by
 /// allocateSharedMemory, which asks their patterns how much.
 std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
-                          const llvm::DenseSet<OperationName> &loweredMathOps) {
+                          const llvm::DenseSet<OperationName> &loweredMathOps,
+                          unsigned computeCapability) {
   std::string why;
   llvm::raw_string_ostream os(why);
   if (auto call = dyn_cast<tt::ExternElementwiseOp>(op)) {
@@ -53,7 +55,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
            tt::AtomicCASOp, tt::ExpandDimsOp, tt::TransOp, tt::ReshapeOp, tt::JoinOp,
            tt::SplitOp, tt::CatOp,
            tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp, tt::ReduceOp,
-           tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp, tt::HistogramOp>(op))
+           tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp, tt::HistogramOp,
+           tt::DotOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
   else if (auto func = dyn_cast<tt::FuncOp>(op)) {
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
@@ -62,6 +65,10 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
            << index << " has the type " << type << ", which has no layout";
         break;
       }
+  } else if (auto dot = dyn_cast<tt::DotOp>(op)) {
+    std::string reason = whyDotNotLowered(dot, computeCapability);
+    if (!reason.empty())
+      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: " << reason;
   } else if (isa<tt::ExpandDimsOp, tt::BroadcastOp, tt::TransOp, tt::ReshapeOp>(op) &&
              !getRegisterPermutation(op)) {
     os << "the NVIDIA backend cannot lower '" << op->getName()
@@ -109,7 +116,8 @@ struct NvidiaConvertTritonGPUToLLVMPass
     bool unsupported = false;
     llvm::DenseSet<OperationName> loweredMathOps = getLoweredMathOps(context);
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
-      std::string why = whyNotLowered(op, typeConverter, loweredMathOps);
+      std::string why = whyNotLowered(op, typeConverter, loweredMathOps,
+                                    cast<NvidiaTargetInfo>(**target).getComputeCapability());
       if (why.empty())
         return WalkResult::advance();
       op->emitError(why);
@@ -149,6 +157,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateDebugOpToLLVMPatterns(typeConverter, patterns, info);
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, info);
     populateMathOpToLLVMPatterns(typeConverter, patterns);
+    populateDotOpToMmaV2Patterns(typeConverter, patterns);
 
     ConversionTarget legal(*context);
     legal.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();

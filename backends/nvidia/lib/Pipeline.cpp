@@ -5,6 +5,7 @@
 
 #include "nereid/Conversion/Pipelines.h"
 #include "nereid/Dialect/Triton/Transforms/Pipeline.h"
+#include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
@@ -23,12 +24,21 @@ void buildNvidiaToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
-  tt::buildTritonPipeline(pm);
+void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
   TritonGPUPipelineOptions layoutOptions;
   layoutOptions.target = options.target;
   layoutOptions.numWarps = options.numWarps;
   buildTritonGPUPipeline(pm, layoutOptions);
+  // The tensor-core layouts of dots, then the conversions to them folded where they can be.
+  pm.addPass(createNvidiaAssignMmaLayoutsPass());
+  pm.addPass(ttg::createRemoveLayoutConversionsPass());
+  pm.addPass(createCanonicalizerPass());
+  pm.addPass(createCSEPass());
+}
+
+void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
+  tt::buildTritonPipeline(pm);
+  buildNvidiaTritonGPUPipeline(pm, options);
   buildNvidiaToLLVMPipeline(pm);
 }
 
@@ -54,9 +64,16 @@ void registerNvidiaPassesAndPipelines() {
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-lower",
       "Lowers a tt module for an NVIDIA GPU to the LLVM and NVVM dialects: "
-      "nereid-ttir-pipeline, nereid-ttg-pipeline and nereid-nvidia-to-llvm",
+      "nereid-ttir-pipeline, nereid-nvidia-ttg-pipeline and nereid-nvidia-to-llvm",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
+      });
+  PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
+      "nereid-nvidia-ttg-pipeline",
+      "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
+      "ttg-remove-layout-conversions, canonicalize and cse",
+      [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
+        buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
       });
   PassPipelineRegistration<>(
       "nereid-nvidia-to-llvm",

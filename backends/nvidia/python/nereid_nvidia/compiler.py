@@ -1,8 +1,8 @@
 """tt IR to a cubin for an NVIDIA GPU: the stage pipelines (nereid-ttir-pipeline,
-nereid-ttg-pipeline for the GPU's target and warps, nereid-nvidia-to-llvm), PTX from LLVM's
-NVPTX code generator in libnereid, with the libdevice functions that the kernel calls linked in
-first, then a cubin from `ptxas`, or the PTX itself for the driver to compile where the machine
-has no toolkit. Cubins are cached on disk.
+nereid-nvidia-ttg-pipeline for the GPU's target and warps, which gives dots their tensor-core
+layouts, nereid-nvidia-to-llvm), PTX from LLVM's NVPTX code generator in libnereid, with the
+libdevice functions that the kernel calls linked in first, then a cubin from `ptxas`, or the PTX
+itself for the driver to compile where the machine has no toolkit. Cubins are cached on disk.
 
 NEREID_DUMP_IR=<directory> (or 1) writes every stage as `<kernel>.<stage>`: `tt`, `ttir`, `ttg`,
 `llir` (the LLVM and NVVM dialects), `ll` (LLVM IR) and `ptx`."""
@@ -84,7 +84,7 @@ def stages(target: Target, num_warps: int) -> tuple[tuple[str, str], ...]:
     """The stages from tt IR to the LLVM dialect, each a pipeline that libnereid registers."""
     return (
         ("ttir", "builtin.module(nereid-ttir-pipeline)"),
-        ("ttg", f"builtin.module(nereid-ttg-pipeline{{target={target.ttg_target} "
+        ("ttg", f"builtin.module(nereid-nvidia-ttg-pipeline{{target={target.ttg_target} "
                 f"num-warps={num_warps}}})"),
         ("llir", "builtin.module(nereid-nvidia-to-llvm)"),
     )

@@ -1,6 +1,8 @@
 #ifndef NEREID_NVIDIA_PASSES_H
 #define NEREID_NVIDIA_PASSES_H
 
+#include "nereid/Nvidia/IR/Dialect.h"
+
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/Pass.h"
@@ -25,12 +27,18 @@ struct NvidiaPipelineOptions {
 /// nvidia-convert-ttg-to-llvm, reconcile-unrealized-casts, canonicalize, cse.
 void buildNvidiaToLLVMPipeline(OpPassManager &pm);
 
-/// tt IR to the LLVM and NVVM dialects: nereid-ttir-pipeline, nereid-ttg-pipeline for the
-/// target, then buildNvidiaToLLVMPipeline.
+/// tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline for the target, then the tensor-core
+/// layouts of dots (nvidia-assign-mma-layouts) and the removal of the conversions they leave
+/// where it can.
+void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options);
+
+/// tt IR to the LLVM and NVVM dialects: nereid-ttir-pipeline, buildNvidiaTritonGPUPipeline,
+/// then buildNvidiaToLLVMPipeline.
 void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options);
 
 /// Registers the NVIDIA passes and the pipelines `nereid-nvidia-lower{target=...
-/// num-warps=...}` (the whole) and `nereid-nvidia-to-llvm` (its last stage).
+/// num-warps=...}` (the whole), `nereid-nvidia-ttg-pipeline{target=... num-warps=...}` (its
+/// layout stage) and `nereid-nvidia-to-llvm` (its last stage).
 void registerNvidiaPassesAndPipelines();
 
 } // namespace mlir::nereid::nvidia

@@ -1,0 +1,139 @@
+// nvidia-assign-mma-layouts: each tt.dot that mma.sync can compute gets the #nvidia.mma
+// accumulator layout of version 2 and its operands the #ttg.dot_op layouts of mma.sync's
+// fragments (see NvidiaAssignMmaLayoutsPass in Passes.td).
+
+#include "MmaLayouts.h"
+
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
+#include "nereid/Nvidia/IR/Dialect.h"
+#include "nereid/Nvidia/NvidiaTargetInfo.h"
+#include "nereid/Nvidia/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir::nereid::nvidia {
+
+#define GEN_PASS_DEF_NVIDIAASSIGNMMALAYOUTSPASS
+#include "nereid/Nvidia/Passes.h.inc"
+
+std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
+  std::string why;
+  llvm::raw_string_ostream os(why);
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto dType = cast<RankedTensorType>(dot.getType());
+  Type a = aType.getElementType(), d = dType.getElementType();
+  if (computeCapability < 80) {
+    os << "a dot on sm_" << computeCapability << " (mma.sync needs sm_80 or newer)";
+  } else if (dType.getRank() != 2) {
+    os << "a batched (3-D) dot (tensor cores take 2-D dots so far)";
+  } else if (!(a.isF16() || a.isBF16()) || !d.isF32()) {
+    // tt.dot's verifier gives A and B one element type.
+    os << "a dot of " << a << " operands into " << d
+       << " (tensor cores take f16 or bf16 operands into f32 so far)";
+  } else if (dType.getDimSize(0) % 16 != 0 || dType.getDimSize(1) % 8 != 0 ||
+             aType.getDimSize(1) % 16 != 0) {
+    os << "a dot of " << dType.getDimSize(0) << "x" << aType.getDimSize(1) << " by "
+       << aType.getDimSize(1) << "x" << dType.getDimSize(1)
+       << " (mma.sync needs M a multiple of 16, N of 8 and K of 16)";
+  }
+  return why;
+}
+
+namespace {
+
+/// mma.sync's result tile per warp (m16n8).
+constexpr int64_t kMmaRows = 16, kMmaCols = 8;
+
+/// The accumulator's warpsPerCTA for an MxN result and `numWarps` warps. Per k-step a warp
+/// holds A in 4 registers per 16-row tile and B in 2 per 8-column tile, so the warps split the
+/// dimension that leaves more tiles per warp (M on ties), which keeps the two balanced; warps
+/// left over once each has one tile along both go to M, where they repeat the same tiles.
+SmallVector<unsigned> getMmaWarpsPerCTA(ArrayRef<int64_t> shape, unsigned numWarps) {
+  SmallVector<unsigned> warps = {1, 1};
+  int64_t tilesM = std::max<int64_t>(1, shape[0] / kMmaRows);
+  int64_t tilesN = std::max<int64_t>(1, shape[1] / kMmaCols);
+  while (warps[0] * warps[1] < numWarps) {
+    if (tilesM >= tilesN) {
+      warps[0] *= 2;
+      tilesM = std::max<int64_t>(1, tilesM / 2);
+    } else {
+      warps[1] *= 2;
+      tilesN /= 2;
+    }
+  }
+  return warps;
+}
+
+/// `value` converted to `type`; a value that is itself a conversion is converted from its
+/// source, so that no conversion of a conversion is left, and a splat constant (a zero
+/// accumulator) is made again in `type`.
+Value convertTo(OpBuilder &builder, Location loc, Value value, RankedTensorType type) {
+  if (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    value = convert.getSrc();
+  if (value.getType() == type)
+    return value;
+  if (auto constant = value.getDefiningOp<arith::ConstantOp>())
+    if (auto splat = dyn_cast<SplatElementsAttr>(constant.getValue()))
+      return arith::ConstantOp::create(builder, loc, splat.reshape(type));
+  return ttg::ConvertLayoutOp::create(builder, loc, type, value);
+}
+
+/// Gives `dot` the mma.sync layouts: its operands are converted to them before it and its
+/// result back to its old layout after it.
+void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps) {
+  MLIRContext *context = dot.getContext();
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  auto dType = cast<RankedTensorType>(dot.getType());
+  auto mma = MmaEncodingAttr::get(context, /*versionMajor=*/2, /*versionMinor=*/0,
+                                  getMmaWarpsPerCTA(dType.getShape(), numWarps),
+                                  ArrayRef<unsigned>{kMmaRows, kMmaCols});
+  // Each register of an operand fragment is 32 bits: kWidth elements along K.
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  unsigned kWidth = 32 / aType.getElementTypeBitWidth();
+  auto operandType = [&](Value operand, unsigned opIdx) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    return type.cloneWithEncoding(ttg::DotOperandEncodingAttr::get(context, opIdx, mma, kWidth));
+  };
+  Value a = convertTo(builder, loc, dot.getA(), operandType(dot.getA(), 0));
+  Value b = convertTo(builder, loc, dot.getB(), operandType(dot.getB(), 1));
+  RankedTensorType mmaType = dType.cloneWithEncoding(mma);
+  Value c = convertTo(builder, loc, dot.getC(), mmaType);
+  Value oldA = dot.getA(), oldB = dot.getB(), oldC = dot.getC();
+  dot->setOperands({a, b, c});
+  dot.getResult().setType(mmaType);
+  builder.setInsertionPointAfter(dot);
+  auto back = ttg::ConvertLayoutOp::create(builder, loc, dType, dot.getResult());
+  dot.getResult().replaceAllUsesExcept(back, back);
+  for (Value old : {oldA, oldB, oldC})
+    if (auto convert = old.getDefiningOp<ttg::ConvertLayoutOp>(); convert && convert->use_empty())
+      convert->erase();
+}
+
+struct NvidiaAssignMmaLayoutsPass
+    : impl::NvidiaAssignMmaLayoutsPassBase<NvidiaAssignMmaLayoutsPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    FailureOr<std::unique_ptr<TargetInfo>> target = ttg::getModuleTargetInfo(module);
+    if (failed(target))
+      return signalPassFailure();
+    auto *nvidia = dyn_cast<NvidiaTargetInfo>(target->get());
+    if (!nvidia) {
+      module.emitError() << getArgument() << " needs an NVIDIA target; got "
+                         << (*target)->getName();
+      return signalPassFailure();
+    }
+    unsigned numWarps = ttg::getModuleNumWarps(module);
+    module.walk([&](tt::DotOp dot) {
+      if (isa<ttg::BlockedEncodingAttr>(cast<RankedTensorType>(dot.getType()).getEncoding()) &&
+          whyNotMmaV2(dot, nvidia->getComputeCapability()).empty())
+        assignMmaV2Layouts(dot, numWarps);
+    });
+  }
+};
+
+} // namespace
+} // namespace mlir::nereid::nvidia

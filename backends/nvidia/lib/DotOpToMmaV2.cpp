@@ -1,0 +1,189 @@
+// tt.dot to mma.sync (sm_80 and newer): each warp multiplies its 16x8 tiles of the result, 16
+// elements of K at a time, with operand fragments taken from the registers of the #ttg.dot_op
+// layouts that nvidia-assign-mma-layouts chose.
+
+#include "DotOpToMmaV2.h"
+
+#include "MmaLayouts.h"
+
+#include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Nvidia/IR/Dialect.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir::nereid::nvidia {
+namespace {
+
+/// mma.sync's tile of the result per warp: 16 rows (M) by 8 columns (N).
+constexpr int32_t kMmaRows = 16, kMmaCols = 8;
+/// The 32-bit registers of one mma.sync's A fragment, and of its B fragment.
+constexpr unsigned kARegisters = 4, kBRegisters = 2;
+
+/// A coordinate (row, column) of a 2-D tile.
+using Coordinate = std::pair<int32_t, int32_t>;
+
+/// The coordinate that register `index` of `layout` holds in lane 0 of warp 0.
+Coordinate getRegisterCoordinate(const LinearLayout &layout, int32_t index) {
+  SmallVector<int32_t> coordinate = applyToIndex(layout, LinearLayout::kRegister, index);
+  return {coordinate[0], coordinate[1]};
+}
+
+/// For each coordinate that lane 0 of warp 0 holds in `layout`, its (first) register. Another
+/// lane or warp holds in the same register the coordinate moved by its own offset, which is
+/// the same for an operand and the result (their lane and warp bases agree along M and N), so
+/// that warp 0's lane 0 tells every thread which registers go together.
+llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &layout) {
+  llvm::DenseMap<Coordinate, unsigned> registers;
+  for (int32_t index = 0; index < layout.getInDimSize(LinearLayout::kRegister); ++index)
+    registers.try_emplace(getRegisterCoordinate(layout, index), index);
+  return registers;
+}
+
+/// The PTX type of mma.sync's multiplicands of element type `element`.
+NVVM::MMATypes getMmaType(Type element) {
+  return element.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
+}
+
+/// One 32-bit register of an operand fragment from its `elements` (consecutive along K, the
+/// first in the low bits): `vector<2xf16>` for f16, an i32 for bf16, as NVVM's mma.sync takes
+/// them.
+Value packFragmentRegister(OpBuilder &builder, Location loc, ArrayRef<Value> elements) {
+  Type element = elements.front().getType();
+  auto vectorType = VectorType::get({static_cast<int64_t>(elements.size())}, element);
+  Value vector = LLVM::PoisonOp::create(builder, loc, vectorType);
+  for (auto [index, value] : llvm::enumerate(elements))
+    vector = LLVM::InsertElementOp::create(builder, loc, vector, value,
+                                           createI32(builder, loc, index));
+  if (element.isF16())
+    return vector;
+  return LLVM::BitcastOp::create(builder, loc, builder.getI32Type(), vector);
+}
+
+/// The operands of one mma.sync: for each of `numRegisters` fragment registers, the `kWidth`
+/// elements of `values` (in `layout`, whose first registers are one fragment) at the fragment's
+/// coordinates moved by (`row`, `col`).
+FailureOr<SmallVector<Value>> gatherFragment(OpBuilder &builder, Location loc,
+                                             const LinearLayout &layout,
+                                             const llvm::DenseMap<Coordinate, unsigned> &registers,
+                                             ArrayRef<Value> values, unsigned numRegisters,
+                                             unsigned kWidth, int32_t row, int32_t col) {
+  SmallVector<Value> fragment;
+  for (unsigned index = 0; index < numRegisters; ++index) {
+    SmallVector<Value> elements;
+    for (unsigned element = 0; element < kWidth; ++element) {
+      auto [r, c] = getRegisterCoordinate(layout, index * kWidth + element);
+      auto found = registers.find({row + r, col + c});
+      if (found == registers.end())
+        return failure();
+      elements.push_back(values[found->second]);
+    }
+    fragment.push_back(packFragmentRegister(builder, loc, elements));
+  }
+  return fragment;
+}
+
+struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(tt::DotOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto dType = cast<RankedTensorType>(op.getType());
+    auto aType = cast<RankedTensorType>(op.getA().getType());
+    auto mma = dyn_cast<MmaEncodingAttr>(dType.getEncoding());
+    if (!mma || mma.getVersionMajor() != 2)
+      return failure();
+    auto structType =
+        dyn_cast_or_null<LLVM::LLVMStructType>(getTypeConverter()->convertType(dType));
+    std::optional<LinearLayout> aLayout = ttg::toLinearLayout(aType);
+    std::optional<LinearLayout> bLayout = ttg::toLinearLayout(op.getB().getType());
+    std::optional<LinearLayout> dLayout = ttg::toLinearLayout(dType);
+    if (!structType || !aLayout || !bLayout || !dLayout)
+      return failure();
+    unsigned kWidth = cast<ttg::DotOperandEncodingAttr>(aType.getEncoding()).getKWidth();
+    int32_t instrK = kWidth * 8;
+    SmallVector<Value> a = unpackElements(rewriter, loc, adaptor.getA());
+    SmallVector<Value> b = unpackElements(rewriter, loc, adaptor.getB());
+    SmallVector<Value> c = unpackElements(rewriter, loc, adaptor.getC());
+    llvm::DenseMap<Coordinate, unsigned> aRegisters = getRegisterMap(*aLayout);
+    llvm::DenseMap<Coordinate, unsigned> bRegisters = getRegisterMap(*bLayout);
+    llvm::DenseMap<Coordinate, unsigned> dRegisters = getRegisterMap(*dLayout);
+
+    Type f32 = rewriter.getF32Type();
+    auto resultType = LLVM::LLVMStructType::getLiteral(getContext(), {f32, f32, f32, f32});
+    NVVM::MMATypes multiplicand = getMmaType(aType.getElementType());
+    // Warp 0's result tiles start where its lane 0 holds a row that is a multiple of 16 and a
+    // column that is a multiple of 8; the first 4 registers are one tile.
+    llvm::DenseMap<Coordinate, Value> results;
+    for (int32_t index = 0; index < static_cast<int32_t>(c.size()); ++index) {
+      auto [row, col] = getRegisterCoordinate(*dLayout, index);
+      if (row % kMmaRows != 0 || col % kMmaCols != 0 || results.contains({row, col}))
+        continue;
+      SmallVector<Coordinate> tile;
+      SmallVector<Value> accumulator;
+      for (int32_t element = 0; element < 4; ++element) {
+        auto [r, cl] = getRegisterCoordinate(*dLayout, element);
+        tile.push_back({row + r, col + cl});
+        accumulator.push_back(c[dRegisters.at(tile.back())]);
+      }
+      for (int32_t k = 0; k < aType.getDimSize(1); k += instrK) {
+        FailureOr<SmallVector<Value>> aFragment = gatherFragment(
+            rewriter, loc, *aLayout, aRegisters, a, kARegisters, kWidth, row, k);
+        FailureOr<SmallVector<Value>> bFragment = gatherFragment(
+            rewriter, loc, *bLayout, bRegisters, b, kBRegisters, kWidth, k, col);
+        if (failed(aFragment) || failed(bFragment))
+          return rewriter.notifyMatchFailure(op, "the operands' layouts are not mma.sync's");
+        Value product = NVVM::MmaOp::create(
+            rewriter, loc, resultType, *aFragment, *bFragment, accumulator,
+            {kMmaRows, kMmaCols, instrK}, std::nullopt, std::nullopt,
+            std::array<NVVM::MMATypes, 2>{multiplicand, multiplicand},
+            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+        for (int32_t element = 0; element < 4; ++element)
+          accumulator[element] = LLVM::ExtractValueOp::create(rewriter, loc, product, element);
+      }
+      for (auto [coordinate, value] : llvm::zip_equal(tile, accumulator))
+        results[coordinate] = value;
+    }
+    SmallVector<Value> elements;
+    for (int32_t index = 0; index < static_cast<int32_t>(c.size()); ++index)
+      elements.push_back(results.at(getRegisterCoordinate(*dLayout, index)));
+    rewriter.replaceOp(op, packElements(rewriter, loc, elements, structType));
+    return success();
+  }
+};
+
+} // namespace
+
+void populateDotOpToMmaV2Patterns(const LLVMTypeConverter &typeConverter,
+                                  RewritePatternSet &patterns) {
+  patterns.add<MmaV2DotOpConversion>(typeConverter, patterns.getContext());
+}
+
+std::string whyDotNotLowered(tt::DotOp dot, unsigned computeCapability) {
+  auto dType = cast<RankedTensorType>(dot.getType());
+  auto mma = dyn_cast<MmaEncodingAttr>(dType.getEncoding());
+  if (!mma) {
+    std::string why = whyNotMmaV2(dot, computeCapability);
+    return why.empty() ? "its result is not in an #nvidia.mma layout" : why;
+  }
+  if (mma.getVersionMajor() != 2)
+    return "wgmma (an #nvidia.mma layout of version 3) is not lowered";
+  std::string why = whyNotMmaV2(dot, computeCapability);
+  if (!why.empty())
+    return why;
+  for (Value operand : {dot.getA(), dot.getB()}) {
+    auto type = cast<RankedTensorType>(operand.getType());
+    auto encoding = dyn_cast<ttg::DotOperandEncodingAttr>(type.getEncoding());
+    if (!encoding || encoding.getParent() != mma ||
+        encoding.getKWidth() != 32 / type.getElementTypeBitWidth())
+      return "its operands are not in the #ttg.dot_op layouts of its #nvidia.mma result with "
+             "kWidth 32 bits of elements";
+  }
+  return "";
+}
+
+} // namespace mlir::nereid::nvidia

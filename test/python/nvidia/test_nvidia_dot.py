@@ -1,0 +1,208 @@
+"""tl.dot on NVIDIA tensor cores: f16 and bf16 operands into an f32 accumulator, which
+nvidia-assign-mma-layouts gives mma.sync's layouts and the lowering computes with
+`mma.sync.aligned.m16n8k16` (sm_80 and newer, sm_90 included).
+
+On a GPU (skipped, with the backend's reason, where none runs): kernels through @jit on torch
+CUDA tensors, the outputs poisoned first, against torch.matmul of the same operands in float64
+on the CPU: single blocks from 16 x 16 x 16 to 128 x 128 x 64, an accumulator carried over a
+loop along K, and the tutorial's matmul with masks on every edge (ragged M, N and K), with 1, 4
+and 8 warps. The operands are f16 or bf16 values, whose products are exact in f32, so the only
+error is the f32 accumulation's: the dot tolerance of the conformance suite (docs/semantics.md),
+(K + 1) * 2^-24 * sum_k |a[i][k] b[k][j]| per element, plus (K + 1) * 2^-24 * |c| where an
+accumulator is added.
+
+Without a GPU: the same kernels compile for cuda:80 and cuda:90 to PTX with mma.sync, which
+ptxas assembles where the CUDA toolkit is installed."""
+
+import numpy as np
+import pytest
+
+import nereid
+import nereid.language as tl
+
+F32_EPS = 2.0 ** -24
+
+
+@nereid.jit
+def dot_block(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr):
+    """out (M x N, f32) = a (M x K) @ b (K x N), one block."""
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, b))
+
+
+@nereid.jit
+def dot_loop(a_ptr, b_ptr, c_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
+             BLOCK_K: tl.constexpr):
+    """out = c + a @ b, with a (M x K) and b (K x N) taken BLOCK_K along K at a time into an
+    accumulator that starts as c (f32)."""
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, BLOCK_K)
+    acc = tl.load(c_ptr + rm[:, None] * N + rn[None, :])
+    for k in range(0, K, BLOCK_K):
+        a = tl.load(a_ptr + rm[:, None] * K + (k + rk)[None, :])
+        b = tl.load(b_ptr + (k + rk)[:, None] * N + rn[None, :])
+        acc = tl.dot(a, b, acc)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], acc)
+
+
+@nereid.jit
+def matmul_masked(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                  stride_cm, stride_cn, BLOCK_SIZE_M: tl.constexpr, BLOCK_SIZE_N: tl.constexpr,
+                  BLOCK_SIZE_K: tl.constexpr, GROUP_SIZE_M: tl.constexpr):
+    """Triton's tutorial matmul (03), grouped program order, with the loads masked on every edge
+    (rows past M, columns past N, the last partial step of K) instead of wrapping rows around,
+    and the f32 result stored as it is."""
+    pid = tl.program_id(axis=0)
+    num_pid_m = tl.cdiv(M, BLOCK_SIZE_M)
+    num_pid_n = tl.cdiv(N, BLOCK_SIZE_N)
+    num_pid_in_group = GROUP_SIZE_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_SIZE_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_SIZE_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
+    offs_am = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
+    offs_bn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+    offs_k = tl.arange(0, BLOCK_SIZE_K)
+    a_ptrs = a_ptr + (offs_am[:, None] * stride_am + offs_k[None, :] * stride_ak)
+    b_ptrs = b_ptr + (offs_k[:, None] * stride_bk + offs_bn[None, :] * stride_bn)
+    accumulator = tl.zeros((BLOCK_SIZE_M, BLOCK_SIZE_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_SIZE_K)):
+        k_left = K - k * BLOCK_SIZE_K
+        a = tl.load(a_ptrs, mask=(offs_am[:, None] < M) & (offs_k[None, :] < k_left), other=0.0)
+        b = tl.load(b_ptrs, mask=(offs_k[:, None] < k_left) & (offs_bn[None, :] < N), other=0.0)
+        accumulator = tl.dot(a, b, accumulator)
+        a_ptrs += BLOCK_SIZE_K * stride_ak
+        b_ptrs += BLOCK_SIZE_K * stride_bk
+    offs_cm = pid_m * BLOCK_SIZE_M + tl.arange(0, BLOCK_SIZE_M)
+    offs_cn = pid_n * BLOCK_SIZE_N + tl.arange(0, BLOCK_SIZE_N)
+    c_ptrs = c_ptr + stride_cm * offs_cm[:, None] + stride_cn * offs_cn[None, :]
+    c_mask = (offs_cm[:, None] < M) & (offs_cn[None, :] < N)
+    tl.store(c_ptrs, accumulator, mask=c_mask)
+
+
+DTYPES = ["float16", "bfloat16"]
+
+
+def _operand(torch, rng, shape, dtype):
+    """Random normal values rounded to `dtype`, on the GPU."""
+    values = torch.from_numpy(rng.standard_normal(shape).astype(np.float32))
+    return values.to(getattr(torch, dtype)).cuda()
+
+
+def _poisoned(torch, shape):
+    return torch.full(shape, float("nan"), dtype=torch.float32, device="cuda")
+
+
+def _check_dot(torch, out, a, b, c=None):
+    """`out` against torch.matmul of the operands in float64 (exact products, the sum rounded
+    once), within the dot tolerance of an f32 accumulator over K."""
+    a64, b64 = a.cpu().double(), b.cpu().double()
+    want = torch.matmul(a64, b64)
+    K = a.shape[1]
+    bound = (K + 1) * F32_EPS * torch.matmul(a64.abs(), b64.abs())
+    if c is not None:
+        c64 = c.cpu().double()
+        want = want + c64
+        bound = bound + (K + 1) * F32_EPS * c64.abs()
+    got = out.cpu().double()
+    assert not torch.isnan(got).any(), "elements were not written"
+    error = (got - want).abs()
+    worst = int(torch.argmax(error - bound))
+    assert bool((error <= bound).all()), (
+        f"element {np.unravel_index(worst, tuple(got.shape))}: got {got.flatten()[worst]}, "
+        f"want {want.flatten()[worst]} within {bound.flatten()[worst]}")
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("shape", [(16, 16, 16), (32, 32, 32), (64, 32, 16), (16, 128, 32),
+                                   (128, 16, 64), (64, 64, 64), (128, 128, 64)])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_dot_block(cuda, dtype, shape, warps):
+    M, N, K = shape
+    rng = np.random.default_rng([M, N, K, warps, DTYPES.index(dtype)])
+    a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
+    out = _poisoned(cuda, (M, N))
+    dot_block[(1,)](a, b, out, M=M, N=N, K=K, num_warps=warps)
+    _check_dot(cuda, out, a, b)
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("shape", [(32, 32, 256, 32), (64, 128, 512, 64), (128, 64, 128, 16)])
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_dot_accumulates_over_a_loop(cuda, dtype, shape, warps):
+    M, N, K, block_k = shape
+    rng = np.random.default_rng([M, N, K, block_k, warps, DTYPES.index(dtype)])
+    a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
+    c = cuda.from_numpy(rng.standard_normal((M, N)).astype(np.float32)).cuda()
+    out = _poisoned(cuda, (M, N))
+    dot_loop[(1,)](a, b, c, out, M=M, N=N, K=K, BLOCK_K=block_k, num_warps=warps)
+    _check_dot(cuda, out, a, b, c)
+
+
+# (M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M): ragged sizes, so that the last block of each
+# dimension is partial and the masks cut it.
+MATMULS = [(100, 70, 50, 32, 32, 32, 2), (257, 129, 95, 64, 64, 32, 4),
+           (512, 512, 512, 128, 128, 64, 8), (33, 200, 300, 16, 64, 64, 1),
+           (1000, 24, 40, 128, 16, 16, 8)]
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("sizes", MATMULS)
+@pytest.mark.parametrize("dtype", DTYPES)
+def test_tutorial_matmul_with_masks(cuda, dtype, sizes, warps):
+    M, N, K, block_m, block_n, block_k, group_m = sizes
+    rng = np.random.default_rng([M, N, K, block_m, warps, DTYPES.index(dtype)])
+    a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
+    c = _poisoned(cuda, (M, N))
+    grid = (-(-M // block_m) * -(-N // block_n),)
+    matmul_masked[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                        c.stride(0), c.stride(1), BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n,
+                        BLOCK_SIZE_K=block_k, GROUP_SIZE_M=group_m, num_warps=warps)
+    _check_dot(cuda, c, a, b)
+
+
+# Ahead of time, without a GPU ------------------------------------------------------------------
+
+def _np(dtype, n=4):
+    import ml_dtypes
+    return np.zeros(n, ml_dtypes.bfloat16 if dtype == "bfloat16" else dtype)
+
+
+# The instruction that each operand type's dots become.
+MMA = {"float16": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
+       "bfloat16": "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"}
+
+COMPILED = {
+    "block-16x16x16": lambda dtype, target, warps: dot_block.warmup(
+        _np(dtype), _np(dtype), _np("float32"), M=16, N=16, K=16, grid=(1,), backend="nvidia",
+        target=target, num_warps=warps),
+    "block-128x128x64": lambda dtype, target, warps: dot_block.warmup(
+        _np(dtype), _np(dtype), _np("float32"), M=128, N=128, K=64, grid=(1,),
+        backend="nvidia", target=target, num_warps=warps),
+    "loop": lambda dtype, target, warps: dot_loop.warmup(
+        _np(dtype), _np(dtype), _np("float32"), _np("float32"), M=64, N=128, K=512,
+        BLOCK_K=64, grid=(1,), backend="nvidia", target=target, num_warps=warps),
+    "matmul": lambda dtype, target, warps: matmul_masked.warmup(
+        _np(dtype), _np(dtype), _np("float32"), 257, 129, 95, 95, 1, 129, 1, 129, 1,
+        BLOCK_SIZE_M=64, BLOCK_SIZE_N=64, BLOCK_SIZE_K=32, GROUP_SIZE_M=4, grid=(1,),
+        backend="nvidia", target=target, num_warps=warps),
+}
+
+
+@pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
+@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("name", sorted(COMPILED))
+def test_compiles_to_mma_sync(name, dtype, target, chip, warps, compile_ptx):
+    ptx = compile_ptx(COMPILED[name](dtype, target, warps))
+    assert f".target {chip}" in ptx
+    assert MMA[dtype] in ptx
