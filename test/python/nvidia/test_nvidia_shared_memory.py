@@ -15,12 +15,14 @@ declares no static shared memory, only the extern dynamic array, with the size a
 that the allocation gives them."""
 
 import re
+import subprocess
 
 import numpy as np
 import pytest
 
 import nereid
 import nereid.language as tl
+from nereid_nvidia.toolkit import find_tool
 
 
 @nereid.jit
@@ -169,7 +171,8 @@ _SHARED_DECLARATION = re.compile(r"^\s*\.(?:extern\s+)?\.shared\b.*$", re.MULTIL
 @pytest.mark.parametrize("warps", [4, 8])
 @pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
 @pytest.mark.parametrize("name", sorted(COMPILED))
-def test_compiles_with_one_dynamic_shared_buffer(name, target, chip, warps, compile_ptx):
+def test_compiles_with_one_dynamic_shared_buffer(name, target, chip, warps, compile_ptx,
+                                                tmp_path):
     warmup, expected = COMPILED[name]
     kernel = warmup(target, warps)
     ptx = compile_ptx(kernel)
@@ -178,6 +181,13 @@ def test_compiles_with_one_dynamic_shared_buffer(name, target, chip, warps, comp
     assert _SHARED_DECLARATION.findall(ptx) == [
         ".extern .shared .align 16 .b8 nereid_shared[];"]
     assert nereid.backends.get("nvidia").compile(kernel).shared_bytes == expected
+    ptxas = find_tool("ptxas")
+    if ptxas is not None:  # its resource report names static shared memory ("N bytes smem")
+        (tmp_path / "k.ptx").write_text(ptx)
+        report = subprocess.run([str(ptxas), "-v", f"-arch={chip}", str(tmp_path / "k.ptx"),
+                                 "-o", str(tmp_path / "k.cubin")], capture_output=True,
+                                text=True, check=True)
+        assert "Used" in report.stderr and "smem" not in report.stderr
 
 
 def test_the_kernel_cache_keeps_the_shared_memory_size(monkeypatch, tmp_path):
