@@ -86,3 +86,15 @@ tt.func public @large_other_permutation(%a: tensor<8x32x32xf32>) -> tensor<32x8x
   %t = tt.trans %a {order = array<i32: 2, 0, 1>} : tensor<8x32x32xf32> -> tensor<32x8x32xf32>
   tt.return %t : tensor<32x8x32xf32>
 }
+
+// -----
+
+// LLVM has no fp8 arithmetic: an fp8 op other than maximum and minimum is an error that names
+// it, on tiles and on scalars alike.
+tt.func public @fp8_arithmetic(%x: tensor<16xf8E5M2>, %a: f8E4M3FN) -> (tensor<16xf8E5M2>, i1) {
+  // expected-error @+1 {{the CPU backend has no fp8 arithmetic for `arith.addf`: convert the operands to a wider float type first}}
+  %y = arith.addf %x, %x : tensor<16xf8E5M2>
+  // expected-error @+1 {{the CPU backend has no fp8 arithmetic for `arith.cmpf`: convert the operands to a wider float type first}}
+  %c = arith.cmpf olt, %a, %a : f8E4M3FN
+  tt.return %y, %c : tensor<16xf8E5M2>, i1
+}

@@ -644,3 +644,31 @@ tt.func public @clamp_fp8(%x: tensor<16xf8E5M2>, %lo: tensor<16xf8E5M2>, %hi: te
   %c = tt.clampf %x, %lo, %hi, propagateNan = all : tensor<16xf8E5M2>
   tt.return %c : tensor<16xf8E5M2>
 }
+
+// -----
+
+// maxnumf and minimumf on fp8 (tl.maximum, tl.minimum) are computed on the bits as in clampf:
+// maxnumf takes the other operand where one is NaN, minimumf the first NaN; on scalars too.
+// CHECK-LABEL: func.func private @maximum_minimum_fp8_impl
+// CHECK-SAME: (%[[X:[^:]*]]: vector<16xf8E4M3FN>, %[[Y:[^:]*]]: vector<16xf8E4M3FN>, %[[A:[^:]*]]: f8E4M3FNUZ, %[[B:[^:]*]]: f8E4M3FNUZ
+// CHECK-NOT: arith.maxnumf
+// CHECK: %[[XB:.*]] = arith.bitcast %[[X]] : vector<16xf8E4M3FN> to vector<16xi8>
+// CHECK: %[[YB:.*]] = arith.bitcast %[[Y]] : vector<16xf8E4M3FN> to vector<16xi8>
+// CHECK: %[[UP:.*]] = arith.cmpi sge, %{{.*}}, %{{.*}} : vector<16xi8>
+// CHECK: %[[MAX:.*]] = arith.select %[[UP]], %[[XB]], %[[YB]]
+// CHECK: %[[XNAN:.*]] = arith.cmpi ugt
+// CHECK: %[[YNAN:.*]] = arith.cmpi ugt
+// CHECK: %[[M1:.*]] = arith.select %[[YNAN]], %[[XB]], %[[MAX]]
+// CHECK: arith.select %[[XNAN]], %[[YB]], %[[M1]]
+// CHECK: arith.bitcast %{{.*}} : vector<16xi8> to vector<16xf8E4M3FN>
+// CHECK-NOT: arith.minimumf
+// CHECK: %[[AB:.*]] = arith.bitcast %[[A]] : f8E4M3FNUZ to i8
+// CHECK: arith.cmpi sle, %{{.*}}, %{{.*}} : i8
+// CHECK: %[[FNUZNAN:.*]] = arith.constant -128 : i8
+// CHECK: arith.cmpi eq, %[[AB]], %[[FNUZNAN]] : i8
+// CHECK: arith.bitcast %{{.*}} : i8 to f8E4M3FNUZ
+tt.func public @maximum_minimum_fp8(%x: tensor<16xf8E4M3FN>, %y: tensor<16xf8E4M3FN>, %a: f8E4M3FNUZ, %b: f8E4M3FNUZ) -> (tensor<16xf8E4M3FN>, f8E4M3FNUZ) {
+  %m = arith.maxnumf %x, %y : tensor<16xf8E4M3FN>
+  %n = arith.minimumf %a, %b : f8E4M3FNUZ
+  tt.return %m, %n : tensor<16xf8E4M3FN>, f8E4M3FNUZ
+}

@@ -89,7 +89,7 @@ struct CpuConvertToVectorPass
                            memref::MemRefDialect>();
     target.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
-        [](Operation *op) { return !hasTileTypes(op); });
+        [](Operation *op) { return !hasTileTypes(op) && !isFloat8Arithmetic(op); });
 
     RewritePatternSet patterns(context);
     populateFunctionOpToVectorPatterns(typeConverter, patterns, info);

@@ -184,18 +184,114 @@ struct PreciseDivFOpConversion : OpConversionPattern<tt::PreciseDivFOp> {
   }
 };
 
+/// Whether `type` (a scalar or a vector) holds one of the fp8 formats.
+bool isFloat8(Type type) {
+  auto element = dyn_cast<FloatType>(getElementTypeOrSelf(type));
+  return element && element.getWidth() == 8;
+}
+
+/// The maximum and minimum of fp8 values (scalars or vectors of one fp8 type), which LLVM has
+/// no arithmetic for, on their bits, as the interpreter computes them (docs/semantics.md): the
+/// IEEE maximum and minimum give the first NaN operand, maximumNumber and minimumNumber the
+/// other operand, and -0 < +0. Sign and magnitude order as the signed byte
+/// bits ^ (sign ? 0x7f : 0), which puts -0 just below +0.
+class Float8Bits {
+public:
+  Float8Bits(OpBuilder &builder, Location loc, Type type)
+      : builder(builder), loc(loc), type(type),
+        semantics(cast<FloatType>(getElementTypeOrSelf(type)).getFloatSemantics()) {
+    Type i8 = builder.getIntegerType(8);
+    bitsType = i8;
+    if (auto vector = dyn_cast<VectorType>(type))
+      bitsType = vector.clone(i8);
+    positiveNaN = encodingOf(APFloat::getQNaN(semantics));
+  }
+
+  /// The bits of fp8 `value`, and the fp8 value of `bits`.
+  Value bitsOf(Value value) { return arith::BitcastOp::create(builder, loc, bitsType, value); }
+  Value valueOf(Value bits) { return arith::BitcastOp::create(builder, loc, type, bits); }
+
+  /// The larger (`maximum`) or smaller of `a` and `b` (bits); with `ignoreNaN` a NaN operand
+  /// gives the other one, otherwise the first NaN operand wins.
+  Value maximumOrMinimum(Value a, Value b, bool maximum, bool ignoreNaN) {
+    Value aWins = compare(maximum ? arith::CmpIPredicate::sge : arith::CmpIPredicate::sle,
+                          orderKey(a), orderKey(b));
+    Value ordered = select(aWins, a, b);
+    Value aIsNaN = isNaN(a), bIsNaN = isNaN(b);
+    if (ignoreNaN)
+      return select(aIsNaN, b, select(bIsNaN, a, ordered));
+    return select(aIsNaN, a, select(bIsNaN, b, ordered));
+  }
+
+  /// `bits`, with a NaN replaced by the format's NaN of its sign (0x80, the only one, in the
+  /// FNUZ formats), as the interpreter's encoder gives it.
+  Value withFormatNaN(Value bits) {
+    Value sign = arith::AndIOp::create(builder, loc, bits, constant(0x80));
+    Value nan = arith::OrIOp::create(builder, loc, sign, constant(positiveNaN));
+    return select(isNaN(bits), nan, bits);
+  }
+
+private:
+  static uint64_t encodingOf(const APFloat &value) {
+    return value.bitcastToAPInt().getZExtValue();
+  }
+
+  Value constant(uint64_t value) {
+    return createSplatConstant(builder, loc, bitsType,
+                               builder.getIntegerAttr(getElementTypeOrSelf(bitsType), value));
+  }
+  Value compare(arith::CmpIPredicate predicate, Value a, Value b) {
+    return arith::CmpIOp::create(builder, loc, predicate, a, b);
+  }
+  Value select(Value condition, Value a, Value b) {
+    return arith::SelectOp::create(builder, loc, condition, a, b);
+  }
+
+  /// Whether `bits` is a NaN: 0x80 where -0 encodes NaN (the FNUZ formats), otherwise a
+  /// magnitude past infinity or, without infinities, past the largest finite value.
+  Value isNaN(Value bits) {
+    if (positiveNaN == 0x80)
+      return compare(arith::CmpIPredicate::eq, bits, constant(0x80));
+    uint64_t lastNumber = encodingOf(APFloat::semanticsHasInf(semantics)
+                                         ? APFloat::getInf(semantics)
+                                         : APFloat::getLargest(semantics));
+    Value magnitude = arith::AndIOp::create(builder, loc, bits, constant(0x7f));
+    return compare(arith::CmpIPredicate::ugt, magnitude, constant(lastNumber));
+  }
+
+  /// A signed byte that orders the numbers as their values, -0 below +0.
+  Value orderKey(Value bits) {
+    Value sign = arith::ShRSIOp::create(builder, loc, bits, constant(7));
+    return arith::XOrIOp::create(builder, loc, bits,
+                                 arith::AndIOp::create(builder, loc, sign, constant(0x7f)));
+  }
+
+  OpBuilder &builder;
+  Location loc;
+  Type type;
+  Type bitsType;
+  const llvm::fltSemantics &semantics;
+  uint64_t positiveNaN;
+};
+
 /// clampf: max then min; with propagate_nan = all a NaN operand gives NaN (maximumf and
 /// minimumf), otherwise a NaN bound is ignored (maxnumf and minnumf). The fp8 formats, which
-/// LLVM has no arithmetic for, are clamped on their bits (clampFloat8Bits).
+/// LLVM has no arithmetic for, are clamped on their bits (Float8Bits).
 struct ClampFOpConversion : OpConversionPattern<tt::ClampFOp> {
   using OpConversionPattern::OpConversionPattern;
 
   LogicalResult matchAndRewrite(tt::ClampFOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    if (getElementTypeOrSelf(adaptor.getX().getType()).getIntOrFloatBitWidth() == 8) {
-      rewriter.replaceOp(op, clampFloat8Bits(rewriter, loc, adaptor.getX(), adaptor.getMin(),
-                                             adaptor.getMax(), op.getPropagateNan()));
+    if (isFloat8(adaptor.getX().getType())) {
+      Float8Bits fp8(rewriter, loc, adaptor.getX().getType());
+      bool ignoreNaN = op.getPropagateNan() != tt::PropagateNan::ALL;
+      Value atLeastLow = fp8.maximumOrMinimum(fp8.bitsOf(adaptor.getX()),
+                                              fp8.bitsOf(adaptor.getMin()), /*maximum=*/true,
+                                              ignoreNaN);
+      Value clamped = fp8.maximumOrMinimum(atLeastLow, fp8.bitsOf(adaptor.getMax()),
+                                           /*maximum=*/false, ignoreNaN);
+      rewriter.replaceOp(op, fp8.valueOf(fp8.withFormatNaN(clamped)));
       return success();
     }
     Value result;
@@ -209,69 +305,42 @@ struct ClampFOpConversion : OpConversionPattern<tt::ClampFOp> {
     rewriter.replaceOp(op, result);
     return success();
   }
+};
 
-  /// min(max(x, low), high) of fp8 `x`, `low` and `high` (scalars or vectors of one fp8 type)
-  /// computed as the interpreter computes it (docs/semantics.md): with propagateNan = all the
-  /// first NaN of x, low and high, otherwise max and min ignore a NaN operand (maximumNumber,
-  /// minimumNumber); -0 < +0; a NaN result is the format's NaN of that NaN's sign, as the
-  /// interpreter's encoder gives it. Sign and magnitude order as the signed integer
-  /// bits ^ (sign ? 0x7f : 0), which puts -0 just below +0.
-  static Value clampFloat8Bits(OpBuilder &builder, Location loc, Value x, Value low, Value high,
-                               tt::PropagateNan propagateNan) {
-    Type type = x.getType();
-    auto format = cast<FloatType>(getElementTypeOrSelf(type));
-    const llvm::fltSemantics &semantics = format.getFloatSemantics();
-    Type i8 = builder.getIntegerType(8);
-    Type bitsType = i8;
-    if (auto vector = dyn_cast<VectorType>(type))
-      bitsType = vector.clone(i8);
-    auto constant = [&](uint64_t value) -> Value {
-      return createSplatConstant(builder, loc, bitsType, builder.getIntegerAttr(i8, value));
-    };
-    auto bitsOf = [&](const APFloat &value) { return value.bitcastToAPInt().getZExtValue(); };
-    using P = arith::CmpIPredicate;
-    auto compare = [&](P predicate, Value a, Value b) -> Value {
-      return arith::CmpIOp::create(builder, loc, predicate, a, b);
-    };
-    auto select = [&](Value condition, Value a, Value b) -> Value {
-      return arith::SelectOp::create(builder, loc, condition, a, b);
-    };
-    // The format's positive NaN: 0x80, its only NaN, where -0 encodes NaN (the FNUZ formats).
-    uint64_t positiveNaN = bitsOf(APFloat::getQNaN(semantics));
-    auto isNaN = [&](Value bits) -> Value {
-      if (positiveNaN == 0x80)
-        return compare(P::eq, bits, constant(0x80));
-      // Past the largest finite magnitude, or past infinity in a format that has one.
-      uint64_t lastNumber = bitsOf(APFloat::semanticsHasInf(semantics)
-                                       ? APFloat::getInf(semantics)
-                                       : APFloat::getLargest(semantics));
-      Value magnitude = arith::AndIOp::create(builder, loc, bits, constant(0x7f));
-      return compare(P::ugt, magnitude, constant(lastNumber));
-    };
-    auto orderKey = [&](Value bits) -> Value {
-      Value sign = arith::ShRSIOp::create(builder, loc, bits, constant(7));
-      return arith::XOrIOp::create(builder, loc, bits,
-                                   arith::AndIOp::create(builder, loc, sign, constant(0x7f)));
-    };
-    bool ignoreNaN = propagateNan != tt::PropagateNan::ALL;
-    auto maximumOrMinimum = [&](Value a, Value b, bool maximum) -> Value {
-      Value aWins = compare(maximum ? P::sge : P::sle, orderKey(a), orderKey(b));
-      Value ordered = select(aWins, a, b);
-      Value aIsNaN = isNaN(a), bIsNaN = isNaN(b);
-      if (ignoreNaN)
-        return select(aIsNaN, b, select(bIsNaN, a, ordered));
-      return select(aIsNaN, a, select(bIsNaN, b, ordered));
-    };
-    auto bits = [&](Value value) -> Value {
-      return arith::BitcastOp::create(builder, loc, bitsType, value);
-    };
-    Value atLeastLow = maximumOrMinimum(bits(x), bits(low), /*maximum=*/true);
-    Value clamped = maximumOrMinimum(atLeastLow, bits(high), /*maximum=*/false);
-    Value nan = arith::OrIOp::create(
-        builder, loc, arith::AndIOp::create(builder, loc, clamped, constant(0x80)),
-        constant(positiveNaN));
-    return arith::BitcastOp::create(builder, loc, type,
-                                    select(isNaN(clamped), nan, clamped));
+/// arith.maximumf, minimumf, maxnumf and minnumf on fp8 (tl.maximum, tl.minimum), on the bits
+/// (Float8Bits).
+template <typename Op, bool Maximum, bool IgnoreNaN>
+struct Float8MaximumOrMinimumOpConversion : OpConversionPattern<Op> {
+  Float8MaximumOrMinimumOpConversion(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern<Op>(converter, context, /*benefit=*/3) {}
+
+  LogicalResult matchAndRewrite(Op op, typename Op::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Type type = adaptor.getLhs().getType();
+    if (!isFloat8(type))
+      return failure();
+    Float8Bits fp8(rewriter, op.getLoc(), type);
+    Value result = fp8.maximumOrMinimum(fp8.bitsOf(adaptor.getLhs()),
+                                        fp8.bitsOf(adaptor.getRhs()), Maximum, IgnoreNaN);
+    rewriter.replaceOp(op, fp8.valueOf(fp8.withFormatNaN(result)));
+    return success();
+  }
+};
+
+/// Other arithmetic on fp8, which LLVM cannot compute: an error that names the op. It comes
+/// before ArithMathOpConversion, which would rebuild the op on vectors.
+struct Float8ArithmeticOpRejection : ConversionPattern {
+  Float8ArithmeticOpRejection(const TypeConverter &converter, MLIRContext *context)
+      : ConversionPattern(converter, MatchAnyOpTypeTag(), /*benefit=*/2, context) {}
+
+  LogicalResult matchAndRewrite(Operation *op, ArrayRef<Value>,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isFloat8Arithmetic(op))
+      return failure();
+    return replaceWithError(rewriter, op,
+                            "the CPU backend has no fp8 arithmetic for `" +
+                                op->getName().getStringRef() +
+                                "`: convert the operands to a wider float type first");
   }
 };
 
@@ -436,6 +505,15 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
 
 } // namespace
 
+bool isFloat8Arithmetic(Operation *op) {
+  if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
+      isa<arith::ConstantOp, arith::BitcastOp, arith::SelectOp, arith::ExtFOp, arith::TruncFOp>(
+          op))
+    return false;
+  return llvm::any_of(op->getOperandTypes(), isFloat8) ||
+         llvm::any_of(op->getResultTypes(), isFloat8);
+}
+
 void populateElementwiseOpToVectorPatterns(const TypeConverter &typeConverter,
                                            RewritePatternSet &patterns,
                                            const CpuLoweringInfo &info) {
@@ -445,7 +523,12 @@ void populateElementwiseOpToVectorPatterns(const TypeConverter &typeConverter,
                PointerCastOpConversion<tt::PtrToIntOp, LLVM::PtrToIntOp>>(typeConverter, context,
                                                                           info.chunkWidth);
   patterns.add<ConstantOpConversion, BitcastOpConversion, PreciseSqrtOpConversion, PreciseDivFOpConversion, ClampFOpConversion,
-               MulhiUIOpConversion, FpToFpOpConversion>(typeConverter, context);
+               MulhiUIOpConversion, FpToFpOpConversion,
+               Float8MaximumOrMinimumOpConversion<arith::MaximumFOp, true, false>,
+               Float8MaximumOrMinimumOpConversion<arith::MinimumFOp, false, false>,
+               Float8MaximumOrMinimumOpConversion<arith::MaxNumFOp, true, true>,
+               Float8MaximumOrMinimumOpConversion<arith::MinNumFOp, false, true>,
+               Float8ArithmeticOpRejection>(typeConverter, context);
 }
 
 } // namespace mlir::nereid::cpu

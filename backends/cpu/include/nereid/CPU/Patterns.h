@@ -33,6 +33,11 @@ struct CpuLoweringInfo {
 LogicalResult replaceWithError(ConversionPatternRewriter &rewriter, Operation *op,
                                const Twine &message);
 
+/// Whether `op` is an arith or math op that computes on fp8 values (not a constant, bitcast,
+/// select or conversion), which LLVM has no instructions for: the elementwise patterns lower
+/// fp8 maximum and minimum on the bits and reject the others, scalars included.
+bool isFloat8Arithmetic(Operation *op);
+
 /// Each family of tt ops lowers to vector code through one of these, with one signature: the
 /// CPU type converter, the pattern list to fill, and the lowering info.
 
