@@ -1,8 +1,9 @@
 // RUN: nereid-opt %s -split-input-file --nvidia-assign-mma-layouts | FileCheck %s
 
-// nvidia-assign-mma-layouts gives each dot of f16 or bf16 operands into f32 the mma.sync
-// accumulator layout (#nvidia.mma of version 2, instrShape 16x8) and its operands the
-// #ttg.dot_op layouts of that parent with kWidth 2 (two 16-bit elements per 32-bit register),
+// nvidia-assign-mma-layouts gives each dot of f16 or bf16 operands (or f32 ones in tf32) into
+// f32 the mma.sync accumulator layout (#nvidia.mma of version 2, instrShape 16x8) and its
+// operands the #ttg.dot_op layouts of that parent with kWidth 2 (two 16-bit elements per 32-bit
+// register; 1 for tf32),
 // converted from the operands' sources; a splat accumulator is made again in #mma, and the
 // result goes back to its old layout. The warps split M and N so that each warp holds as many
 // 16-row tiles as 8-column ones (M on ties); warps beyond one tile each go to M.
@@ -78,10 +79,27 @@ module attributes {"ttg.num-warps" = 8 : i32, ttg.target = "cuda:80"} {
 
 // -----
 
-// Dots that mma.sync does not compute yet keep their blocked layouts: f32 operands, int8 into
-// i32, f16 into f16.
+// f32 operands in tf32 precision: one element per register, kWidth 1.
+// CHECK-DAG: #[[$MMA:.*]] = #nvidia.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
+// CHECK-LABEL: tt.func public @tf32
+// CHECK: ttg.convert_layout %arg0 : {{.*}} -> tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #[[$MMA]], kWidth = 1}>>
+// CHECK: ttg.convert_layout %arg1 : {{.*}} -> tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #[[$MMA]], kWidth = 1}>>
+// CHECK: tt.dot {{.*}}, inputPrecision = tf32 : {{.*}} -> tensor<32x32xf32, #[[$MMA]]>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @tf32(%a: tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<32x32xf32, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %0 = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<32x16xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x32xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x32xf32, #blocked>
+    tt.return %0 : tensor<32x32xf32, #blocked>
+  }
+}
+
+// -----
+
+// Dots that mma.sync does not compute yet keep their blocked layouts: f32 operands in ieee and
+// tf32x3 precision, int8 into i32, f16 into f16.
 // CHECK-NOT: #nvidia.mma
 // CHECK-LABEL: tt.func public @not_yet
+// CHECK: tt.dot {{.*}} -> tensor<16x16xf32, #blocked>
 // CHECK: tt.dot {{.*}} -> tensor<16x16xf32, #blocked>
 // CHECK: tt.dot {{.*}} -> tensor<16x16xi32, #blocked>
 // CHECK: tt.dot {{.*}} -> tensor<16x16xf16, #blocked>
@@ -93,6 +111,7 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
                           %i: tensor<16x16xi8, #a>, %j: tensor<16x16xi8, #b>, %k: tensor<16x16xi32, #blocked>,
                           %h: tensor<16x16xf16, #a>, %l: tensor<16x16xf16, #b>, %m: tensor<16x16xf16, #blocked>) {
     %0 = tt.dot %f, %g, %c : tensor<16x16xf32, #a> * tensor<16x16xf32, #b> -> tensor<16x16xf32, #blocked>
+    %3 = tt.dot %f, %g, %c, inputPrecision = tf32x3 : tensor<16x16xf32, #a> * tensor<16x16xf32, #b> -> tensor<16x16xf32, #blocked>
     %1 = tt.dot %i, %j, %k : tensor<16x16xi8, #a> * tensor<16x16xi8, #b> -> tensor<16x16xi32, #blocked>
     %2 = tt.dot %h, %l, %m : tensor<16x16xf16, #a> * tensor<16x16xf16, #b> -> tensor<16x16xf16, #blocked>
     tt.return

@@ -53,3 +53,23 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// f32 operands in tf32: each element rounded once (cvt.rna.tf32.f32, an i32), one per
+// register, m16n8k8: a 16 x 8 x 16 dot is 2 K steps, A's registers 0-3 then 4-7.
+// CHECK-LABEL: llvm.func @tf32_16x8x16
+// CHECK-COUNT-12: nvvm.convert.float.to.tf32 %{{.*}} {rnd = #nvvm.fp_rnd_mode<rna>}
+// CHECK-NOT: nvvm.convert.float.to.tf32
+// CHECK: %[[K0:.*]] = nvvm.mma.sync A[{{.*}}]  B[{{.*}}]  C[{{.*}}]  {{{.*}}multiplicandAPtxType = #nvvm.mma_type<tf32>, multiplicandBPtxType = #nvvm.mma_type<tf32>, shape = #nvvm.shape<m = 16, n = 8, k = 8>} : (i32, i32, f32) -> !llvm.struct<(f32, f32, f32, f32)>
+// CHECK: %[[D0:.*]] = llvm.extractvalue %[[K0]][0]
+// CHECK: nvvm.mma.sync A[{{.*}}]  B[{{.*}}]  C[%[[D0]], {{.*}}] {{.*}} shape = #nvvm.shape<m = 16, n = 8, k = 8>
+// CHECK-NOT: nvvm.mma.sync
+// CHECK: llvm.return
+#mma = #nvidia.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func public @tf32_16x8x16(%a: tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>>, %b: tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>>, %c: tensor<16x8xf32, #mma>) {
+    %d = tt.dot %a, %b, %c, inputPrecision = tf32 : tensor<16x16xf32, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 1}>> * tensor<16x8xf32, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 1}>> -> tensor<16x8xf32, #mma>
+    tt.return
+  }
+}

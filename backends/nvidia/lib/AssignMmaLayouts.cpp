@@ -19,6 +19,10 @@ namespace mlir::nereid::nvidia {
 #define GEN_PASS_DEF_NVIDIAASSIGNMMALAYOUTSPASS
 #include "nereid/Nvidia/Passes.h.inc"
 
+/// What the tensor cores compute so far, as the refusals of the others say it.
+constexpr const char *kTakenSoFar =
+    "tensor cores take f16 or bf16 operands, and f32 ones in tf32, into f32 so far";
+
 std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
   std::string why;
   llvm::raw_string_ostream os(why);
@@ -29,15 +33,17 @@ std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
     os << "a dot on sm_" << computeCapability << " (mma.sync needs sm_80 or newer)";
   } else if (dType.getRank() != 2) {
     os << "a batched (3-D) dot (tensor cores take 2-D dots so far)";
-  } else if (!(a.isF16() || a.isBF16()) || !d.isF32()) {
+  } else if (!(a.isF16() || a.isBF16() || a.isF32()) || !d.isF32()) {
     // tt.dot's verifier gives A and B one element type.
-    os << "a dot of " << a << " operands into " << d
-       << " (tensor cores take f16 or bf16 operands into f32 so far)";
+    os << "a dot of " << a << " operands into " << d << " (" << kTakenSoFar << ")";
+  } else if (a.isF32() && dot.getInputPrecision() != tt::InputPrecision::TF32) {
+    os << "a dot of f32 operands in " << tt::stringifyInputPrecision(dot.getInputPrecision())
+       << " precision (" << kTakenSoFar << ")";
   } else if (dType.getDimSize(0) % 16 != 0 || dType.getDimSize(1) % 8 != 0 ||
-             aType.getDimSize(1) % 16 != 0) {
+             aType.getDimSize(1) % (256 / aType.getElementTypeBitWidth()) != 0) {
     os << "a dot of " << dType.getDimSize(0) << "x" << aType.getDimSize(1) << " by "
-       << aType.getDimSize(1) << "x" << dType.getDimSize(1)
-       << " (mma.sync needs M a multiple of 16, N of 8 and K of 16)";
+       << aType.getDimSize(1) << "x" << dType.getDimSize(1) << " (mma.sync needs M a multiple "
+       << "of 16, N of 8 and K of 16, 8 for tf32)";
   }
   return why;
 }
@@ -91,7 +97,7 @@ void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps) {
   auto mma = MmaEncodingAttr::get(context, /*versionMajor=*/2, /*versionMinor=*/0,
                                   getMmaWarpsPerCTA(dType.getShape(), numWarps),
                                   ArrayRef<unsigned>{kMmaRows, kMmaCols});
-  // Each register of an operand fragment is 32 bits: kWidth elements along K.
+  // Each register of an operand fragment is 32 bits: kWidth elements along K (one tf32).
   auto aType = cast<RankedTensorType>(dot.getA().getType());
   unsigned kWidth = 32 / aType.getElementTypeBitWidth();
   auto operandType = [&](Value operand, unsigned opIdx) {

@@ -1,6 +1,6 @@
 // tt.dot to mma.sync (sm_80 and newer): each warp multiplies its 16x8 tiles of the result, 16
-// elements of K at a time, with operand fragments taken from the registers of the #ttg.dot_op
-// layouts that nvidia-assign-mma-layouts chose.
+// elements of K at a time (8 for tf32), with operand fragments taken from the registers of the
+// #ttg.dot_op layouts that nvidia-assign-mma-layouts chose.
 
 #include "DotOpToMmaV2.h"
 
@@ -43,16 +43,20 @@ llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &layout) 
   return registers;
 }
 
-/// The PTX type of mma.sync's multiplicands of element type `element`.
+/// The PTX type of mma.sync's multiplicands of element type `element` (f32 goes as tf32).
 NVVM::MMATypes getMmaType(Type element) {
+  if (element.isF32())
+    return NVVM::MMATypes::tf32;
   return element.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
 }
 
 /// One 32-bit register of an operand fragment from its `elements` (consecutive along K, the
 /// first in the low bits): `vector<2xf16>` for f16, an i32 for bf16, as NVVM's mma.sync takes
-/// them.
+/// them; a tf32 element is already an i32 (roundToTF32).
 Value packFragmentRegister(OpBuilder &builder, Location loc, ArrayRef<Value> elements) {
   Type element = elements.front().getType();
+  if (elements.size() == 1)
+    return elements.front();
   auto vectorType = VectorType::get({static_cast<int64_t>(elements.size())}, element);
   Value vector = LLVM::PoisonOp::create(builder, loc, vectorType);
   for (auto [index, value] : llvm::enumerate(elements))
@@ -86,6 +90,18 @@ FailureOr<SmallVector<Value>> gatherFragment(OpBuilder &builder, Location loc,
   return fragment;
 }
 
+/// `values`, f32 operand elements, rounded to tf32 to nearest with ties away from zero
+/// (`cvt.rna.tf32.f32`), as the interpreter rounds them for input precision tf32; mma.sync
+/// itself would ignore their low 13 bits.
+SmallVector<Value> roundToTF32(OpBuilder &builder, Location loc, ArrayRef<Value> values) {
+  auto rna = NVVM::FPRoundingModeAttr::get(builder.getContext(), NVVM::FPRoundingMode::RNA);
+  SmallVector<Value> rounded;
+  for (Value value : values)
+    rounded.push_back(
+        NVVM::ConvertFloatToTF32Op::create(builder, loc, builder.getI32Type(), value, rna));
+  return rounded;
+}
+
 struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -109,6 +125,10 @@ struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
     SmallVector<Value> a = unpackElements(rewriter, loc, adaptor.getA());
     SmallVector<Value> b = unpackElements(rewriter, loc, adaptor.getB());
     SmallVector<Value> c = unpackElements(rewriter, loc, adaptor.getC());
+    if (aType.getElementType().isF32()) {
+      a = roundToTF32(rewriter, loc, a);
+      b = roundToTF32(rewriter, loc, b);
+    }
     llvm::DenseMap<Coordinate, unsigned> aRegisters = getRegisterMap(*aLayout);
     llvm::DenseMap<Coordinate, unsigned> bRegisters = getRegisterMap(*bLayout);
     llvm::DenseMap<Coordinate, unsigned> dRegisters = getRegisterMap(*dLayout);

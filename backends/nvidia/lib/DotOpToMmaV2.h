@@ -11,8 +11,9 @@
 namespace mlir::nereid::nvidia {
 
 /// tt.dot in the layouts of nvidia-assign-mma-layouts (an #nvidia.mma result of version 2,
-/// operands in #ttg.dot_op layouts of it) to `nvvm.mma.sync` m16n8k16 (f16, bf16) with an f32
-/// accumulator: one instruction per 16x8 tile of a warp's result and per 16 along K.
+/// operands in #ttg.dot_op layouts of it) to `nvvm.mma.sync` m16n8k16 (f16, bf16) or m16n8k8
+/// (f32 operands rounded to tf32) with an f32 accumulator: one instruction per 16x8 tile of a
+/// warp's result and per 16 (8) along K.
 void populateDotOpToMmaV2Patterns(const LLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns);
 

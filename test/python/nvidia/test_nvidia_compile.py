@@ -67,7 +67,7 @@ def sin_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
 def dot_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
     x = tl.load(x_ptr + offsets)
-    tl.store(out_ptr + offsets, tl.dot(x, x))
+    tl.store(out_ptr + offsets, tl.dot(x, x, input_precision="ieee"))
 
 
 def _f32(n):
@@ -130,8 +130,8 @@ def test_an_op_not_lowered_yet_names_itself_the_backend_and_the_line():
     with pytest.raises(CompilationError) as error:
         nereid.backends.get("nvidia").compile(kernel)
     message = str(error.value)
-    assert "the NVIDIA backend cannot lower 'tt.dot' yet" in message
-    assert "tl.store(out_ptr + offsets, tl.dot(x, x))" in message
+    assert "the NVIDIA backend cannot lower 'tt.dot' yet: a dot of f32 operands in ieee" in message
+    assert 'tl.store(out_ptr + offsets, tl.dot(x, x, input_precision="ieee"))' in message
 
 
 @nereid.jit

@@ -1,13 +1,16 @@
-"""tl.dot on NVIDIA tensor cores: f16 and bf16 operands into an f32 accumulator, which
-nvidia-assign-mma-layouts gives mma.sync's layouts and the lowering computes with
-`mma.sync.aligned.m16n8k16` (sm_80 and newer, sm_90 included).
+"""tl.dot on NVIDIA tensor cores: f16 and bf16 operands, and f32 ones in tf32 (the NVIDIA
+backend's default input precision), into an f32 accumulator, which nvidia-assign-mma-layouts
+gives mma.sync's layouts and the lowering computes with `mma.sync.aligned.m16n8k16` (m16n8k8
+for tf32; sm_80 and newer, sm_90 included).
 
 On a GPU (skipped, with the backend's reason, where none runs): kernels through @jit on torch
 CUDA tensors, the outputs poisoned first, against torch.matmul of the same operands in float64
 on the CPU: single blocks from 16 x 16 x 16 to 128 x 128 x 64, an accumulator carried over a
 loop along K, and the tutorial's matmul with masks on every edge (ragged M, N and K), with 1, 4
-and 8 warps. The operands are f16 or bf16 values, whose products are exact in f32, so the only
-error is the f32 accumulation's: the dot tolerance of the conformance suite (docs/semantics.md),
+and 8 warps. The operands are f16 or bf16 values, or f32 ones that the reference rounds to
+tf32 as the backend does (to nearest, ties away from zero: docs/semantics.md), whose products
+are exact in f32, so the only error is the f32 accumulation's: the dot tolerance of the
+conformance suite (docs/semantics.md),
 (K + 1) * 2^-24 * sum_k |a[i][k] b[k][j]| per element, plus (K + 1) * 2^-24 * |c| where an
 accumulator is added.
 
@@ -86,7 +89,7 @@ def matmul_masked(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
     tl.store(c_ptrs, accumulator, mask=c_mask)
 
 
-DTYPES = ["float16", "bfloat16"]
+DTYPES = ["float16", "bfloat16", "float32"]
 
 
 def _operand(torch, rng, shape, dtype):
@@ -99,10 +102,20 @@ def _poisoned(torch, shape):
     return torch.full(shape, float("nan"), dtype=torch.float32, device="cuda")
 
 
+def _tf32(torch, x):
+    """f32 values of `x` (a CPU tensor) rounded to tf32, to nearest with ties away from zero
+    (cvt.rna.tf32.f32), as float64; other types as they are."""
+    if x.dtype != torch.float32:
+        return x.double()
+    bits = x.numpy().view(np.uint32).astype(np.uint64)
+    rounded = ((bits + 0x1000) & 0xFFFFE000).astype(np.uint32).view(np.float32)
+    return torch.from_numpy(rounded.astype(np.float64))
+
+
 def _check_dot(torch, out, a, b, c=None):
-    """`out` against torch.matmul of the operands in float64 (exact products, the sum rounded
-    once), within the dot tolerance of an f32 accumulator over K."""
-    a64, b64 = a.cpu().double(), b.cpu().double()
+    """`out` against torch.matmul of the operands (f32 ones rounded to tf32) in float64 (exact
+    products, the sum rounded once), within the dot tolerance of an f32 accumulator over K."""
+    a64, b64 = _tf32(torch, a.cpu()), _tf32(torch, b.cpu())
     want = torch.matmul(a64, b64)
     K = a.shape[1]
     bound = (K + 1) * F32_EPS * torch.matmul(a64.abs(), b64.abs())
@@ -179,7 +192,8 @@ def _np(dtype, n=4):
 
 # The instruction that each operand type's dots become.
 MMA = {"float16": "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32",
-       "bfloat16": "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32"}
+       "bfloat16": "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32",
+       "float32": "mma.sync.aligned.m16n8k8.row.col.f32.tf32.tf32.f32"}
 
 COMPILED = {
     "block-16x16x16": lambda dtype, target, warps: dot_block.warmup(

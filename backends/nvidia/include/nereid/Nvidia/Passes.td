@@ -8,10 +8,11 @@ def NvidiaAssignMmaLayoutsPass : Pass<"nvidia-assign-mma-layouts", "ModuleOp"> {
   let description = [{
     Input: ttg IR whose module names an NVIDIA target (`ttg.target`) and its warps
     (`ttg.num-warps`). Each tt.dot in a blocked layout that mma.sync computes on the target (a
-    2-D dot of f16 or bf16 operands into f32 on sm_80 or newer: whyNotMmaV2) gets the result
-    layout `#nvidia.mma` of version 2 (instrShape 16x8, the warps split between M and N so that
-    each warp's A and B fragments stay balanced) and operands in `#ttg.dot_op` layouts of that
-    parent with kWidth 32 bits of elements along K, which are mma.sync's fragments. Conversions
+    2-D dot into f32 of f16 or bf16 operands, or of f32 ones in tf32 precision, on sm_80 or
+    newer: whyNotMmaV2) gets the result layout `#nvidia.mma` of version 2 (instrShape 16x8, the
+    warps split between M and N so that each warp's A and B fragments stay balanced) and
+    operands in `#ttg.dot_op` layouts of that parent with kWidth 32 bits of elements along K
+    (2 for f16 and bf16, 1 for tf32), which are mma.sync's fragments. Conversions
     to them go before the dot and one back to its old layout after it; a conversion that fed
     the old operand is converted from its source instead. Other dots are left as they are, and
     the NVIDIA lowering refuses them, saying why.
