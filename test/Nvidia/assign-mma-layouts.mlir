@@ -121,7 +121,8 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
 // -----
 
 // The accumulator of a loop: the dot in the body gets the layouts; the loop still carries the
-// blocked accumulator, converted to #mma and back in each iteration.
+// blocked accumulator, converted to #mma and back in each iteration, until
+// ttg-remove-layout-conversions gives the loop the #mma layout (mma-accumulator-loop.mlir).
 // CHECK-DAG: #[[$MMA:.*]] = #nvidia.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [2, 2], instrShape = [16, 8]}>
 // CHECK-LABEL: tt.func public @loop
 // CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (tensor<64x64xf32, #blocked>)

@@ -60,6 +60,10 @@ public:
       return true;
     if (type.getEncoding() == encoding)
       return true;
+    // A constant (a dot's zero accumulator) is made again in a tensor-core accumulator layout
+    // too; nothing else is recomputed in one.
+    if (isa_and_present<TensorCoreEncodingAttrInterface>(encoding))
+      return value.getDefiningOp<arith::ConstantOp>() && isCheapSource(value.getDefiningOp());
     if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
         (target && !fitsTargetLanes(*target, type.cloneWithEncoding(encoding))))
       return false;
@@ -171,8 +175,9 @@ bool simplifyConversion(ConvertLayoutOp convert, Rematerializer &rematerializer)
 }
 
 /// Gives tensors carried around an scf.for the layout that their users in the loop convert
-/// them to, all to one blocked or slice layout. It applies where every user of the loop
-/// argument is such a conversion, or where the value yielded for it can be recomputed in that
+/// them to, all to one blocked or slice layout, or to one tensor-core accumulator layout (a
+/// dot's accumulator). It applies where every user of the loop argument is such a conversion,
+/// or, for a blocked or slice layout, where the value yielded for it can be recomputed in that
 /// layout from the argument (a pointer advanced by a splat step). The initial value is then
 /// converted once before the loop, the other users in the body get the argument converted
 /// back, and the yielded value is converted at the end of the body, where recomputation
@@ -196,7 +201,12 @@ bool retypeLoopCarriedValues(ModuleOp module, const TargetInfo *target) {
         conflicting |= encoding && encoding != convert.getType().getEncoding();
         encoding = convert.getType().getEncoding();
       }
-      if (conflicting || !isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
+      // A tensor-core accumulator layout is taken only where every user converts to it (a
+      // dot's accumulator): nothing is recomputed in it.
+      bool accumulator = onlyConversions && isa_and_present<TensorCoreEncodingAttrInterface>(
+                                                encoding);
+      if (conflicting ||
+          !(accumulator || isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding)) ||
           encoding == type.getEncoding() ||
           (target && !fitsTargetLanes(*target, type.cloneWithEncoding(encoding))))
         continue;

@@ -41,7 +41,8 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
   let description = [{
     Input: ttg IR. Output: the same computation with fewer ttg.convert_layout ops. It
     - folds a conversion of a conversion into one, and removes a conversion to the same type;
-    - rematerializes constants, splats and make_range in the layout they are converted to;
+    - rematerializes constants, splats and make_range in the layout they are converted to
+      (into a tensor-core accumulator layout, constants only);
     - rematerializes, in the converted-to layout, the whole backward slice of a conversion
       when that slice consists of elementwise ops, addptr, broadcast and expand_dims that end
       in constants, splats, make_range or other conversions. This carries the layout of a
@@ -53,7 +54,8 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
     - gives a tensor carried around an scf.for the layout that all its users in the loop
       convert it to: the initial value is converted before the loop and the yielded value at
       the end of the body, where recomputation often removes the conversion (a pointer
-      advanced by a constant step).
+      advanced by a constant step); a tensor-core accumulator layout (a dot's accumulator)
+      only where every user converts to it.
     Ops left without uses are erased.
   }];
   let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
