@@ -119,6 +119,7 @@ void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps) {
       convert->erase();
 }
 
+/// See NvidiaAssignMmaLayoutsPass in Passes.td.
 struct NvidiaAssignMmaLayoutsPass
     : impl::NvidiaAssignMmaLayoutsPassBase<NvidiaAssignMmaLayoutsPass> {
   void runOnOperation() override {

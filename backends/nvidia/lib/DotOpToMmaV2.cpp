@@ -69,21 +69,18 @@ Value packFragmentRegister(OpBuilder &builder, Location loc, ArrayRef<Value> ele
 
 /// The operands of one mma.sync: for each of `numRegisters` fragment registers, the `kWidth`
 /// elements of `values` (in `layout`, whose first registers are one fragment) at the fragment's
-/// coordinates moved by (`row`, `col`).
-FailureOr<SmallVector<Value>> gatherFragment(OpBuilder &builder, Location loc,
-                                             const LinearLayout &layout,
-                                             const llvm::DenseMap<Coordinate, unsigned> &registers,
-                                             ArrayRef<Value> values, unsigned numRegisters,
-                                             unsigned kWidth, int32_t row, int32_t col) {
+/// coordinates moved by (`row`, `col`), which `registers` (getRegisterMap of `layout`) holds
+/// for the layouts that whyDotNotLowered accepts.
+SmallVector<Value> gatherFragment(OpBuilder &builder, Location loc, const LinearLayout &layout,
+                                  const llvm::DenseMap<Coordinate, unsigned> &registers,
+                                  ArrayRef<Value> values, unsigned numRegisters, unsigned kWidth,
+                                  int32_t row, int32_t col) {
   SmallVector<Value> fragment;
   for (unsigned index = 0; index < numRegisters; ++index) {
     SmallVector<Value> elements;
     for (unsigned element = 0; element < kWidth; ++element) {
       auto [r, c] = getRegisterCoordinate(layout, index * kWidth + element);
-      auto found = registers.find({row + r, col + c});
-      if (found == registers.end())
-        return failure();
-      elements.push_back(values[found->second]);
+      elements.push_back(values[registers.at({row + r, col + c})]);
     }
     fragment.push_back(packFragmentRegister(builder, loc, elements));
   }
@@ -102,6 +99,8 @@ SmallVector<Value> roundToTF32(OpBuilder &builder, Location loc, ArrayRef<Value>
   return rounded;
 }
 
+/// A tt.dot with an #nvidia.mma result of version 2, whose layouts whyDotNotLowered has
+/// accepted before the conversion, to mma.sync instructions.
 struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
   using OpConversionPattern::OpConversionPattern;
 
@@ -151,14 +150,12 @@ struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
         accumulator.push_back(c[dRegisters.at(tile.back())]);
       }
       for (int32_t k = 0; k < aType.getDimSize(1); k += instrK) {
-        FailureOr<SmallVector<Value>> aFragment = gatherFragment(
-            rewriter, loc, *aLayout, aRegisters, a, kARegisters, kWidth, row, k);
-        FailureOr<SmallVector<Value>> bFragment = gatherFragment(
-            rewriter, loc, *bLayout, bRegisters, b, kBRegisters, kWidth, k, col);
-        if (failed(aFragment) || failed(bFragment))
-          return rewriter.notifyMatchFailure(op, "the operands' layouts are not mma.sync's");
+        SmallVector<Value> aFragment = gatherFragment(rewriter, loc, *aLayout, aRegisters, a,
+                                                      kARegisters, kWidth, row, k);
+        SmallVector<Value> bFragment = gatherFragment(rewriter, loc, *bLayout, bRegisters, b,
+                                                      kBRegisters, kWidth, k, col);
         Value product = NVVM::MmaOp::create(
-            rewriter, loc, resultType, *aFragment, *bFragment, accumulator,
+            rewriter, loc, resultType, aFragment, bFragment, accumulator,
             {kMmaRows, kMmaCols, instrK}, std::nullopt, std::nullopt,
             std::array<NVVM::MMATypes, 2>{multiplicand, multiplicand},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
