@@ -119,16 +119,17 @@ def test_emits_tt_dot_scaled_with_its_attributes():
            "tensor<32x16xf32>" in line
 
 
-def test_the_nvidia_backend_refuses_it_naming_an_op_and_the_line():
-    """The NVIDIA backend lowers neither tt.dot nor the shape ops of the decomposition yet: it
-    refuses the kernel at the tl.dot_scaled line."""
+@pytest.mark.parametrize("target", ["cuda:80", "cuda:90"])
+def test_the_nvidia_backend_compiles_it_to_tensor_core_dots(target, tmp_path, monkeypatch):
+    """tt-decompose-scaled-dot makes the scaled operands bf16 and the dot a bf16 tt.dot, which
+    the NVIDIA backend runs on mma.sync (docs/nvidia.md, Dots)."""
+    monkeypatch.setenv("NEREID_CACHE_DIR", str(tmp_path / "cache"))
+    monkeypatch.setenv("NEREID_DUMP_IR", str(tmp_path / "dump"))
     kernel = e2m1_times_e4m3.warmup(*e2m1_times_e4m3_arguments(), FAST_MATH=False, grid=(1,),
-                                    backend="nvidia", target="cuda:90")
-    with pytest.raises(triton.CompilationError) as error:
-        nereid.backends.get("nvidia").compile(kernel)
-    message = str(error.value)
-    assert "the NVIDIA backend cannot lower 'tt.dot' yet" in message
-    assert 'c = tl.dot_scaled(a, s, "e2m1", b, None, "e4m3", fast_math=FAST_MATH' in message
+                                    backend="nvidia", target=target)
+    nereid.backends.get("nvidia").compile(kernel)
+    ptx = (tmp_path / "dump" / f"{kernel.name}.ptx").read_text()
+    assert "mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32" in ptx
 
 
 @triton.jit
