@@ -119,23 +119,6 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 
 // -----
 
-// A reduction across warps exchanges one value per thread and group of registers through
-// shared memory: 128 threads x 256 columns x 8 bytes of f64 is 256 KiB.
-#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
-module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  tt.func public @reduce_too_large(%a: tensor<4x8192xf64, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.reduce': it needs 262144 bytes of shared memory, more than the 232448 bytes that a program may have on cuda:90}}
-    %s = tt.reduce(%a) axis = 0 {
-    ^bb0(%x: f64, %y: f64):
-      %z = arith.addf %x, %y : f64
-      tt.reduce.return %z : f64
-    } : (tensor<4x8192xf64, #blocked>) -> tensor<8192xf64, #ttg.slice<{dim = 0, parent = #blocked}>>
-    tt.return
-  }
-}
-
-// -----
-
 // A gather whose source goes through shared memory (the warps hold rows of the axis) needs the
 // whole source there: 256 x 256 f32 is 256 KiB, more than the 163 KiB of an sm_80 program.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
