@@ -192,7 +192,9 @@ def measure_bandwidth(case: BandwidthCase) -> dict[str, Any]:
             torch.testing.assert_close(run(), case.expected, rtol=case.rtol, atol=case.atol)
             milliseconds = do_bench(run, return_mode="median")
         except Exception as error:  # the row says why, and the other rows still run
-            results[peer] = f"failed: {str(error).strip().splitlines()[0][:160]}"
+            # The error's lines (assert_close's: how many elements differ, and by how much).
+            said = "; ".join(line.strip() for line in str(error).splitlines() if line.strip())
+            results[peer] = f"failed: {said[:400]}"
             continue
         results[peer] = case.bytes_moved / milliseconds / 1e6
     return results

@@ -29,7 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import nereid.backends  # noqa: E402
 from kernels import conformance  # noqa: E402
 from kernels.conformance import EXACT, Tolerance, on_interpreter  # noqa: E402
-from kernels.nvidia_compile import compile_for_nvidia  # noqa: E402
+from kernels.nvidia_compile import compile_for_nvidia, xfail_if_listed_refusal  # noqa: E402
+from nereid.compiler.errors import CompilationError  # noqa: E402
 
 # The variant that compiles every kernel for NVIDIA GPUs and runs it in the interpreter.
 NVIDIA_PTXAS = "nvidia-ptxas"
@@ -95,20 +96,40 @@ class Conformance:
 
     def __init__(self, backend: str) -> None:
         self.backend = backend
+        # The torch device of the memory the backend runs on, where that is not host memory.
+        self.device = None
+        if backend != NVIDIA_PTXAS and "cpu" not in nereid.backends.get(backend).owned_memory:
+            self.device = "cuda"  # torch's name for NVIDIA's memory, and for AMD's
+
+    def launch(self, kernel: Any, grid: Any, *args: Any, **kwargs: Any) -> None:
+        """`kernel[grid](*args, **kwargs)` on the backend. For a backend on device memory, the
+        numpy arrays of `args` go to the device for the launch and come back into the arrays
+        (kernels/conformance.py's `on_device`); an op that such a backend is listed to refuse
+        (kernels/nvidia_compile.py's REFUSED_OPS) ends the test as an expected failure."""
+        if self.device is None:
+            kernel[grid](*args, **kwargs)
+            return
+        moved, copy_back = conformance.on_device(dict(enumerate(args)), self.device)
+        try:
+            kernel[grid](*(moved[i] for i in range(len(args))), **kwargs)
+        except CompilationError as error:
+            xfail_if_listed_refusal(error, f"`{kernel.__name__}` on {self.backend}")
+            raise
+        copy_back()
 
     def __call__(self, kernel: Any, grid: Any, *args: Any, tolerance: Tolerance = EXACT,
                  tolerances: dict[int, Tolerance] | None = None, check: bool = True,
                  **kwargs: Any) -> tuple[list, list]:
         """Launches `kernel[grid](*args, **kwargs)` in the interpreter on copies of the arrays
-        of `args`, then on the backend on the arrays themselves, and asserts that every array
-        argument conforms: within `tolerances[i]` for argument i (None: not compared, for
-        results that depend on the order of programs), else `tolerance`. Returns the
-        arguments as the backend and the interpreter left them."""
+        of `args`, then on the backend (`launch`) on the arrays themselves, and asserts that
+        every array argument conforms: within `tolerances[i]` for argument i (None: not
+        compared, for results that depend on the order of programs), else `tolerance`.
+        Returns the arguments as the backend and the interpreter left them."""
         named = dict(enumerate(args))
         reference = conformance.copy_arrays(named)
         with on_interpreter():
             kernel[grid](*(reference[i] for i in range(len(args))), **kwargs)
-        kernel[grid](*args, **kwargs)
+        self.launch(kernel, grid, *args, **kwargs)
         if check:
             tolerances = tolerances or {}
             for i, value in enumerate(args):

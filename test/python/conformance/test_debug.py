@@ -19,14 +19,14 @@ def print_kernel(x_ptr, i_ptr, BLOCK: tl.constexpr):
     tl.device_print("pid: ", tl.program_id(0))
 
 
-def test_device_print_matches_the_interpreter(backend, rng, capfd):
+def test_device_print_matches_the_interpreter(conform, rng, capfd):
     x = rng.standard_normal(8).astype(np.float32)
     x[:3] = [np.inf, -0.0, 1e-40]
     i = rng.integers(-2**31, 2**31, 8, dtype=np.int32)
     with on_interpreter():
         print_kernel[(2,)](x, i, BLOCK=4, num_threads=1)
     expected = capfd.readouterr().out
-    print_kernel[(2,)](x, i, BLOCK=4, num_threads=1)
+    conform.launch(print_kernel, (2,), x, i, BLOCK=4, num_threads=1)
     actual = capfd.readouterr().out
     assert expected.count("\n") == 2 * 8 + 2
     assert actual == expected
@@ -43,7 +43,7 @@ def assert_kernel(x_ptr, BLOCK: tl.constexpr):
                       "reports no element to Python (test_nvidia_math.py checks it in a child "
                       "process); not run, as it leaves the CUDA context unusable for the tests "
                       "after it", run=False)
-def test_device_assert_reports_as_the_interpreter(backend, rng):
+def test_device_assert_reports_as_the_interpreter(conform, rng):
     # The first failing program and element, the message and the source line; only the name
     # of what ran the kernel differs.
     x = rng.uniform(1, 2, 16).astype(np.float32)
@@ -55,10 +55,10 @@ def test_device_assert_reports_as_the_interpreter(backend, rng):
                 with on_interpreter():
                     assert_kernel[(2,)](x, BLOCK=8, num_threads=1)
             else:
-                assert_kernel[(2,)](x, BLOCK=8, num_threads=1)
+                conform.launch(assert_kernel, (2,), x, BLOCK=8, num_threads=1)
         except RuntimeError as error:
             reports.append(str(error).replace("the interpreter", "BACKEND")
-                           .replace(f"the {backend.upper()} backend", "BACKEND"))
+                           .replace(f"the {conform.backend.upper()} backend", "BACKEND"))
         else:
             reports.append(None)
     assert reports[0] is not None and "program (1, 0, 0)" in reports[0], reports[0]

@@ -127,14 +127,14 @@ def test_store_between_reduction_and_use(conform, rng, n):
 
 
 @pytest.mark.parametrize("n", SIZES)
-def test_store_into_the_tile_between_reduction_and_use(backend, rng, n):
+def test_store_into_the_tile_between_reduction_and_use(conform, rng, n):
     # The mean overwrites the first element of x between the reduction and the tile's reuse:
     # the reuse sees the values loaded before it (the CPU backend keeps the loaded tile in a
     # buffer). Against numpy, since the interpreter's copies of the arguments do not alias.
     x = rng.standard_normal(n).astype(np.float32)
     original = x.copy()
     y = np.zeros(n, np.float32)
-    center_kernel[(1,)](x, y, x, n, BLOCK=1024)
+    conform.launch(center_kernel, (1,), x, y, x, n, BLOCK=1024)
     mean = original.astype(np.float64).mean()
     np.testing.assert_allclose(x[0], mean, rtol=1e-5, atol=1e-6)
     np.testing.assert_array_equal(x[1:], original[1:])

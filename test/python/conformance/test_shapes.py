@@ -120,7 +120,7 @@ def test_gather_along_either_axis(conform, rng, axis, index_shape, dtype, index_
                       "element (test_nvidia_gather.py checks it in a child process); not run, "
                       "as it leaves the CUDA context unusable for the tests after it",
                       run=False)
-def test_gather_out_of_range_index_reports_as_the_interpreter(backend, rng):
+def test_gather_out_of_range_index_reports_as_the_interpreter(conform, rng):
     # The first element (row-major) whose index is outside the source, its index and the
     # source line; only the name of what ran the kernel differs.
     M, N = 8, 16
@@ -135,10 +135,11 @@ def test_gather_out_of_range_index_reports_as_the_interpreter(backend, rng):
                 with on_interpreter():
                     gather_axis_kernel[(1,)](x, index, out, M=M, N=N, IM=M, IN=N, AXIS=1)
             else:
-                gather_axis_kernel[(1,)](x, index, out, M=M, N=N, IM=M, IN=N, AXIS=1)
+                conform.launch(gather_axis_kernel, (1,), x, index, out, M=M, N=N, IM=M, IN=N,
+                               AXIS=1)
         except RuntimeError as error:
             reports.append(str(error).replace("the interpreter", "BACKEND")
-                           .replace(f"the {backend.upper()} backend", "BACKEND"))
+                           .replace(f"the {conform.backend.upper()} backend", "BACKEND"))
         else:
             reports.append(None)
     assert reports[0] is not None, "the interpreter did not report the index"

@@ -39,6 +39,31 @@ def test_a_missing_openmp_runtime_is_named(monkeypatch, tmp_path):
         nereid_cpu.compile(PROBE_TEXT, "probe", PROBE_SIGNATURE, stages=())
 
 
+def test_a_machine_without_the_toolchain_says_the_cpu_backend_cannot_run(monkeypatch,
+                                                                          tmp_path):
+    # As on a machine without LLVM 22's libomp: the backend is not available, saying why,
+    # and a launch says so before compiling anything.
+    import numpy as np
+
+    import nereid
+    import nereid.language as tl
+    from nereid_cpu.backend import CpuBackend
+
+    @nereid.jit
+    def copy_kernel(x_ptr, y_ptr):
+        tl.store(y_ptr + tl.arange(0, 8), tl.load(x_ptr + tl.arange(0, 8)))
+
+    monkeypatch.setattr(linker, "llvm_library_dir", lambda: tmp_path)
+    availability = CpuBackend().available()
+    assert not availability
+    assert availability.reason == (f"the OpenMP runtime libomp.so is not in {tmp_path}; "
+                                   "install libomp-22-dev")
+    x = np.arange(8, dtype=np.float32)
+    with pytest.raises(RuntimeError, match="cannot launch `copy_kernel` on the cpu backend: "
+                                           "the OpenMP runtime libomp.so is not in"):
+        copy_kernel[(1,)](x, np.zeros_like(x), backend="cpu")
+
+
 @pytest.mark.skipif(not host_target().triple.startswith("x86_64"),
                     reason="names an x86-64 CPU and features")
 def test_a_library_for_an_older_cpu_still_runs():

@@ -159,10 +159,9 @@ def _with_memory(value: Any, array: np.ndarray) -> Any:
     return array
 
 
-def copy_arrays(values: dict[str, Any]) -> dict[str, Any]:
-    """`values` with every numpy array (also a tensor descriptor's base) replaced by a copy of
-    its memory. Arrays whose bytes overlap (views of one buffer) stay views of one copy, at the
-    same strides and alignment."""
+def _memory_groups(values: dict[str, Any]) -> tuple[dict[str, np.ndarray], list[list]]:
+    """The non-empty numpy memory of `values` by name, and the spans of bytes it covers: each
+    [low, high, names], where the arrays whose bytes overlap (views of one buffer) share one."""
     arrays = {name: _numpy_memory(v) for name, v in values.items()}
     arrays = {name: a for name, a in arrays.items() if a is not None and a.size}
     spans = sorted((byte_bounds(v), name) for name, v in arrays.items())
@@ -173,6 +172,14 @@ def copy_arrays(values: dict[str, Any]) -> dict[str, Any]:
             groups[-1][2].append(name)
         else:
             groups.append([low, high, [name]])
+    return arrays, groups
+
+
+def copy_arrays(values: dict[str, Any]) -> dict[str, Any]:
+    """`values` with every numpy array (also a tensor descriptor's base) replaced by a copy of
+    its memory. Arrays whose bytes overlap (views of one buffer) stay views of one copy, at the
+    same strides and alignment."""
+    arrays, groups = _memory_groups(values)
     copied = dict(values)
     for low, high, names in groups:
         memory = _aligned_bytes(high - low, low)
@@ -183,6 +190,58 @@ def copy_arrays(values: dict[str, Any]) -> dict[str, Any]:
                 original.shape, original.dtype, buffer=memory,
                 offset=original.ctypes.data - low, strides=original.strides))
     return copied
+
+
+# How far apart, in bytes, the start of a device copy keeps the alignment of its host memory.
+_DEVICE_ALIGNMENT = 256
+
+
+def on_device(values: dict[str, Any], device: str) -> tuple[dict[str, Any], Callable[[], None]]:
+    """`values` with every numpy array (also a tensor descriptor's base) replaced by a torch
+    tensor on `device` ("cuda") holding a copy of its memory, for a backend that runs on device
+    memory only; and the function that copies the device memory back into the arrays once the
+    launch is done. Arrays that overlap stay views of one device buffer, at the same strides
+    and at the same address modulo 256, so that the kernel is specialized as for the host
+    arrays. An array that torch cannot view so (a negative or unaligned stride) stays as it is,
+    for the backend to refuse."""
+    import torch
+
+    arrays, groups = _memory_groups(values)
+    moved = dict(values)
+    copies: list[tuple[np.ndarray, Any]] = []
+    for name, value in values.items():
+        array = _numpy_memory(value)
+        if array is not None and not array.size:
+            moved[name] = _with_memory(value, torch.empty(
+                array.shape, dtype=getattr(torch, array.dtype.name), device=device))
+    for low, high, names in groups:
+        size = high - low
+        host = np.ctypeslib.as_array((ctypes.c_uint8 * size).from_address(low))
+        # Room for the shift, and a length that every element type divides.
+        length = (size + 2 * _DEVICE_ALIGNMENT) // _DEVICE_ALIGNMENT * _DEVICE_ALIGNMENT
+        buffer = torch.empty(length, dtype=torch.uint8, device=device)
+        shift = (low - buffer.data_ptr()) % _DEVICE_ALIGNMENT
+        memory = buffer[shift:shift + size]
+        memory.copy_(torch.from_numpy(host))
+        if all(arrays[name].flags.writeable for name in names):
+            copies.append((host, memory))
+        for name in names:
+            original = arrays[name]
+            itemsize = original.dtype.itemsize
+            offset = shift + original.ctypes.data - low
+            element = getattr(torch, original.dtype.name, None)
+            if element is None or offset % itemsize \
+                    or any(s < 0 or s % itemsize for s in original.strides):
+                continue
+            typed = buffer.view(element)
+            moved[name] = _with_memory(values[name], typed.as_strided(
+                original.shape, [s // itemsize for s in original.strides], offset // itemsize))
+
+    def copy_back() -> None:
+        for host, memory in copies:
+            host[:] = memory.cpu().numpy()
+
+    return moved, copy_back
 
 
 def compare_arrays(actual: dict[str, Any], reference: dict[str, Any],

@@ -61,6 +61,14 @@ def _table_row(message: str) -> str | None:
     return None
 
 
+def xfail_if_listed_refusal(error: CompilationError, what: str) -> None:
+    """Ends the test as an expected failure if `error` is the NVIDIA backend's refusal of an op
+    of REFUSED_OPS; `what` says what was compiled. Returns otherwise."""
+    row = _table_row(str(error))
+    if row is not None:
+        pytest.xfail(f"the NVIDIA backend cannot lower {row} yet ({REFUSED_OPS[row]}): {what}")
+
+
 def _holds(ir_text: str, op: str) -> bool:
     """Whether the IR text holds the op `op` (in the generic or the custom form; not an op
     whose name extends it, such as tt.reduce.return)."""
@@ -97,10 +105,7 @@ def compile_for_nvidia(jit_fn: Any, kernel: Any, options: dict, dumps: Path) -> 
             try:
                 nvidia.compile(compiled)
             except CompilationError as error:
-                row = _table_row(str(error))
-                if row is not None:
-                    pytest.xfail(f"the NVIDIA backend cannot lower {row} yet "
-                                 f"({REFUSED_OPS[row]}): `{compiled.name}` for {target}")
+                xfail_if_listed_refusal(error, f"`{compiled.name}` for {target}")
                 raise
         # The folder is the kernel's own: a kernel compiled earlier in the session (which the
         # backend keeps) left its stages there then.

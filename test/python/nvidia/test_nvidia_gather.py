@@ -306,7 +306,7 @@ def test_an_out_of_range_index_stops_the_kernel_with_its_line(cuda, tmp_path):
     script = tmp_path / "out_of_range.py"
     script.write_text(OUT_OF_RANGE)
     line = OUT_OF_RANGE.splitlines().index(
-        "        tl.store(out_ptr + offsets, tl.gather(x, tl.load(index_ptr + offsets), 0))") + 1
+        "    tl.store(out_ptr + offsets, tl.gather(x, tl.load(index_ptr + offsets), 0))") + 1
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True,
                             timeout=300)
     assert "passed within the source" in result.stdout, result.stderr

@@ -14,6 +14,7 @@ from nereid.runtime.host import host_occupancy
 from .compiler import ASM_STAGE_NAMES, compile, compile_stages
 from .driver import CpuDriver
 from .kernel import CompiledCpuKernel, resolve_num_threads
+from .linker import missing_toolchain
 from .target import host_target, resolve_target
 
 
@@ -41,6 +42,9 @@ class CpuBackend(Backend):
             return Availability(False, f"no CPU lowering for {host.cpu} ({host.triple}): the "
                                        "CPU backend needs x86-64 with AVX2 or AVX-512, or "
                                        "AArch64")
+        missing = missing_toolchain()
+        if missing:
+            return Availability(False, missing)
         return Availability(True)
 
     def compile(self, kernel: Any) -> CompiledCpuKernel:

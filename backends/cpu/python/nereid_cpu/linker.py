@@ -11,6 +11,7 @@ import shutil
 import subprocess
 import tempfile
 from pathlib import Path
+from typing import Optional
 
 from .kernel import runtime_library_path
 
@@ -73,12 +74,31 @@ def compiler_rt_builtins() -> Path:
                     "kernels; install libclang-rt-22-dev")
 
 
+def _missing_libomp() -> Optional[str]:
+    """What is wrong when LLVM's OpenMP runtime is not where kernels link it from, or None."""
+    if (llvm_library_dir() / "libomp.so").exists():
+        return None
+    return (f"the OpenMP runtime libomp.so is not in {llvm_library_dir()}; install "
+            "libomp-22-dev")
+
+
+def missing_toolchain() -> Optional[str]:
+    """What this machine lacks of the toolchain that links kernels (LLVM 22's lld, libomp and
+    compiler-rt's builtins), or None when it has all of it."""
+    try:
+        lld_path()
+        compiler_rt_builtins()
+    except LinkError as error:
+        return str(error)
+    return _missing_libomp()
+
+
 def link_shared_library(kernel_name: str, object_code: bytes, output: Path) -> None:
     """Links `object_code` into the shared library `output`, with libomp and an rpath to it."""
     library_dir = llvm_library_dir()
-    if not (library_dir / "libomp.so").exists():
-        raise LinkError(f"cannot link kernel `{kernel_name}`: the OpenMP runtime libomp.so is "
-                        f"not in {library_dir}; install libomp-22-dev")
+    missing = _missing_libomp()
+    if missing:
+        raise LinkError(f"cannot link kernel `{kernel_name}`: {missing}")
     with tempfile.TemporaryDirectory(prefix="nereid-link-") as scratch:
         object_path = Path(scratch) / f"{kernel_name}.o"
         object_path.write_bytes(object_code)
