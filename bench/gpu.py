@@ -1,6 +1,7 @@
 """The NVIDIA backend against upstream Triton on the same GPU, in the same run (issue 26, "Speed").
 
     python3 bench/gpu.py [--rounds R] [--calls N] [--json PATH]
+    python3 bench/gpu.py --profile     where Nereid's warm launch spends its time (cProfile)
 
 The rows of the issue's speed table. The warm launch of an empty kernel, `empty(x, n)` on a
 one-program grid with 4 warps, so that the time is all launch:
@@ -87,6 +88,25 @@ def nereid_jit_launch():
 
     x = torch.empty(1024, device="cuda")
     return lambda: empty[(1,)](x, 1024, num_warps=4)
+
+
+def profile_warm_launch(calls: int) -> None:
+    """Prints the functions that Nereid's warm `kernel[grid](...)` of the empty kernel spends
+    its time in, over `calls` launches, by their own time (cProfile's)."""
+    import cProfile
+    import pstats
+
+    launch = nereid_jit_launch()
+    for _ in range(calls):
+        launch()
+    torch.cuda.synchronize()
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(calls):
+        launch()
+    profiler.disable()
+    torch.cuda.synchronize()
+    pstats.Stats(profiler).sort_stats("tottime").print_stats(25)
 
 
 def load_kernels(runtime: str) -> ModuleType:
@@ -256,11 +276,16 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=50)
     parser.add_argument("--calls", type=int, default=2000)
     parser.add_argument("--json", type=Path, help="also write the results here")
+    parser.add_argument("--profile", action="store_true",
+                        help="profile Nereid's warm launches instead of measuring")
     parser.add_argument("--cold", choices=["triton", "nereid"],
                         help="(internal) time one cold first launch of the vector add")
     arguments = parser.parse_args()
     if arguments.cold:
         time_cold_first_launch(arguments.cold)
+        return
+    if arguments.profile:
+        profile_warm_launch(arguments.calls * 10)
         return
 
     torch.cuda.init()
