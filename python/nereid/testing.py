@@ -172,6 +172,19 @@ def _plot(bench: Benchmark, table: Table, show_plots: bool, save_path: str) -> b
     return True
 
 
+def _benchmark_points(count: int) -> int:
+    """How many of a benchmark's `count` x values `Mark.run` measures: all of them, unless
+    NEREID_BENCHMARK_POINTS holds a smaller number (0 measures none and leaves the table
+    empty). It runs a GPU-sized sweep, such as those of upstream's tutorials, on a small host
+    for its first sizes only."""
+    setting = os.environ.get("NEREID_BENCHMARK_POINTS", "").strip()
+    if not setting:
+        return count
+    if not setting.isdigit():
+        raise ValueError(f"NEREID_BENCHMARK_POINTS is a number of points; got {setting!r}")
+    return min(count, int(setting))
+
+
 class Mark:
     """A function marked by `perf_report`: `run(...)` runs its benchmarks."""
 
@@ -185,7 +198,8 @@ class Mark:
         means = list(bench.line_names)
         table = Table(x_names + means + [f"{name}-min" for name in means]
                       + [f"{name}-max" for name in means])
-        for x in bench.x_vals:
+        x_vals = list(bench.x_vals)
+        for x in x_vals[:_benchmark_points(len(x_vals))]:
             if not isinstance(x, (list, tuple)):
                 x = [x for _ in x_names]
             if len(x) != len(x_names):

@@ -38,8 +38,14 @@ from .stored_arguments import stored_parameters
 # that the arguments' memory picks. `target` names what the backend compiles for, as its
 # `ttg.target` string ("cuda:90", "cpu:x86_64:avx2"; the current device or the host by
 # default), so that `warmup` compiles for a GPU that the machine does not have.
+# `matrix_instr_nonkdim`, `waves_per_eu` and `kpack` are upstream's AMD tuning options (the
+# matrix-core instruction shape, the occupancy hint, the operand packing of AMD's dots): no
+# backend of Nereid targets AMD GPUs and none changes what it computes for them, so they are
+# accepted, as part of the key, and have no effect (upstream's own tutorials pass them to every
+# target that is not CUDA).
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
-                  "debug", "num_threads", "scheduler", "backend", "target")
+                  "debug", "num_threads", "scheduler", "backend", "target",
+                  "matrix_instr_nonkdim", "waves_per_eu", "kpack")
 _LAUNCH_OPTION_NAMES = frozenset(LAUNCH_OPTIONS)
 # The launch options that only say how to run a kernel, not what to compile: kernels that
 # differ only in them share their compiled IR.
@@ -163,6 +169,8 @@ class CompiledKernel:
         self.metadata = KernelMetadata(name, key, self.options, backend, target)
         self._on_backends: dict[str, CompiledKernel] = {}
         self._stored_arguments: Optional[frozenset[str]] = None
+        # The @jit function compiled into this kernel, which `kernel[grid](...)` launches.
+        self.function: Optional[JITFunction] = None
 
     @property
     def stored_arguments(self) -> frozenset[str]:
@@ -187,7 +195,30 @@ class CompiledKernel:
             kernel = self._on_backends[backend] = CompiledKernel(
                 self.name, self.asm["ttir"], self.signature, self.key, self.options, backend,
                 self.frontend_options)
+            kernel.function = self.function
         return kernel
+
+    def __getitem__(self, grid: Any) -> Callable:
+        """Upstream's launch of a compiled kernel (`warmup(...)[grid](*args)`): the arguments
+        are every parameter of the kernel, constexprs included, positionally or by name."""
+        return functools.partial(self._launch, grid)
+
+    def _launch(self, grid: Any, *args: Any, **kwargs: Any) -> None:
+        """Runs this kernel on `args` over `grid`, on the backend it was compiled for (the one
+        the arguments choose if none). Arguments that the kernel was not compiled for (another
+        dtype, constexpr value or specialization) are a TypeError: a launch never runs a
+        kernel on arguments it does not fit."""
+        fn = self.function
+        if fn is None:
+            raise TypeError(f"`{self.name}` was not compiled from a @jit function here and "
+                            "cannot be launched")
+        bound, signature = fn.specialize(args, dict(kwargs))
+        if signature != self.signature:
+            raise TypeError(f"`{self.name}` was compiled for {self.signature}; these "
+                            f"arguments need {signature}: launch the @jit function instead")
+        options = {k: v for k, v in self.options.items() if k in LAUNCH_OPTIONS}
+        backend = self.metadata.backend or chosen_backend(bound.values(), options)
+        launch(fn, self, bound, grid, options, backend)
 
     def _init_handles(self) -> None:
         """Upstream's hook that loads a kernel on its device and reads what it uses: sets
@@ -479,6 +510,7 @@ class JITFunction:
             compile_options.setdefault("debug", self.debug)
         kernel = CompiledKernel(kernel_name(self, signature), ttir, signature, key,
                                 compile_options, frontend_options=frontend_options)
+        kernel.function = self
         self.compiled[key] = kernel
         return kernel
 
