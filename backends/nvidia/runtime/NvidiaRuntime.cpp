@@ -186,6 +186,10 @@ int nereid_cuda_device_properties(int32_t ordinal, NereidCudaDeviceProperties *p
       {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_X, &properties->max_grid[0]},
       {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Y, &properties->max_grid[1]},
       {CU_DEVICE_ATTRIBUTE_MAX_GRID_DIM_Z, &properties->max_grid[2]},
+      {CU_DEVICE_ATTRIBUTE_MAX_REGISTERS_PER_BLOCK, &properties->max_registers_per_block},
+      {CU_DEVICE_ATTRIBUTE_CLOCK_RATE, &properties->clock_rate_khz},
+      {CU_DEVICE_ATTRIBUTE_MEMORY_CLOCK_RATE, &properties->memory_clock_rate_khz},
+      {CU_DEVICE_ATTRIBUTE_GLOBAL_MEMORY_BUS_WIDTH, &properties->memory_bus_width},
   };
   for (const auto &[attribute, value] : attributes)
     if (deviceAttribute(device, attribute, *value) != 0)

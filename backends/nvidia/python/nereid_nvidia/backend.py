@@ -69,6 +69,12 @@ class NvidiaBackend(Backend):
         names = list(bound)
         return native.relauncher([names.index(name) for name in kernel.signature.types])
 
+    def driver(self) -> Any:
+        """The current CUDA device as `triton.runtime.driver.active` (`NvidiaDriver`)."""
+        from .triton_driver import NvidiaDriver
+
+        return NvidiaDriver()
+
     def occupancy(self, kernel: Any) -> dict:
         """Registers, spills (as upstream counts them: local bytes / 4), threads and shared
         memory (static and dynamic) of the kernel on the current device."""

@@ -35,7 +35,11 @@ class _DeviceProperties(ctypes.Structure):
                 ("warp_size", ctypes.c_int32),
                 ("max_shared_memory_per_block", ctypes.c_int32),
                 ("max_shared_memory_per_block_optin", ctypes.c_int32),
-                ("max_grid", ctypes.c_int32 * 3)]
+                ("max_grid", ctypes.c_int32 * 3),
+                ("max_registers_per_block", ctypes.c_int32),
+                ("clock_rate_khz", ctypes.c_int32),
+                ("memory_clock_rate_khz", ctypes.c_int32),
+                ("memory_bus_width", ctypes.c_int32)]
 
 
 class _FunctionResources(ctypes.Structure):
@@ -75,6 +79,12 @@ class DeviceProperties:
     max_shared_memory_per_block: int
     max_shared_memory_per_block_optin: int
     max_grid: tuple[int, int, int]
+    # What upstream's `get_device_properties` reports besides (0 for a device described by
+    # hand, as tests do).
+    max_registers_per_block: int = 0
+    clock_rate_khz: int = 0
+    memory_clock_rate_khz: int = 0
+    memory_bus_width: int = 0
 
 
 @dataclass(frozen=True)
@@ -172,7 +182,8 @@ def device_properties(device: int) -> DeviceProperties:
         (raw.compute_capability_major, raw.compute_capability_minor),
         raw.multiprocessor_count, raw.max_threads_per_block, raw.warp_size,
         raw.max_shared_memory_per_block, raw.max_shared_memory_per_block_optin,
-        tuple(raw.max_grid))
+        tuple(raw.max_grid), raw.max_registers_per_block, raw.clock_rate_khz,
+        raw.memory_clock_rate_khz, raw.memory_bus_width)
 
 
 def load_module(device: int, cubin: bytes) -> int:

@@ -40,6 +40,13 @@ typedef struct NereidCudaDeviceProperties {
   int32_t max_shared_memory_per_block;
   int32_t max_shared_memory_per_block_optin;
   int32_t max_grid[3];
+  /* For upstream's `get_device_properties` (occupancy and bandwidth arithmetic of host code):
+     32-bit registers a block may use, the SM and memory clocks in kHz, the memory bus width in
+     bits. */
+  int32_t max_registers_per_block;
+  int32_t clock_rate_khz;
+  int32_t memory_clock_rate_khz;
+  int32_t memory_bus_width;
 } NereidCudaDeviceProperties;
 
 /* What a loaded kernel uses of the device, for upstream's occupancy arithmetic. */
