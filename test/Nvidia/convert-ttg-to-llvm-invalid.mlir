@@ -1,11 +1,12 @@
 // RUN: nereid-opt %s -split-input-file -verify-diagnostics --nvidia-convert-ttg-to-llvm
 
 // An op that the NVIDIA backend does not lower yet is an error at the op, naming it and the
-// backend, before anything is converted. A dot that the tensor cores do not take yet says why.
+// backend, before anything is converted. A dot that neither the tensor cores nor multiply-adds
+// take says why.
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
   tt.func public @unsupported(%a: tensor<16x16xf32, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet: a dot of f32 operands in ieee precision (tensor cores take f16 or bf16 operands, and f32 ones in tf32, into f32 so far)}}
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet: its operands are not in the #ttg.dot_op layouts of its blocked result}}
     %b = tt.dot %a, %a, %a : tensor<16x16xf32, #blocked> * tensor<16x16xf32, #blocked> -> tensor<16x16xf32, #blocked>
     tt.return
   }
@@ -15,9 +16,9 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
 
 #blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [4, 8], warpsPerCTA = [1, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
-  tt.func public @int8(%a: tensor<16x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xi32, #blocked>) {
-    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet: a dot of i8 operands into i32 (tensor cores take f16 or bf16 operands, and f32 ones in tf32, into f32 so far)}}
-    %d = tt.dot %a, %b, %c : tensor<16x16xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xi32, #blocked>
+  tt.func public @fp8(%a: tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<16x16xf32, #blocked>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'tt.dot' yet: a dot of f8E4M3FN operands into f32 (multiply-adds take float operands of 16 bits or more, or integers, of the accumulator's type or narrower)}}
+    %d = tt.dot %a, %b, %c : tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<16x16xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<16x16xf32, #blocked>
     tt.return
   }
 }

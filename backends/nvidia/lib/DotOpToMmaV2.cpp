@@ -6,6 +6,7 @@
 
 #include "MmaLayouts.h"
 
+#include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Nvidia/IR/Dialect.h"
@@ -182,11 +183,11 @@ void populateDotOpToMmaV2Patterns(const LLVMTypeConverter &typeConverter,
 
 std::string whyDotNotLowered(tt::DotOp dot, unsigned computeCapability) {
   auto dType = cast<RankedTensorType>(dot.getType());
+  if (isa<ttg::BlockedEncodingAttr>(dType.getEncoding()))
+    return whyFmaDotNotLowered(dot);
   auto mma = dyn_cast<MmaEncodingAttr>(dType.getEncoding());
-  if (!mma) {
-    std::string why = whyNotMmaV2(dot, computeCapability);
-    return why.empty() ? "its result is not in an #nvidia.mma layout" : why;
-  }
+  if (!mma)
+    return "its result is in neither a blocked nor an #nvidia.mma layout";
   if (mma.getVersionMajor() != 2)
     return "wgmma (an #nvidia.mma layout of version 3) is not lowered";
   std::string why = whyNotMmaV2(dot, computeCapability);

@@ -17,9 +17,9 @@ namespace mlir::nereid::nvidia {
 void populateDotOpToMmaV2Patterns(const LLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns);
 
-/// Why populateDotOpToMmaV2Patterns cannot lower `dot` on a GPU of `computeCapability`, or an
-/// empty string when it can: a dot left in a blocked layout says what the tensor cores do not
-/// take yet (whyNotMmaV2), one in other layouts which.
+/// Why the NVIDIA backend cannot lower `dot` on a GPU of `computeCapability`, or an empty
+/// string when it can: a dot left in a blocked layout by nvidia-assign-mma-layouts goes to
+/// multiply-adds (whyFmaDotNotLowered), one in an #nvidia.mma layout to mma.sync.
 std::string whyDotNotLowered(tt::DotOp dot, unsigned computeCapability);
 
 } // namespace mlir::nereid::nvidia

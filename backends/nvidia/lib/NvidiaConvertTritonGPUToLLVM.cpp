@@ -158,6 +158,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, info);
     populateMathOpToLLVMPatterns(typeConverter, patterns);
     populateDotOpToMmaV2Patterns(typeConverter, patterns);
+    populateDotOpToFMAPatterns(typeConverter, patterns, info);
 
     ConversionTarget legal(*context);
     legal.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();

@@ -35,16 +35,7 @@ TARGETS = ("cuda:80", "cuda:90")
 # The ops that the NVIDIA backend refuses, by the name its error gives, and what they are. Remove
 # a row when the op is lowered: the tests that use it then compile, or fail saying what else
 # stops them.
-REFUSED_OPS = {
-    "tt.dot: a dot of f32 operands in ieee precision (tensor cores take f16 or bf16 operands, "
-    "and f32 ones in tf32, into f32 so far)": "ieee f32 dots come with issue 27",
-    "tt.dot: a dot of i8 operands into i32 (tensor cores take f16 or bf16 operands, and f32 "
-    "ones in tf32, into f32 so far)": "int8 dots (mma.sync m16n8k32 s8) come with issue 27",
-    "tt.dot: a dot of f64 operands into f64 (tensor cores take f16 or bf16 operands, and f32 "
-    "ones in tf32, into f32 so far)": "f64 dots come with issue 27",
-    "tt.dot: a batched (3-D) dot (tensor cores take 2-D dots so far)":
-        "batched dots come with issue 27",
-}
+REFUSED_OPS: dict[str, str] = {}
 
 _REFUSAL = re.compile(r"the NVIDIA backend cannot lower '([\w.]+)' yet(?:: ([^\n]*))?")
 

@@ -3,6 +3,7 @@
 toolkit is installed (CI has it), assembles a cubin for each chip. What the GPU computes is
 checked on the GPU machine (test_nvidia_launch.py, scripts/gpu)."""
 
+import ml_dtypes
 import numpy as np
 import pytest
 
@@ -64,10 +65,10 @@ def sin_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
 
 
 @nereid.jit
-def dot_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
+def fp8_dot_kernel(x_ptr, out_ptr, BLOCK: tl.constexpr):
     offsets = tl.arange(0, BLOCK)[:, None] * BLOCK + tl.arange(0, BLOCK)[None, :]
     x = tl.load(x_ptr + offsets)
-    tl.store(out_ptr + offsets, tl.dot(x, x, input_precision="ieee"))
+    tl.store(out_ptr + offsets, tl.dot(x, x))
 
 
 def _f32(n):
@@ -125,13 +126,14 @@ def test_the_cubin_is_cached(monkeypatch, tmp_path):
 
 
 def test_an_op_not_lowered_yet_names_itself_the_backend_and_the_line():
-    kernel = dot_kernel.warmup(_f32(256), _f32(256), BLOCK=16, grid=(1,), backend="nvidia",
-                               target="cuda:90")
+    fp8 = np.zeros(256, ml_dtypes.float8_e4m3fn)
+    kernel = fp8_dot_kernel.warmup(fp8, _f32(256), BLOCK=16, grid=(1,), backend="nvidia",
+                                   target="cuda:90")
     with pytest.raises(CompilationError) as error:
         nereid.backends.get("nvidia").compile(kernel)
     message = str(error.value)
-    assert "the NVIDIA backend cannot lower 'tt.dot' yet: a dot of f32 operands in ieee" in message
-    assert 'tl.store(out_ptr + offsets, tl.dot(x, x, input_precision="ieee"))' in message
+    assert "the NVIDIA backend cannot lower 'tt.dot' yet: a dot of f8E4M3FN operands" in message
+    assert "tl.store(out_ptr + offsets, tl.dot(x, x))" in message
 
 
 @nereid.jit

@@ -3,6 +3,7 @@
 
 #include "nereid/Conversion/TritonGPUToLLVM/MemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/TargetLowering.h"
+#include "nereid/Dialect/Triton/IR/Dialect.h"
 
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -129,6 +130,17 @@ void populateHistogramOpToLLVMPatterns(const TypeConverter &typeConverter,
 /// The bytes of shared memory that hold the bins of `histogram`, a tt.histogram, or
 /// std::nullopt, with the reason in `why`, where the shared patterns cannot lower it.
 std::optional<int64_t> getHistogramSharedBytes(Operation *histogram, std::string &why);
+
+/// tt.dot with a result in a blocked layout and operands in its #ttg.dot_op layouts, as
+/// multiply-adds within each thread in order of k, in the accumulator's type (the FMA dot: f32
+/// in any precision, tf32 rounding the operands first, f64, f16 and bf16 into f32, integers).
+void populateDotOpToFMAPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
+                                const GpuLoweringInfo &info);
+
+/// Why populateDotOpToFMAPatterns cannot lower `dot`, a tt.dot with a blocked result (its
+/// element types, or operand layouts that leave a thread without the elements it needs); empty
+/// when it can.
+std::string whyFmaDotNotLowered(tt::DotOp dot);
 
 /// tt.print (each element once, from its first holder, through the target's printf, in the
 /// interpreter's lines) and tt.assert (the target's assertion trap, with the Python line).
