@@ -48,6 +48,9 @@ class Backend:
     owned_memory: frozenset[str] = frozenset()
     default_dot_input_precision: str = "ieee"
     allowed_dot_input_precisions: tuple[str, ...] = ("ieee",)
+    # The libraries that upstream's launch option `extern_libs` ({name: path of bitcode}) may
+    # name for this backend, which then links that file in place of its own; none by default.
+    extern_libraries: frozenset[str] = frozenset()
 
     def available(self) -> Availability:
         """Whether this backend can launch kernels here (its device exists, its libraries

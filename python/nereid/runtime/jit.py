@@ -35,7 +35,9 @@ from .stored_arguments import stored_parameters
 # Launch options that are not kernel arguments: they tune code generation on GPUs;
 # `num_threads` sets how many host threads run the programs on the CPU and in the interpreter,
 # `scheduler` ("openmp" or "tbb") how the CPU runs them, and `backend` overrides the backend
-# that the arguments' memory picks. `target` names what the backend compiles for, as its
+# that the arguments' memory picks. `extern_libs` ({name: path}) names bitcode libraries a
+# backend links in place of its own (`Backend.extern_libraries`: libdevice for NVIDIA).
+# `target` names what the backend compiles for, as its
 # `ttg.target` string ("cuda:90", "cpu:x86_64:avx2"; the current device or the host by
 # default), so that `warmup` compiles for a GPU that the machine does not have.
 # `matrix_instr_nonkdim`, `waves_per_eu` and `kpack` are upstream's AMD tuning options (the
@@ -44,7 +46,7 @@ from .stored_arguments import stored_parameters
 # accepted, as part of the key, and have no effect (upstream's own tutorials pass them to every
 # target that is not CUDA).
 LAUNCH_OPTIONS = ("num_warps", "num_stages", "num_ctas", "maxnreg", "enable_fp_fusion",
-                  "debug", "num_threads", "scheduler", "backend", "target",
+                  "debug", "num_threads", "scheduler", "backend", "target", "extern_libs",
                   "matrix_instr_nonkdim", "waves_per_eu", "kpack")
 _LAUNCH_OPTION_NAMES = frozenset(LAUNCH_OPTIONS)
 # The launch options that only say how to run a kernel, not what to compile: kernels that

@@ -126,12 +126,28 @@ def launch(jit_fn: Any, kernel: Any, bound: dict, grid: Any, options: dict,
     check_options(kernel.name, options)
     check_arguments(kernel, bound)
     backend = backend_named(jit_fn.__name__, backend_name)
+    check_extern_libs(kernel.name, options, backend)
     availability = backend.available()
     if not availability:
         raise RuntimeError(f"cannot launch `{jit_fn.__name__}` on the {backend_name} backend: "
                            f"{availability.reason}; set NEREID_INTERPRET=1 to run it in the "
                            "interpreter")
     return backend.launch(jit_fn, kernel, bound, grid, options)
+
+
+def check_extern_libs(kernel_name: str, options: dict, backend: backends.Backend) -> None:
+    """Raises ValueError where the launch option `extern_libs` (upstream's {name: path of
+    bitcode}) names a library that `backend` does not link (`Backend.extern_libraries`)."""
+    libraries = options.get("extern_libs")
+    if not libraries:
+        return
+    unknown = [name for name in dict(libraries) if name not in backend.extern_libraries]
+    if unknown:
+        linked = (f"it links {', '.join(sorted(backend.extern_libraries))} only"
+                  if backend.extern_libraries else "it links no bitcode libraries: its math "
+                  "functions are its own")
+        raise ValueError(f"kernel `{kernel_name}`: extern_libs names {', '.join(unknown)}, "
+                         f"which the {backend.name} backend does not link; {linked}")
 
 
 def backend_named(kernel_name: str, name: str) -> backends.Backend:

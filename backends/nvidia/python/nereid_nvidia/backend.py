@@ -20,6 +20,8 @@ class NvidiaBackend(Backend):
     # tf32, as upstream Triton computes an f32 tl.dot on NVIDIA GPUs by default.
     default_dot_input_precision = "tf32"
     allowed_dot_input_precisions = ("tf32", "tf32x3", "ieee")
+    # extern_libs={"libdevice": path} links that libdevice (compiler.libdevice_for).
+    extern_libraries = frozenset({"libdevice"})
 
     def __init__(self) -> None:
         # The cubins compiled in this process, by the compiled kernel's key and options.

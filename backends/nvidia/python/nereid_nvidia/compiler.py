@@ -157,18 +157,31 @@ def _toolkit_identity() -> str:
     return f"{ptxas} {ptxas.stat().st_mtime_ns}" if ptxas else "driver"
 
 
+def libdevice_for(kernel_name: str, options: Mapping[str, Any]) -> Optional[Path]:
+    """The libdevice a kernel links: the file that the launch option
+    `extern_libs={"libdevice": path}` names (upstream's way to choose it), which must exist,
+    else `find_libdevice()`'s."""
+    configured = dict(options.get("extern_libs") or {}).get("libdevice")
+    if configured is None:
+        return find_libdevice()
+    if not Path(configured).is_file():
+        raise CompilationError(kernel_name, f"extern_libs names libdevice at {configured}, "
+                               "which is no file")
+    return Path(configured)
+
+
 def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
             options: Optional[Mapping[str, Any]] = None) -> CompiledNvidiaKernel:
     """Compiles the kernel `kernel_name` of the tt IR module `ttir_text` for an NVIDIA GPU.
     `options`: `target` (the current device's by default) and `num_warps` (4). The cubin is
     cached on disk, keyed by the IR, the target, the warps, the builds of libnereid and ptxas,
-    and the libdevice it links (find_libdevice), together with the dynamic shared memory that
+    and the libdevice it links (libdevice_for), together with the dynamic shared memory that
     the kernel needs."""
     options = options or {}
     target = resolve_target(kernel_name, options)
     num_warps = int(options.get("num_warps") or 4)
     resolved = stages(target, num_warps)
-    libdevice = find_libdevice()
+    libdevice = libdevice_for(kernel_name, options)
     libdevice_identity = (f"{libdevice} {libdevice.stat().st_mtime_ns}" if libdevice
                           else "no libdevice")
     key = hashlib.sha256("\n".join([ttir_text, kernel_name, repr(resolved), target.chip,
