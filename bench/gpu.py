@@ -18,8 +18,10 @@ rounds of the time per launch (host wall clock: the GPU runs empty kernels faste
 launched). Then the memory-bound rows: vector add (fp32, 2^28 elements), softmax (fp32,
 16384x4096) and the layer norm's forward pass (fp32, 8192x8192), each kernel written once
 (bench/triton_kernels.py) and compiled by upstream Triton and by Nereid with the same launch
-parameters, beside torch's operator; and the cold compile and first launch of the vector add
-by each compiler, in fresh processes with empty caches."""
+parameters, beside torch's operator; the fp16 matmul 8192^3 of the matmul tutorial's plain
+pointer kernel (issue 27), by each compiler with the same blocks, beside cuBLAS; and the cold
+compile and first launch of the vector add by each compiler, in fresh processes with empty
+caches."""
 
 from __future__ import annotations
 
@@ -201,6 +203,41 @@ def bandwidth_cases(upstream: ModuleType, nereid: ModuleType) -> list[BandwidthC
     return cases
 
 
+def measure_matmul(upstream: ModuleType, nereid: ModuleType, size: int = 8192) -> dict[str, Any]:
+    """TFLOP/s of the fp16 matmul `size`^3 (f32 accumulation) of bench/triton_kernels.py
+    compiled by upstream Triton and by Nereid with the same blocks (128 x 128 x 64, 8 warps, 3
+    stages, which Nereid does not pipeline yet), and of torch.matmul (cuBLAS); each checked
+    against cuBLAS first (f16 results of sums of 8192 products: within 2^-8 relative, 0.05
+    absolute). A peer that fails gets its error instead."""
+    from triton.testing import do_bench
+
+    a = torch.randn(size, size, device="cuda", dtype=torch.float16)
+    b = torch.randn(size, size, device="cuda", dtype=torch.float16)
+    expected = torch.matmul(a, b)
+    c = torch.empty_like(expected)
+    blocks = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3)
+    grid = ((size // 128) * (size // 128),)
+
+    def tutorial(kernels):
+        return returning(c, lambda: kernels.matmul_kernel[grid](
+            a, b, c, size, size, size, size, 1, size, 1, size, 1, **blocks))
+
+    results: dict[str, Any] = {}
+    runs = {"upstream": tutorial(upstream), "nereid": tutorial(nereid),
+            "cuBLAS": lambda: torch.matmul(a, b)}
+    for peer, run in runs.items():
+        try:
+            c.fill_(float("nan"))
+            torch.testing.assert_close(run(), expected, rtol=2**-8, atol=0.05)
+            milliseconds = do_bench(run, return_mode="median")
+        except Exception as error:  # the row says why, and the other peers still run
+            said = "; ".join(line.strip() for line in str(error).splitlines() if line.strip())
+            results[peer] = f"failed: {said[:400]}"
+            continue
+        results[peer] = 2 * size ** 3 / milliseconds / 1e9
+    return results
+
+
 def measure_bandwidth(case: BandwidthCase) -> dict[str, Any]:
     """GB/s of each peer of `case` (the median of do_bench), each checked against the reference
     first; a peer that fails to compile, run or match gets its error instead."""
@@ -322,6 +359,17 @@ def main() -> None:
         ratio = (f"{row['nereid'] / row['upstream']:.3f}"
                  if all(isinstance(row[p], float) for p in ("upstream", "nereid")) else "-")
         print(f"| {case.name} | {' | '.join(cells)} | {ratio} | >= {case.target} |")
+    print("\ncompute-bound kernels, TFLOP/s (the median of do_bench; each checked against "
+          "cuBLAS first)\n| kernel | upstream Triton | Nereid | cuBLAS | Nereid / upstream | "
+          "target |\n|---|---|---|---|---|---|")
+    row = measure_matmul(upstream, nereid)
+    results["matmul_tflops"] = row
+    cells = [f"{row[peer]:.0f}" if isinstance(row[peer], float) else row[peer]
+             for peer in ("upstream", "nereid", "cuBLAS")]
+    ratio = (f"{row['nereid'] / row['upstream']:.3f}"
+             if all(isinstance(row[p], float) for p in ("upstream", "nereid")) else "-")
+    print(f"| fp16 matmul 8192^3, plain pointers, 128x128x64 blocks | {' | '.join(cells)} | "
+          f"{ratio} | >= 0.9 |")
     print("\ncold compile and first launch of the vector add (a fresh process, an empty cache)\n"
           "| compiler | seconds |\n|---|---|")
     results["cold_first_launch_s"] = {}
