@@ -73,3 +73,23 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
     tt.return
   }
 }
+
+// -----
+
+// int8 into int32: four int8 per 32-bit register (kWidth 4), m16n8k32, signed operands and
+// sums that wrap around as the interpreter's do.
+// CHECK-LABEL: llvm.func @int8_16x8x32
+// CHECK: llvm.bitcast %{{.*}} : vector<4xi8> to i32
+// CHECK: nvvm.mma.sync
+// CHECK-SAME: intOverflowBehavior = #nvvm.mma_int_overflow<wrapped>
+// CHECK-SAME: multiplicandAPtxType = #nvvm.mma_type<s8>, multiplicandBPtxType = #nvvm.mma_type<s8>
+// CHECK-SAME: shape = #nvvm.shape<m = 16, n = 8, k = 32>
+// CHECK-SAME: -> !llvm.struct<(i32, i32, i32, i32)>
+// CHECK-NOT: nvvm.mma.sync
+#mma = #nvidia.mma<{versionMajor = 2, versionMinor = 0, warpsPerCTA = [1, 1], instrShape = [16, 8]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
+  tt.func public @int8_16x8x32(%a: tensor<16x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>>, %b: tensor<32x8xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>>, %c: tensor<16x8xi32, #mma>) {
+    %d = tt.dot %a, %b, %c : tensor<16x32xi8, #ttg.dot_op<{opIdx = 0, parent = #mma, kWidth = 4}>> * tensor<32x8xi8, #ttg.dot_op<{opIdx = 1, parent = #mma, kWidth = 4}>> -> tensor<16x8xi32, #mma>
+    tt.return
+  }
+}

@@ -21,7 +21,8 @@ namespace mlir::nereid::nvidia {
 
 /// What the tensor cores compute so far, as the refusals of the others say it.
 constexpr const char *kTakenSoFar =
-    "tensor cores take f16 or bf16 operands, and f32 ones in tf32, into f32 so far";
+    "tensor cores take f16 or bf16 operands, and f32 ones in tf32, into f32, and int8 ones "
+    "into int32 so far";
 
 std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
   std::string why;
@@ -33,7 +34,8 @@ std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
     os << "a dot on sm_" << computeCapability << " (mma.sync needs sm_80 or newer)";
   } else if (dType.getRank() != 2) {
     os << "a batched (3-D) dot (tensor cores take 2-D dots so far)";
-  } else if (!(a.isF16() || a.isBF16() || a.isF32()) || !d.isF32()) {
+  } else if (!((a.isF16() || a.isBF16() || a.isF32()) && d.isF32()) &&
+             !(a.isInteger(8) && d.isInteger(32))) {
     // tt.dot's verifier gives A and B one element type.
     os << "a dot of " << a << " operands into " << d << " (" << kTakenSoFar << ")";
   } else if (a.isF32() && dot.getInputPrecision() != tt::InputPrecision::TF32) {
@@ -43,7 +45,7 @@ std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
              aType.getDimSize(1) % (256 / aType.getElementTypeBitWidth()) != 0) {
     os << "a dot of " << dType.getDimSize(0) << "x" << aType.getDimSize(1) << " by "
        << aType.getDimSize(1) << "x" << dType.getDimSize(1) << " (mma.sync needs M a multiple "
-       << "of 16, N of 8 and K of 16, 8 for tf32)";
+       << "of 16, N of 8 and K of 16, 8 for tf32, 32 for int8)";
   }
   return why;
 }

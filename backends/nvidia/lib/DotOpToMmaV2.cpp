@@ -1,6 +1,6 @@
 // tt.dot to mma.sync (sm_80 and newer): each warp multiplies its 16x8 tiles of the result, 16
-// elements of K at a time (8 for tf32), with operand fragments taken from the registers of the
-// #ttg.dot_op layouts that nvidia-assign-mma-layouts chose.
+// elements of K at a time (8 for tf32, 32 for int8), with operand fragments taken from the
+// registers of the #ttg.dot_op layouts that nvidia-assign-mma-layouts chose.
 
 #include "DotOpToMmaV2.h"
 
@@ -44,16 +44,19 @@ llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &layout) 
   return registers;
 }
 
-/// The PTX type of mma.sync's multiplicands of element type `element` (f32 goes as tf32).
+/// The PTX type of mma.sync's multiplicands of element type `element` (f32 goes as tf32, i8 as
+/// signed).
 NVVM::MMATypes getMmaType(Type element) {
   if (element.isF32())
     return NVVM::MMATypes::tf32;
+  if (element.isInteger(8))
+    return NVVM::MMATypes::s8;
   return element.isBF16() ? NVVM::MMATypes::bf16 : NVVM::MMATypes::f16;
 }
 
 /// One 32-bit register of an operand fragment from its `elements` (consecutive along K, the
-/// first in the low bits): `vector<2xf16>` for f16, an i32 for bf16, as NVVM's mma.sync takes
-/// them; a tf32 element is already an i32 (roundToTF32).
+/// first in the low bits): `vector<2xf16>` for f16, an i32 for bf16 and for four int8, as
+/// NVVM's mma.sync takes them; a tf32 element is already an i32 (roundToTF32).
 Value packFragmentRegister(OpBuilder &builder, Location loc, ArrayRef<Value> elements) {
   Type element = elements.front().getType();
   if (elements.size() == 1)
@@ -133,9 +136,14 @@ struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
     llvm::DenseMap<Coordinate, unsigned> bRegisters = getRegisterMap(*bLayout);
     llvm::DenseMap<Coordinate, unsigned> dRegisters = getRegisterMap(*dLayout);
 
-    Type f32 = rewriter.getF32Type();
-    auto resultType = LLVM::LLVMStructType::getLiteral(getContext(), {f32, f32, f32, f32});
+    Type accumulator = dType.getElementType();
+    auto resultType = LLVM::LLVMStructType::getLiteral(
+        getContext(), {accumulator, accumulator, accumulator, accumulator});
     NVVM::MMATypes multiplicand = getMmaType(aType.getElementType());
+    // Integer sums wrap around, as the interpreter's do.
+    std::optional<NVVM::MMAIntOverflow> overflow;
+    if (accumulator.isInteger(32))
+      overflow = NVVM::MMAIntOverflow::wrapped;
     // Warp 0's result tiles start where its lane 0 holds a row that is a multiple of 16 and a
     // column that is a multiple of 8; the first 4 registers are one tile.
     llvm::DenseMap<Coordinate, Value> results;
@@ -157,7 +165,7 @@ struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
                                                       kBRegisters, kWidth, k, col);
         Value product = NVVM::MmaOp::create(
             rewriter, loc, resultType, aFragment, bFragment, accumulator,
-            {kMmaRows, kMmaCols, instrK}, std::nullopt, std::nullopt,
+            {kMmaRows, kMmaCols, instrK}, std::nullopt, overflow,
             std::array<NVVM::MMATypes, 2>{multiplicand, multiplicand},
             std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
         for (int32_t element = 0; element < 4; ++element)

@@ -1,7 +1,8 @@
 """tl.dot on NVIDIA tensor cores: f16 and bf16 operands, and f32 ones in tf32 (the NVIDIA
-backend's default input precision), into an f32 accumulator, which nvidia-assign-mma-layouts
-gives mma.sync's layouts and the lowering computes with `mma.sync.aligned.m16n8k16` (m16n8k8
-for tf32; sm_80 and newer, sm_90 included).
+backend's default input precision), into an f32 accumulator, and int8 ones into int32, which
+nvidia-assign-mma-layouts gives mma.sync's layouts and the lowering computes with
+`mma.sync.aligned.m16n8k16` (m16n8k8 for tf32, m16n8k32 for int8; sm_80 and newer, sm_90
+included). int8 results are exact, checked against numpy in int64.
 
 On a GPU (skipped, with the backend's reason, where none runs): kernels through @jit on torch
 CUDA tensors, the outputs poisoned first, against torch.matmul of the same operands in float64
@@ -183,6 +184,24 @@ def test_tutorial_matmul_with_masks(cuda, dtype, sizes, warps):
     _check_dot(cuda, c, a, b)
 
 
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("shape", [(32, 32, 64, 32), (64, 128, 512, 64)])
+def test_int8_dot_is_exact(cuda, shape, warps):
+    # int8 into int32 on mma.sync m16n8k32: exact products and sums, as numpy's in int64 (the
+    # sums here stay within int32).
+    M, N, K, BLOCK_K = shape
+    rng = np.random.default_rng()
+    a = rng.integers(-128, 128, (M, K), dtype=np.int8)
+    b = rng.integers(-128, 128, (K, N), dtype=np.int8)
+    c = rng.integers(-2**20, 2**20, (M, N), dtype=np.int32)
+    out = cuda.full((M, N), -7, dtype=cuda.int32, device="cuda")
+    dot_loop[(1,)](*(cuda.from_numpy(x).cuda() for x in (a, b, c)), out, M=M, N=N, K=K,
+                   BLOCK_K=BLOCK_K, num_warps=warps)
+    want = c.astype(np.int64) + a.astype(np.int64) @ b.astype(np.int64)
+    np.testing.assert_array_equal(out.cpu().numpy(), want.astype(np.int32))
+
+
 # Ahead of time, without a GPU ------------------------------------------------------------------
 
 def _np(dtype, n=4):
@@ -220,3 +239,14 @@ def test_compiles_to_mma_sync(name, dtype, target, chip, warps, compile_ptx):
     ptx = compile_ptx(COMPILED[name](dtype, target, warps))
     assert f".target {chip}" in ptx
     assert MMA[dtype] in ptx
+
+
+@pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
+def test_int8_compiles_to_mma_sync(target, chip, warps, compile_ptx):
+    kernel = dot_loop.warmup(_np("int8"), _np("int8"), _np("int32"), _np("int32"), M=64, N=128,
+                             K=512, BLOCK_K=64, grid=(1,), backend="nvidia", target=target,
+                             num_warps=warps)
+    ptx = compile_ptx(kernel)
+    assert f".target {chip}" in ptx
+    assert "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32" in ptx

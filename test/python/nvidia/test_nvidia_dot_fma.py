@@ -1,5 +1,5 @@
 """tl.dot on NVIDIA GPUs where the tensor cores do not take it (yet): f32 operands in ieee
-precision, f64, int8 into int32, and batched (3-D) dots of f16 operands and of f32 ones in
+precision, f64, int8 into int32 with K = 16, and batched (3-D) dots of f16 operands and of f32 ones in
 ieee and tf32 precision. nvidia-assign-mma-layouts leaves them in blocked layouts, and the
 lowering computes each result element with multiply-adds in order of k, in the accumulator's
 type (lib/Conversion/TritonGPUToLLVM/DotOpToFMA.cpp), which is how the interpreter defines a
@@ -48,14 +48,14 @@ def dot_batched(a_ptr, b_ptr, out_ptr, B: tl.constexpr, M: tl.constexpr, N: tl.c
 
 
 # (operand dtype, accumulator dtype, input precision, M, N, K): what the tensor cores do not
-# take by type (f32 in ieee precision, and in tf32x3, which the backend computes as ieee; f64;
-# int8).
+# take by type (f32 in ieee precision, and in tf32x3, which the backend computes as ieee; f64)
+# or by shape (int8 with K below mma.sync's 32).
 BLOCKS = [
     ("float32", "float32", "ieee", 32, 32, 32),
     ("float32", "float32", "ieee", 64, 16, 64),
     ("float32", "float32", "tf32x3", 16, 16, 16),
     ("float64", "float64", "ieee", 32, 16, 16),
-    ("int8", "int32", "ieee", 32, 32, 64),
+    ("int8", "int32", "ieee", 32, 32, 16),
 ]
 
 
