@@ -89,7 +89,9 @@ struct CpuConvertToVectorPass
                            memref::MemRefDialect>();
     target.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect>();
     target.addDynamicallyLegalDialect<arith::ArithDialect, math::MathDialect>(
-        [](Operation *op) { return !hasTileTypes(op) && !isFloat8Arithmetic(op); });
+        [](Operation *op) {
+          return !hasTileTypes(op) && !isFloat8Arithmetic(op) && !isFloat8Conversion(op);
+        });
 
     RewritePatternSet patterns(context);
     populateFunctionOpToVectorPatterns(typeConverter, patterns, info);

@@ -505,6 +505,37 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
 
 } // namespace
 
+/// arith.extf from fp8 (isFloat8Conversion), which the dot lowering creates to extend fp8
+/// operands to f32: converted element by element through the runtime, exactly, as fp_to_fp
+/// converts fp8.
+struct Float8ExtFOpConversion : OpConversionPattern<arith::ExtFOp> {
+  Float8ExtFOpConversion(const TypeConverter &converter, MLIRContext *context)
+      : OpConversionPattern<arith::ExtFOp>(converter, context, /*benefit=*/2) {}
+
+  LogicalResult matchAndRewrite(arith::ExtFOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    if (!isFloat8Conversion(op))
+      return failure();
+    Type resultType = getTypeConverter()->convertType(op.getType());
+    auto source = cast<FloatType>(getElementTypeOrSelf(op.getIn().getType()));
+    auto target = cast<FloatType>(getElementTypeOrSelf(op.getType()));
+    int32_t from = getRuntimeFloatFormat(source), to = getRuntimeFloatFormat(target);
+    if (from < 0 || to < 0)
+      return replaceWithError(rewriter, op,
+                              llvm::formatv("the CPU backend does not convert between {0} and "
+                                            "{1}", source, target));
+    rewriter.replaceOp(op, FpToFpOpConversion::convertThroughRuntime(
+                               rewriter, op, adaptor.getIn(), resultType, from, to,
+                               /*rounding=*/0));
+    return success();
+  }
+};
+
+bool isFloat8Conversion(Operation *op) {
+  auto extend = dyn_cast<arith::ExtFOp>(op);
+  return extend && isFloat8(extend.getIn().getType());
+}
+
 bool isFloat8Arithmetic(Operation *op) {
   if (!isa<arith::ArithDialect, math::MathDialect>(op->getDialect()) ||
       isa<arith::ConstantOp, arith::BitcastOp, arith::SelectOp, arith::ExtFOp, arith::TruncFOp>(
@@ -528,7 +559,7 @@ void populateElementwiseOpToVectorPatterns(const TypeConverter &typeConverter,
                Float8MaximumOrMinimumOpConversion<arith::MinimumFOp, false, false>,
                Float8MaximumOrMinimumOpConversion<arith::MaxNumFOp, true, true>,
                Float8MaximumOrMinimumOpConversion<arith::MinNumFOp, false, true>,
-               Float8ArithmeticOpRejection>(typeConverter, context);
+               Float8ExtFOpConversion, Float8ArithmeticOpRejection>(typeConverter, context);
 }
 
 } // namespace mlir::nereid::cpu

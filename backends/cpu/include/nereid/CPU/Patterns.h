@@ -38,6 +38,10 @@ LogicalResult replaceWithError(ConversionPatternRewriter &rewriter, Operation *o
 /// fp8 maximum and minimum on the bits and reject the others, scalars included.
 bool isFloat8Arithmetic(Operation *op);
 
+/// Whether `op` is an arith.extf from fp8 (a dot extends fp8 operands so), which LLVM cannot
+/// lower either: the elementwise patterns convert it as tt.fp_to_fp does, through the runtime.
+bool isFloat8Conversion(Operation *op);
+
 /// Each family of tt ops lowers to vector code through one of these, with one signature: the
 /// CPU type converter, the pattern list to fill, and the lowering info.
 
