@@ -21,8 +21,12 @@ namespace mlir::nereid::nvidia {
 
 /// What the tensor cores compute so far, as the refusals of the others say it.
 constexpr const char *kTakenSoFar =
-    "tensor cores take f16 or bf16 operands, and f32 ones in tf32, into f32, and int8 ones "
+    "tensor cores take f16, bf16 or fp8 operands, and f32 ones in tf32, into f32, and int8 ones "
     "into int32 so far";
+
+bool isFp8(Type type) { return isa<Float8E4M3FNType, Float8E5M2Type>(type); }
+
+bool hasFp8MmaSync(unsigned computeCapability) { return computeCapability >= 89; }
 
 std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
   std::string why;
@@ -34,7 +38,7 @@ std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
     os << "a dot on sm_" << computeCapability << " (mma.sync needs sm_80 or newer)";
   } else if (dType.getRank() != 2) {
     os << "a batched (3-D) dot (tensor cores take 2-D dots so far)";
-  } else if (!((a.isF16() || a.isBF16() || a.isF32()) && d.isF32()) &&
+  } else if (!((a.isF16() || a.isBF16() || a.isF32() || isFp8(a)) && d.isF32()) &&
              !(a.isInteger(8) && d.isInteger(32))) {
     // tt.dot's verifier gives A and B one element type.
     os << "a dot of " << a << " operands into " << d << " (" << kTakenSoFar << ")";
@@ -45,7 +49,7 @@ std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
              aType.getDimSize(1) % (256 / aType.getElementTypeBitWidth()) != 0) {
     os << "a dot of " << dType.getDimSize(0) << "x" << aType.getDimSize(1) << " by "
        << aType.getDimSize(1) << "x" << dType.getDimSize(1) << " (mma.sync needs M a multiple "
-       << "of 16, N of 8 and K of 16, 8 for tf32, 32 for int8)";
+       << "of 16, N of 8 and K of 16, 8 for tf32, 32 for int8 and fp8)";
   }
   return why;
 }
@@ -89,12 +93,33 @@ Value convertTo(OpBuilder &builder, Location loc, Value value, RankedTensorType 
   return ttg::ConvertLayoutOp::create(builder, loc, type, value);
 }
 
+/// Makes the fp8 operands of `dot` f16 (exactly: every e4m3 and e5m2 value is an f16 value),
+/// for GPUs whose mma.sync takes no fp8 (before sm_89), as upstream does; the products stay
+/// exact in f32.
+/// The operand that a conversion to an FMA operand layout fed the dot is converted from its
+/// source, which assignMmaV2Layouts then converts to the mma.sync operand layout once.
+void upcastFp8Operands(OpBuilder &builder, tt::DotOp dot) {
+  for (OpOperand *operand : {&dot.getAMutable(), &dot.getBMutable()}) {
+    Value value = operand->get();
+    auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>();
+    if (convert)
+      value = convert.getSrc();
+    auto type = cast<RankedTensorType>(value.getType());
+    operand->set(tt::FpToFpOp::create(builder, dot.getLoc(), type.clone(builder.getF16Type()),
+                                      value, /*rounding=*/nullptr));
+    if (convert && convert->use_empty())
+      convert->erase();
+  }
+}
+
 /// Gives `dot` the mma.sync layouts: its operands are converted to them before it and its
 /// result back to its old layout after it.
-void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps) {
+void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps, unsigned computeCapability) {
   MLIRContext *context = dot.getContext();
   OpBuilder builder(dot);
   Location loc = dot.getLoc();
+  if (isFp8(getElementTypeOrSelf(dot.getA().getType())) && !hasFp8MmaSync(computeCapability))
+    upcastFp8Operands(builder, dot);
   auto dType = cast<RankedTensorType>(dot.getType());
   auto mma = MmaEncodingAttr::get(context, /*versionMajor=*/2, /*versionMinor=*/0,
                                   getMmaWarpsPerCTA(dType.getShape(), numWarps),
@@ -139,7 +164,7 @@ struct NvidiaAssignMmaLayoutsPass
     module.walk([&](tt::DotOp dot) {
       if (isa<ttg::BlockedEncodingAttr>(cast<RankedTensorType>(dot.getType()).getEncoding()) &&
           whyNotMmaV2(dot, nvidia->getComputeCapability()).empty())
-        assignMmaV2Layouts(dot, numWarps);
+        assignMmaV2Layouts(dot, numWarps, nvidia->getComputeCapability());
     });
   }
 };

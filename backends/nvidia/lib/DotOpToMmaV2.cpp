@@ -45,7 +45,7 @@ llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &layout) 
 }
 
 /// The PTX type of mma.sync's multiplicands of element type `element` (f32 goes as tf32, i8 as
-/// signed).
+/// signed), for the types that NVVM's mma.sync takes (not fp8: emitFp8MmaSync).
 NVVM::MMATypes getMmaType(Type element) {
   if (element.isF32())
     return NVVM::MMATypes::tf32;
@@ -55,8 +55,8 @@ NVVM::MMATypes getMmaType(Type element) {
 }
 
 /// One 32-bit register of an operand fragment from its `elements` (consecutive along K, the
-/// first in the low bits): `vector<2xf16>` for f16, an i32 for bf16 and for four int8, as
-/// NVVM's mma.sync takes them; a tf32 element is already an i32 (roundToTF32).
+/// first in the low bits): `vector<2xf16>` for f16, an i32 for bf16 and for four int8 or fp8
+/// (whose LLVM type is i8), as NVVM's mma.sync takes them; a tf32 element is already an i32 (roundToTF32).
 Value packFragmentRegister(OpBuilder &builder, Location loc, ArrayRef<Value> elements) {
   Type element = elements.front().getType();
   if (elements.size() == 1)
@@ -89,6 +89,26 @@ SmallVector<Value> gatherFragment(OpBuilder &builder, Location loc, const Linear
     fragment.push_back(packFragmentRegister(builder, loc, elements));
   }
   return fragment;
+}
+
+/// mma.sync m16n8k32 of fp8 operands (`element`, e4m3 or e5m2) into f32 (sm_89 and newer), as
+/// inline PTX, since NVVM's mma.sync does not take fp8 multiplicands: D = A B + C for the
+/// fragments `a` (4 registers), `b` (2) and `c` (4 f32), as a struct of 4 f32 like NVVM's.
+Value emitFp8MmaSync(OpBuilder &builder, Location loc, Type resultType, ArrayRef<Value> a,
+                     ArrayRef<Value> b, ArrayRef<Value> c, Type element) {
+  std::string type = isa<Float8E4M3FNType>(element) ? "e4m3" : "e5m2";
+  std::string ptx = "mma.sync.aligned.m16n8k32.row.col.f32." + type + "." + type +
+                    ".f32 {$0, $1, $2, $3}, {$4, $5, $6, $7}, {$8, $9}, {$10, $11, $12, $13};";
+  SmallVector<Value> operands(a);
+  llvm::append_range(operands, b);
+  llvm::append_range(operands, c);
+  return LLVM::InlineAsmOp::create(
+             builder, loc, resultType, operands, ptx, "=f,=f,=f,=f,r,r,r,r,r,r,f,f,f,f",
+             /*has_side_effects=*/false, /*is_align_stack=*/false,
+             LLVM::tailcallkind::TailCallKind::None,
+             LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
+             /*operand_attrs=*/ArrayAttr())
+      .getResult(0);
 }
 
 /// `values`, f32 operand elements, rounded to tf32 to nearest with ties away from zero
@@ -139,7 +159,8 @@ struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
     Type accumulator = dType.getElementType();
     auto resultType = LLVM::LLVMStructType::getLiteral(
         getContext(), {accumulator, accumulator, accumulator, accumulator});
-    NVVM::MMATypes multiplicand = getMmaType(aType.getElementType());
+    Type element = aType.getElementType();
+    bool fp8 = isa<Float8E4M3FNType, Float8E5M2Type>(element);
     // Integer sums wrap around, as the interpreter's do.
     std::optional<NVVM::MMAIntOverflow> overflow;
     if (accumulator.isInteger(32))
@@ -163,11 +184,18 @@ struct MmaV2DotOpConversion : OpConversionPattern<tt::DotOp> {
                                                       kARegisters, kWidth, row, k);
         SmallVector<Value> bFragment = gatherFragment(rewriter, loc, *bLayout, bRegisters, b,
                                                       kBRegisters, kWidth, k, col);
-        Value product = NVVM::MmaOp::create(
-            rewriter, loc, resultType, aFragment, bFragment, accumulator,
-            {kMmaRows, kMmaCols, instrK}, std::nullopt, overflow,
-            std::array<NVVM::MMATypes, 2>{multiplicand, multiplicand},
-            std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+        Value product;
+        if (fp8) {
+          product = emitFp8MmaSync(rewriter, loc, resultType, aFragment, bFragment,
+                                   accumulator, element);
+        } else {
+          NVVM::MMATypes multiplicand = getMmaType(element);
+          product = NVVM::MmaOp::create(
+              rewriter, loc, resultType, aFragment, bFragment, accumulator,
+              {kMmaRows, kMmaCols, instrK}, std::nullopt, overflow,
+              std::array<NVVM::MMATypes, 2>{multiplicand, multiplicand},
+              std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row, NVVM::MMALayout::col});
+        }
         for (int32_t element = 0; element < 4; ++element)
           accumulator[element] = LLVM::ExtractValueOp::create(rewriter, loc, product, element);
       }

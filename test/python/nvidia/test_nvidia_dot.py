@@ -1,8 +1,9 @@
-"""tl.dot on NVIDIA tensor cores: f16 and bf16 operands, and f32 ones in tf32 (the NVIDIA
+"""tl.dot on NVIDIA tensor cores: f16, bf16 and fp8 operands, and f32 ones in tf32 (the NVIDIA
 backend's default input precision), into an f32 accumulator, and int8 ones into int32, which
 nvidia-assign-mma-layouts gives mma.sync's layouts and the lowering computes with
-`mma.sync.aligned.m16n8k16` (m16n8k8 for tf32, m16n8k32 for int8; sm_80 and newer, sm_90
-included). int8 results are exact, checked against numpy in int64.
+`mma.sync.aligned.m16n8k16` (m16n8k8 for tf32, m16n8k32 for int8, and for fp8 from sm_89, whose
+fp8 operands are f16 before; sm_80 and newer, sm_90 included). int8 results are exact, checked
+against numpy in int64.
 
 On a GPU (skipped, with the backend's reason, where none runs): kernels through @jit on torch
 CUDA tensors, the outputs poisoned first, against torch.matmul of the same operands in float64
@@ -184,6 +185,24 @@ def test_tutorial_matmul_with_masks(cuda, dtype, sizes, warps):
     _check_dot(cuda, c, a, b)
 
 
+FP8 = ["float8_e4m3fn", "float8_e5m2"]
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [1, 4, 8])
+@pytest.mark.parametrize("shape", [(32, 32, 32), (64, 64, 64), (128, 128, 64)])
+@pytest.mark.parametrize("dtype", FP8)
+def test_fp8_dot_block(cuda, dtype, shape, warps):
+    # fp8 into f32: mma.sync m16n8k32 of e4m3 or e5m2 from sm_89, f16's after an exact
+    # conversion before. fp8 products are exact in f32, so the tolerance is the accumulation's.
+    M, N, K = shape
+    rng = np.random.default_rng([M, N, K, warps, FP8.index(dtype)])
+    a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
+    out = _poisoned(cuda, (M, N))
+    dot_block[(1,)](a, b, out, M=M, N=N, K=K, num_warps=warps)
+    _check_dot(cuda, out, a, b)
+
+
 @pytest.mark.nvidia
 @pytest.mark.parametrize("warps", [1, 4, 8])
 @pytest.mark.parametrize("shape", [(32, 32, 64, 32), (64, 128, 512, 64)])
@@ -250,3 +269,17 @@ def test_int8_compiles_to_mma_sync(target, chip, warps, compile_ptx):
     ptx = compile_ptx(kernel)
     assert f".target {chip}" in ptx
     assert "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32" in ptx
+
+
+@pytest.mark.parametrize("target,instruction", [
+    ("cuda:80", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"),
+    ("cuda:89", "mma.sync.aligned.m16n8k32.row.col.f32.{0}.{0}.f32"),
+    ("cuda:90", "mma.sync.aligned.m16n8k32.row.col.f32.{0}.{0}.f32")])
+@pytest.mark.parametrize("dtype,ptx_type", [("float8_e4m3fn", "e4m3"), ("float8_e5m2", "e5m2")])
+def test_fp8_compiles_to_mma_sync(dtype, ptx_type, target, instruction, compile_ptx):
+    import ml_dtypes
+
+    operand = np.zeros(64 * 64, getattr(ml_dtypes, dtype))
+    kernel = dot_block.warmup(operand, operand, _np("float32", 64 * 64), M=64, N=64, K=64,
+                              grid=(1,), backend="nvidia", target=target, num_warps=4)
+    assert instruction.format(ptx_type) in compile_ptx(kernel)

@@ -28,8 +28,9 @@ from .kernel import CompiledNvidiaKernel
 from .toolkit import LIBDEVICE_VARIABLES, find_libdevice, find_tool
 
 TRIPLE = "nvptx64-nvidia-cuda"
-# PTX 8.0 (CUDA 12.0) is the first with sm_90a; drivers of CUDA 12 and later load it.
-PTX_FEATURES = "+ptx80"
+# PTX 8.4 (CUDA 12.4): sm_90a came with 8.0, mma.sync of fp8 operands with 8.4. ptxas of CUDA
+# 12.4 or later assembles it; without ptxas, drivers of CUDA 12.4 and later compile it.
+PTX_FEATURES = "+ptx84"
 # The compute capabilities Nereid compiles for (NvidiaTargetInfo's), by their LLVM chip: sm_90a
 # for Hopper, whose wgmma and TMA instructions need the `a` variant.
 CHIPS = {80: "sm_80", 86: "sm_86", 89: "sm_89", 90: "sm_90a"}
