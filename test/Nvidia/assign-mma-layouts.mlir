@@ -1,6 +1,6 @@
 // RUN: nereid-opt %s -split-input-file --nvidia-assign-mma-layouts | FileCheck %s
 
-// nvidia-assign-mma-layouts gives each dot of f16 or bf16 operands (or f32 ones in tf32) into
+// nvidia-assign-mma-layouts gives each dot of f16, bf16 or fp8 operands (or f32 ones in tf32) into
 // f32 the mma.sync accumulator layout (#nvidia.mma of version 2, instrShape 16x8) and its
 // operands the #ttg.dot_op layouts of that parent with kWidth 2 (two 16-bit elements per 32-bit
 // register; 1 for tf32),
@@ -156,5 +156,43 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
   tt.func public @batched(%a: tensor<2x16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>, %b: tensor<2x16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>, %c: tensor<2x16x16xf32, #blocked>) -> tensor<2x16x16xf32, #blocked> {
     %0 = tt.dot %a, %b, %c : tensor<2x16x16xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<2x16x16xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<2x16x16xf32, #blocked>
     tt.return %0 : tensor<2x16x16xf32, #blocked>
+  }
+}
+
+// -----
+
+// fp8 operands: on sm_89 and newer mma.sync takes them, four per 32-bit register (kWidth 4);
+// before sm_89 they are converted to f16 first (exactly), from the sources of their conversions,
+// and the dot is an f16 one (kWidth 2).
+// CHECK-LABEL: tt.func public @fp8_on_sm89
+// CHECK-NOT: tt.fp_to_fp
+// CHECK: tt.dot {{.*}} : tensor<32x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 4}>> * tensor<32x32xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #{{.*}}, kWidth = 4}>>
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:89"} {
+  tt.func public @fp8_on_sm89(%a: tensor<32x32xf8E4M3FN, #blocked>, %b: tensor<32x32xf8E4M3FN, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #blocked>
+    %0 = ttg.convert_layout %a : tensor<32x32xf8E4M3FN, #blocked> -> tensor<32x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %1 = ttg.convert_layout %b : tensor<32x32xf8E4M3FN, #blocked> -> tensor<32x32xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %2 = tt.dot %0, %1, %cst : tensor<32x32xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x32xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x32xf32, #blocked>
+    tt.return %2 : tensor<32x32xf32, #blocked>
+  }
+}
+
+// -----
+
+// CHECK-LABEL: tt.func public @fp8_on_sm80
+// CHECK: %[[A:.*]] = tt.fp_to_fp %arg0 : tensor<32x32xf8E5M2, #[[$B:.*]]> -> tensor<32x32xf16, #[[$B]]>
+// CHECK: %[[B:.*]] = tt.fp_to_fp %arg1 : tensor<32x32xf8E5M2, #[[$B]]> -> tensor<32x32xf16, #[[$B]]>
+// CHECK: ttg.convert_layout %[[A]] : {{.*}} -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 0, parent = #{{.*}}, kWidth = 2}>>
+// CHECK: ttg.convert_layout %[[B]] : {{.*}} -> tensor<32x32xf16, #ttg.dot_op<{opIdx = 1, parent = #{{.*}}, kWidth = 2}>>
+// CHECK-NOT: f8E5M2, #ttg.dot_op
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
+  tt.func public @fp8_on_sm80(%a: tensor<32x32xf8E5M2, #blocked>, %b: tensor<32x32xf8E5M2, #blocked>) -> tensor<32x32xf32, #blocked> {
+    %cst = arith.constant dense<0.000000e+00> : tensor<32x32xf32, #blocked>
+    %0 = ttg.convert_layout %a : tensor<32x32xf8E5M2, #blocked> -> tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %1 = ttg.convert_layout %b : tensor<32x32xf8E5M2, #blocked> -> tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %2 = tt.dot %0, %1, %cst : tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<32x32xf8E5M2, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x32xf32, #blocked>
+    tt.return %2 : tensor<32x32xf32, #blocked>
   }
 }
