@@ -1,15 +1,16 @@
 """tl.dot on NVIDIA GPUs where the tensor cores do not take it (yet): f32 operands in ieee
-precision, f64, int8 into int32 with K = 16, and batched (3-D) dots of f16 operands and of f32 ones in
-ieee and tf32 precision. nvidia-assign-mma-layouts leaves them in blocked layouts, and the
-lowering computes each result element with multiply-adds in order of k, in the accumulator's
-type (lib/Conversion/TritonGPUToLLVM/DotOpToFMA.cpp), which is how the interpreter defines a
-dot (docs/semantics.md, "tt.dot"): the results are bit-equal to the interpreter's.
+precision, f64, int8 into int32 with K = 16, and batched (3-D) dots of f16 operands and of f32
+ones in ieee and tf32 precision. nvidia-assign-mma-layouts leaves them in blocked layouts, and
+the lowering computes each result element with multiply-adds in order of k, in the
+accumulator's type (lib/Conversion/TritonGPUToLLVM/DotOpToFMA.cpp), which is how the
+interpreter defines a dot (docs/semantics.md, "tt.dot"): the results are bit-equal to the
+interpreter's.
 
 On a GPU (skipped, with the backend's reason, where none runs): kernels through @jit on torch
 CUDA tensors, the outputs poisoned first, against the interpreter on the same random operands,
 with 1, 4 and 8 warps. Without a GPU: the same kernels compile for cuda:80 and cuda:90 to PTX
-with fused multiply-adds (multiplies and adds for int8) and no mma.sync, which ptxas assembles where the CUDA toolkit is
-installed."""
+with fused multiply-adds (multiplies and adds for int8) and no mma.sync, which ptxas assembles
+where the CUDA toolkit is installed."""
 
 import ml_dtypes
 import numpy as np
