@@ -10,9 +10,10 @@ the CUDA toolkit's ptxas: its launches run in the interpreter, and every kernel 
 first compiled for sm_80 and sm_90a through ptxas (kernels/nvidia_compile.py, which lists the
 ops that the NVIDIA backend is expected to refuse). A backend that runs on device memory gets
 the arrays on its device for the launch and back (`Conformance.launch`). While the interpreter
-runs a test's reference launch, it stands in for that backend (NEREID_BACKEND names it): it computes with the backend's frontend
-options, such as its default dot precision. Kernels compile into one cache for the whole
-session, so that a kernel that several tests launch compiles once."""
+runs a test's reference launch, it stands in for that backend (NEREID_BACKEND names it): it
+computes with the backend's frontend options, such as its default dot precision. Kernels
+compile into one cache for the whole session, so that a kernel that several tests launch
+compiles once."""
 
 from __future__ import annotations
 
