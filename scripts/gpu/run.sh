@@ -15,8 +15,8 @@
 # the CUDA toolkit's nvcc, no LLVM), in the checkout's root: it installs the wheel if dist/
 # holds one, else uses the source tree with the carried runtime library (kernels that need
 # libnereid to compile then skip, saying so); it registers the source tree's entry points, runs
-# the GPU tests (test/python/nvidia; the conformance suite's cuda cases with the wheel) and the
-# bench. With OUT, the test log and the bench's JSON go there.
+# the GPU tests (test/python/nvidia, upstream's tutorials on the GPU; the conformance suite's cuda
+# cases with the wheel) and the bench. With OUT, the test log and the bench's JSON go there.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
@@ -36,7 +36,8 @@ prepare() {
 # path. Sets `python`, `tests` (the suites this setup can run) and `pytest_options`.
 use_nereid() {
   python="${PYTHON:-python3}"
-  tests=(test/python/nvidia)
+  # The GPU tests, and upstream's tutorials 01, 02, 05 and 07 run unchanged on the GPU.
+  tests=(test/python/nvidia test/python/upstream_tutorials/test_upstream_tutorials.py::test_on_nvidia)
   pytest_options=()
   local wheel
   wheel="$(ls dist/nereid_triton-*.whl 2>/dev/null | head -n 1 || true)"
