@@ -190,8 +190,9 @@ bool isFloat8(Type type) {
   return element && element.getWidth() == 8;
 }
 
-/// The maximum and minimum of fp8 values (scalars or vectors of one fp8 type), which LLVM has
-/// no arithmetic for, on their bits, as the interpreter computes them (docs/semantics.md): the
+/// What the CPU computes of fp8 values (scalars or vectors of one fp8 type), which LLVM has no
+/// arithmetic for, on their bits: their exact f32 values (toFloat32), and their maximum and
+/// minimum as the interpreter computes them (docs/semantics.md): the
 /// IEEE maximum and minimum give the first NaN operand, maximumNumber and minimumNumber the
 /// other operand, and -0 < +0. Sign and magnitude order as the signed byte
 /// bits ^ (sign ? 0x7f : 0), which puts -0 just below +0.
@@ -221,6 +222,62 @@ public:
     if (ignoreNaN)
       return select(aIsNaN, b, select(bIsNaN, a, ordered));
     return select(aIsNaN, a, select(bIsNaN, b, ordered));
+  }
+
+  /// The fp8 `value` as f32, exactly: each fp8 number is a small integer times a power of two
+  /// that f32 holds. With e the exponent field and m the M mantissa bits, the magnitude is
+  /// (e ? 2^M + m : m) * 2^(max(e, 1) - 1 + emin - M), emin being the exponent of the smallest
+  /// normal number; NaNs and infinities follow the format's encodings (isNaN).
+  Value toFloat32(Value value) {
+    auto like = [&](Type element) -> Type {
+      if (auto vector = dyn_cast<VectorType>(type))
+        return vector.clone(element);
+      return element;
+    };
+    Type i32 = builder.getI32Type(), f32 = builder.getF32Type();
+    auto int32 = [&](int64_t v) -> Value {
+      return createSplatConstant(builder, loc, like(i32), builder.getI32IntegerAttr(v));
+    };
+    auto float32 = [&](float v) -> Value {
+      return createSplatConstant(builder, loc, like(f32), builder.getF32FloatAttr(v));
+    };
+    int mantissaBits = APFloat::semanticsPrecision(semantics) - 1;
+    int minExponent = APFloat::semanticsMinExponent(semantics);
+    Value bits = bitsOf(value);
+    Value wide = arith::ExtUIOp::create(builder, loc, like(i32), bits);
+    Value magnitudeBits = arith::AndIOp::create(builder, loc, wide, int32(0x7f));
+    Value exponent = arith::ShRUIOp::create(builder, loc, magnitudeBits, int32(mantissaBits));
+    Value mantissa =
+        arith::AndIOp::create(builder, loc, magnitudeBits, int32((1 << mantissaBits) - 1));
+    Value normal = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, exponent,
+                                         int32(0));
+    Value integer = arith::SelectOp::create(
+        builder, loc, normal,
+        arith::OrIOp::create(builder, loc, mantissa, int32(1 << mantissaBits)), mantissa);
+    // 2^(max(e, 1) - 1 + emin - M), built from its f32 exponent field.
+    Value scaleExponent = arith::AddIOp::create(
+        builder, loc, arith::MaxUIOp::create(builder, loc, exponent, int32(1)),
+        int32(127 - 1 + minExponent - mantissaBits));
+    Value scale = arith::BitcastOp::create(
+        builder, loc, like(f32), arith::ShLIOp::create(builder, loc, scaleExponent, int32(23)));
+    Value magnitude = arith::MulFOp::create(
+        builder, loc, arith::UIToFPOp::create(builder, loc, like(f32), integer), scale);
+    if (APFloat::semanticsHasInf(semantics)) {
+      uint64_t infinity = encodingOf(APFloat::getInf(semantics));
+      Value isInfinity = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                               magnitudeBits, int32(infinity));
+      magnitude = arith::SelectOp::create(builder, loc, isInfinity,
+                                          float32(std::numeric_limits<float>::infinity()),
+                                          magnitude);
+    }
+    Value negative = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ne,
+        arith::AndIOp::create(builder, loc, wide, int32(0x80)), int32(0));
+    Value result = arith::SelectOp::create(builder, loc, negative,
+                                           arith::NegFOp::create(builder, loc, magnitude),
+                                           magnitude);
+    return arith::SelectOp::create(builder, loc, isNaN(bits),
+                                   float32(std::numeric_limits<float>::quiet_NaN()), result);
   }
 
   /// `bits`, with a NaN replaced by the format's NaN of its sign (0x80, the only one, in the
@@ -506,8 +563,8 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
 } // namespace
 
 /// arith.extf from fp8 (isFloat8Conversion), which the dot lowering creates to extend fp8
-/// operands to f32: converted element by element through the runtime, exactly, as fp_to_fp
-/// converts fp8.
+/// operands: the exact f32 value computed on the bits in vector code (Float8Bits::toFloat32),
+/// then widened to f64 or narrowed to f16 or bf16, which hold every fp8 value exactly.
 struct Float8ExtFOpConversion : OpConversionPattern<arith::ExtFOp> {
   Float8ExtFOpConversion(const TypeConverter &converter, MLIRContext *context)
       : OpConversionPattern<arith::ExtFOp>(converter, context, /*benefit=*/2) {}
@@ -517,16 +574,15 @@ struct Float8ExtFOpConversion : OpConversionPattern<arith::ExtFOp> {
     if (!isFloat8Conversion(op))
       return failure();
     Type resultType = getTypeConverter()->convertType(op.getType());
-    auto source = cast<FloatType>(getElementTypeOrSelf(op.getIn().getType()));
-    auto target = cast<FloatType>(getElementTypeOrSelf(op.getType()));
-    int32_t from = getRuntimeFloatFormat(source), to = getRuntimeFloatFormat(target);
-    if (from < 0 || to < 0)
-      return replaceWithError(rewriter, op,
-                              llvm::formatv("the CPU backend does not convert between {0} and "
-                                            "{1}", source, target));
-    rewriter.replaceOp(op, FpToFpOpConversion::convertThroughRuntime(
-                               rewriter, op, adaptor.getIn(), resultType, from, to,
-                               /*rounding=*/0));
+    Value value = adaptor.getIn();
+    Float8Bits fp8(rewriter, op.getLoc(), value.getType());
+    Value wide = fp8.toFloat32(value);
+    auto target = cast<FloatType>(getElementTypeOrSelf(resultType));
+    if (target.getWidth() > 32)
+      wide = arith::ExtFOp::create(rewriter, op.getLoc(), resultType, wide);
+    else if (target.getWidth() < 32)
+      wide = arith::TruncFOp::create(rewriter, op.getLoc(), resultType, wide);
+    rewriter.replaceOp(op, wide);
     return success();
   }
 };

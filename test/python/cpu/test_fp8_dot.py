@@ -45,3 +45,22 @@ def test_fp8_dot_matches_numpy(fmt, transposed, M, N, K, BLOCK_K):
     expected = a.astype(np.float64) @ b.astype(np.float64)
     # fp8 products are exact in f32; only the f32 sums round.
     np.testing.assert_allclose(out, expected, rtol=1e-5, atol=1e-4 * np.abs(expected).max())
+
+
+@pytest.mark.parametrize("fmt", list(FORMATS))
+def test_every_fp8_value_extends_exactly(fmt):
+    """Each of the 256 codes (NaNs and infinities included) alone in a row of A, times the
+    identity: its row of the result is its value where the identity has 1, and 0 (NaN for a NaN
+    or an infinity) elsewhere, as numpy computes it in float64."""
+    dtype = FORMATS[fmt]
+    codes = np.arange(256, dtype=np.uint8).view(dtype)
+    a = np.zeros((256, 16), dtype)
+    a[np.arange(256), np.arange(256) % 16] = codes
+    identity = np.eye(16).astype(dtype)
+    out = np.zeros((256, 16), np.float32)
+    fp8_dot_kernel[(1,)](a, identity, out, 16, M=256, N=16, BLOCK_K=16, B_TRANSPOSED=False)
+    with np.errstate(invalid="ignore"):
+        expected = a.astype(np.float64) @ identity.astype(np.float64)
+    np.testing.assert_array_equal(out, expected.astype(np.float32))
+    assert np.isnan(out[np.arange(256), np.arange(256) % 16]).sum() == np.isnan(
+        codes.astype(np.float32)).sum() > 0
