@@ -186,6 +186,10 @@ typedef struct NereidTarget {
 /* The machine this process runs on. */
 NEREID_C_EXPORT NereidTarget nereid_host_target(void);
 
+/* The backends this library was built with (CMake's NEREID_BACKENDS), as their names in lower
+ * case separated by commas, "cpu,nvidia,amd"; the string lives as long as the process. */
+NEREID_C_EXPORT const char *nereid_backends(void);
+
 /* Bytes produced by the compiler, owned by the handle. */
 typedef struct NereidBuffer NereidBuffer;
 

@@ -141,6 +141,8 @@ extern "C" {
 
 int32_t nereid_api_version(void) { return NEREID_C_API_VERSION; }
 
+const char *nereid_backends(void) { return mlir::nereid::getRegisteredBackendNames(); }
+
 NereidContext *nereid_context_create(void) { return new NereidContext(); }
 
 void nereid_context_destroy(NereidContext *context) {

@@ -17,7 +17,9 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Transforms/Passes.h"
 
+#include <cctype>
 #include <mutex>
+#include <string>
 
 namespace mlir::nereid {
 
@@ -48,6 +50,18 @@ void registerAllPasses() {
   registerTritonGPUPipeline();
 #define NEREID_BACKEND(Name) register##Name##BackendPasses();
 #include "nereid/Backends.def"
+}
+
+const char *getRegisteredBackendNames() {
+  static const std::string names = [] {
+    std::string list;
+#define NEREID_BACKEND(Name) list += std::string(list.empty() ? "" : ",") + #Name;
+#include "nereid/Backends.def"
+    for (char &c : list)
+      c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return list;
+  }();
+  return names.c_str();
 }
 
 void registerAllTargets() {

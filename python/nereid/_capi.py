@@ -10,6 +10,7 @@ import ctypes
 import functools
 import os
 from pathlib import Path
+from typing import Optional
 
 # The NEREID_C_API_VERSION these bindings were written for.
 API_VERSION = 3
@@ -132,6 +133,7 @@ def _declare(library: ctypes.CDLL) -> None:
         ),
         # Code generation
         "nereid_host_target": ([], NereidTarget),
+        "nereid_backends": ([], ctypes.c_char_p),
         "nereid_buffer_data": ([void_p], void_p),
         "nereid_buffer_size": ([void_p], ctypes.c_size_t),
         "nereid_buffer_destroy": ([void_p], None),
@@ -184,3 +186,18 @@ def lib() -> ctypes.CDLL:
 def library_path() -> Path:
     """The path of the loaded libnereid; the libraries built with it lie beside it."""
     return Path(lib()._name)
+
+
+def built_backends() -> frozenset[str]:
+    """The backends that the loaded libnereid was built with (CMake's NEREID_BACKENDS), by
+    their names: "cpu", "nvidia", "amd"."""
+    return frozenset(lib().nereid_backends().decode().split(","))
+
+
+def missing_backend(name: str) -> Optional[str]:
+    """Why the loaded libnereid cannot compile for the backend `name` (it was built without
+    it), or None when it can."""
+    if name in built_backends():
+        return None
+    return (f"libnereid ({library_path()}) was built without the {name} backend; build it "
+            f"with {name} in NEREID_BACKENDS")

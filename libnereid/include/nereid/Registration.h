@@ -17,6 +17,10 @@ void registerAllDialects(DialectRegistry &registry);
 /// upstream passes they use, so that textual pipelines can name them. Call it once.
 void registerAllPasses();
 
+/// The registered backends (NEREID_BACKENDS), as their names in lower case separated by
+/// commas, in registration order: "cpu,nvidia,amd".
+const char *getRegisteredBackendNames();
+
 /// Registers the target families of every registered backend (registerTargetFamily), so that
 /// `ttg.target` strings can be read. It may be called any number of times.
 void registerAllTargets();

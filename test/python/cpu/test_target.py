@@ -74,3 +74,17 @@ def test_a_library_for_an_older_cpu_still_runs():
     out_i, out_f = np.zeros(3, np.int32), np.zeros(3, np.float32)
     kernel.launch([out_i, out_f, 2, 0.0], (3, 1, 1), 1)
     np.testing.assert_array_equal(out_i, [0, 2, 4])
+
+
+def test_a_libnereid_built_without_the_cpu_backend_says_so(monkeypatch):
+    # As a libnereid built with NEREID_BACKENDS=nvidia: the CPU backend is not available,
+    # naming the library and the setting.
+    from nereid import _capi
+    from nereid_cpu.backend import CpuBackend
+
+    assert "cpu" in _capi.built_backends()  # this build's
+    monkeypatch.setattr(_capi, "built_backends", lambda: frozenset({"nvidia"}))
+    availability = CpuBackend().available()
+    assert not availability
+    assert availability.reason == (f"libnereid ({_capi.library_path()}) was built without the "
+                                   "cpu backend; build it with cpu in NEREID_BACKENDS")

@@ -325,3 +325,15 @@ def test_a_kernel_is_compiled_for_each_current_devices_chip(monkeypatch, tmp_pat
         cubins.setdefault(capability, set()).add(backend.compile(kernel).cubin)
     assert all(len(found) == 1 for found in cubins.values())
     assert cubins[80] != cubins[90]
+
+
+def test_a_libnereid_built_without_the_nvidia_backend_says_so(monkeypatch):
+    from nereid import _capi
+
+    assert "nvidia" in _capi.built_backends()  # this build's
+    monkeypatch.setattr(_capi, "built_backends", lambda: frozenset({"cpu"}))
+    ttir = KERNELS["add"]("cuda:90", 4).asm["ttir"]
+    with pytest.raises(RuntimeError, match=r"cannot compile kernel `add_kernel` for NVIDIA GPUs: "
+                                           r"libnereid \(.*\) was built without the nvidia "
+                                           "backend; build it with nvidia in NEREID_BACKENDS"):
+        compiler.compile(ttir, "add_kernel", {}, {"target": "cuda:90"})

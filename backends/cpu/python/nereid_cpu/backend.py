@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from nereid import _capi
 from nereid.backends import Availability, Backend
 from nereid.compiler.options import DOT_INPUT_PRECISIONS
 from nereid.runtime.environment import compile_settings
@@ -38,6 +39,9 @@ class CpuBackend(Backend):
             host = host_target()
         except ImportError as error:  # libnereid did not load
             return Availability(False, str(error))
+        missing = _capi.missing_backend(self.name)
+        if missing:
+            return Availability(False, missing)
         if not host.ttg_target:
             return Availability(False, f"no CPU lowering for {host.cpu} ({host.triple}): the "
                                        "CPU backend needs x86-64 with AVX2 or AVX-512, or "

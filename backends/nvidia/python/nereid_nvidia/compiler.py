@@ -179,6 +179,9 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     and the libdevice it links (libdevice_for), together with the dynamic shared memory that
     the kernel needs."""
     options = options or {}
+    missing = _capi.missing_backend("nvidia")
+    if missing:
+        raise RuntimeError(f"cannot compile kernel `{kernel_name}` for NVIDIA GPUs: {missing}")
     target = resolve_target(kernel_name, options)
     num_warps = int(options.get("num_warps") or 4)
     resolved = stages(target, num_warps)
