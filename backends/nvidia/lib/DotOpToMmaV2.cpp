@@ -56,7 +56,8 @@ NVVM::MMATypes getMmaType(Type element) {
 
 /// One 32-bit register of an operand fragment from its `elements` (consecutive along K, the
 /// first in the low bits): `vector<2xf16>` for f16, an i32 for bf16 and for four int8 or fp8
-/// (whose LLVM type is i8), as NVVM's mma.sync takes them; a tf32 element is already an i32 (roundToTF32).
+/// (whose LLVM type is i8), as NVVM's mma.sync takes them; a tf32 element is already an i32
+/// (roundToTF32).
 Value packFragmentRegister(OpBuilder &builder, Location loc, ArrayRef<Value> elements) {
   Type element = elements.front().getType();
   if (elements.size() == 1)
