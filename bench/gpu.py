@@ -209,8 +209,6 @@ def measure_matmul(upstream: ModuleType, nereid: ModuleType, size: int = 8192) -
     stages, which Nereid does not pipeline yet), and of torch.matmul (cuBLAS); each checked
     against cuBLAS first (f16 results of sums of 8192 products: within 2^-8 relative, 0.05
     absolute). A peer that fails gets its error instead."""
-    from triton.testing import do_bench
-
     a = torch.randn(size, size, device="cuda", dtype=torch.float16)
     b = torch.randn(size, size, device="cuda", dtype=torch.float16)
     expected = torch.matmul(a, b)
@@ -222,39 +220,49 @@ def measure_matmul(upstream: ModuleType, nereid: ModuleType, size: int = 8192) -
         return returning(c, lambda: kernels.matmul_kernel[grid](
             a, b, c, size, size, size, size, 1, size, 1, size, 1, **blocks))
 
-    results: dict[str, Any] = {}
     runs = {"upstream": tutorial(upstream), "nereid": tutorial(nereid),
             "cuBLAS": lambda: torch.matmul(a, b)}
+    results = {}
     for peer, run in runs.items():
-        try:
-            c.fill_(float("nan"))
-            torch.testing.assert_close(run(), expected, rtol=2**-8, atol=0.05)
-            milliseconds = do_bench(run, return_mode="median")
-        except Exception as error:  # the row says why, and the other peers still run
-            said = "; ".join(line.strip() for line in str(error).splitlines() if line.strip())
-            results[peer] = f"failed: {said[:400]}"
-            continue
-        results[peer] = 2 * size ** 3 / milliseconds / 1e9
+        c.fill_(float("nan"))
+        milliseconds = checked_milliseconds(run, expected, rtol=2**-8, atol=0.05)
+        results[peer] = (2 * size ** 3 / milliseconds / 1e9
+                         if isinstance(milliseconds, float) else milliseconds)
     return results
+
+
+def checked_milliseconds(run: Callable[[], torch.Tensor], expected: torch.Tensor, rtol: float,
+                         atol: float) -> Any:
+    """The median of do_bench for `run`, once its output is checked against `expected`; where
+    it fails to compile, run or match, "failed: " and the error's lines (assert_close's say how
+    many elements differ, and by how much), so that the row says why and the others still run."""
+    from triton.testing import do_bench
+
+    try:
+        torch.testing.assert_close(run(), expected, rtol=rtol, atol=atol)
+        return float(do_bench(run, return_mode="median"))
+    except Exception as error:
+        said = "; ".join(line.strip() for line in str(error).splitlines() if line.strip())
+        return f"failed: {said[:400]}"
 
 
 def measure_bandwidth(case: BandwidthCase) -> dict[str, Any]:
     """GB/s of each peer of `case` (the median of do_bench), each checked against the reference
-    first; a peer that fails to compile, run or match gets its error instead."""
-    from triton.testing import do_bench
-
-    results: dict[str, Any] = {}
+    first; a peer that fails gets its error instead (checked_milliseconds)."""
+    results = {}
     for peer, run in case.runs.items():
-        try:
-            torch.testing.assert_close(run(), case.expected, rtol=case.rtol, atol=case.atol)
-            milliseconds = do_bench(run, return_mode="median")
-        except Exception as error:  # the row says why, and the other rows still run
-            # The error's lines (assert_close's: how many elements differ, and by how much).
-            said = "; ".join(line.strip() for line in str(error).splitlines() if line.strip())
-            results[peer] = f"failed: {said[:400]}"
-            continue
-        results[peer] = case.bytes_moved / milliseconds / 1e6
+        milliseconds = checked_milliseconds(run, case.expected, case.rtol, case.atol)
+        results[peer] = (case.bytes_moved / milliseconds / 1e6
+                         if isinstance(milliseconds, float) else milliseconds)
     return results
+
+
+def table_row(name: str, row: dict[str, Any], peers: tuple[str, str, str], target: str) -> str:
+    """A table row: each peer's figure (or error), Nereid / upstream, and the target."""
+    cells = [f"{row[peer]:.0f}" if isinstance(row[peer], float) else row[peer] for peer in peers]
+    ratio = (f"{row['nereid'] / row['upstream']:.3f}"
+             if all(isinstance(row[p], float) for p in ("upstream", "nereid")) else "-")
+    return f"| {name} | {' | '.join(cells)} | {ratio} | {target} |"
 
 
 def cold_first_launch_seconds(runtime: str) -> float:
@@ -354,22 +362,14 @@ def main() -> None:
     for case in bandwidth_cases(upstream, nereid):
         row = measure_bandwidth(case)
         results["bandwidth_gbps"][case.name] = row
-        cells = [f"{row[peer]:.0f}" if isinstance(row[peer], float) else row[peer]
-                 for peer in ("upstream", "nereid", "torch")]
-        ratio = (f"{row['nereid'] / row['upstream']:.3f}"
-                 if all(isinstance(row[p], float) for p in ("upstream", "nereid")) else "-")
-        print(f"| {case.name} | {' | '.join(cells)} | {ratio} | >= {case.target} |")
+        print(table_row(case.name, row, ("upstream", "nereid", "torch"), f">= {case.target}"))
     print("\ncompute-bound kernels, TFLOP/s (the median of do_bench; each checked against "
           "cuBLAS first)\n| kernel | upstream Triton | Nereid | cuBLAS | Nereid / upstream | "
           "target |\n|---|---|---|---|---|---|")
     row = measure_matmul(upstream, nereid)
     results["matmul_tflops"] = row
-    cells = [f"{row[peer]:.0f}" if isinstance(row[peer], float) else row[peer]
-             for peer in ("upstream", "nereid", "cuBLAS")]
-    ratio = (f"{row['nereid'] / row['upstream']:.3f}"
-             if all(isinstance(row[p], float) for p in ("upstream", "nereid")) else "-")
-    print(f"| fp16 matmul 8192^3, plain pointers, 128x128x64 blocks | {' | '.join(cells)} | "
-          f"{ratio} | >= 0.9 |")
+    print(table_row("fp16 matmul 8192^3, plain pointers, 128x128x64 blocks", row,
+                    ("upstream", "nereid", "cuBLAS"), ">= 0.9"))
     print("\ncold compile and first launch of the vector add (a fresh process, an empty cache)\n"
           "| compiler | seconds |\n|---|---|")
     results["cold_first_launch_s"] = {}
