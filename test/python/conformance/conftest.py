@@ -102,6 +102,11 @@ class Conformance:
         self.device = None
         if backend != NVIDIA_PTXAS and "cpu" not in nereid.backends.get(backend).owned_memory:
             self.device = "cuda"  # torch's name for NVIDIA's memory, and for AMD's
+        # Whether the backend runs programs one after another with one thread and combines a
+        # reduction's or a scan's elements in the interpreter's order (docs/semantics.md), as
+        # the host backends do. A GPU backend runs programs at once and combines across its
+        # threads in a tree: results that depend on either order differ there.
+        self.in_order = self.device is None
 
     def launch(self, kernel: Any, grid: Any, *args: Any, **kwargs: Any) -> None:
         """`kernel[grid](*args, **kwargs)` on the backend. For a backend on device memory, the

@@ -52,3 +52,19 @@ def test_read_only_arrays_are_not_written_back():
     moved["x"].fill_(-1)
     copy_back()
     np.testing.assert_array_equal(data, np.arange(4))
+
+
+def test_a_dtype_torch_lacks_goes_as_its_bits_reinterpreted():
+    import ml_dtypes
+
+    import nereid.language as tl
+    from nereid.runtime.reinterpret import TensorWrapper
+
+    rng = np.random.default_rng()
+    x = rng.standard_normal(16).astype(ml_dtypes.float8_e4m3b11fnuz)
+    moved, copy_back = on_device({"x": x}, "cpu")
+    assert isinstance(moved["x"], TensorWrapper) and moved["x"].dtype == tl.float8e4b15
+    np.testing.assert_array_equal(moved["x"].base.numpy(), x.view(np.uint8))
+    moved["x"].base[3] = 0x58  # 1.0 in e4m3b11fnuz (exponent bias 11)
+    copy_back()
+    assert x[3] == 1.0

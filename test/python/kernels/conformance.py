@@ -23,6 +23,8 @@ import numpy as np
 import pytest
 from numpy.lib.array_utils import byte_bounds
 
+from nereid.runtime.arguments import array_dtype
+from nereid.runtime.reinterpret import reinterpret
 from nereid.runtime.tensor_descriptor import TensorDescriptor
 
 
@@ -229,13 +231,16 @@ def on_device(values: dict[str, Any], device: str) -> tuple[dict[str, Any], Call
             original = arrays[name]
             itemsize = original.dtype.itemsize
             offset = shift + original.ctypes.data - low
-            element = getattr(torch, original.dtype.name, None)
-            if element is None or offset % itemsize \
-                    or any(s < 0 or s % itemsize for s in original.strides):
+            if offset % itemsize or any(s < 0 or s % itemsize for s in original.strides):
                 continue
-            typed = buffer.view(element)
-            moved[name] = _with_memory(values[name], typed.as_strided(
-                original.shape, [s // itemsize for s in original.strides], offset // itemsize))
+            element = getattr(torch, original.dtype.name, None)
+            # A dtype that torch lacks (fp8 e4m3b11fnuz): its bits, reinterpreted as it.
+            bits = element or getattr(torch, f"uint{8 * itemsize}")
+            typed = buffer.view(bits).as_strided(
+                original.shape, [s // itemsize for s in original.strides], offset // itemsize)
+            if element is None:
+                typed = reinterpret(typed, array_dtype(original))
+            moved[name] = _with_memory(values[name], typed)
 
     def copy_back() -> None:
         for host, memory in copies:
