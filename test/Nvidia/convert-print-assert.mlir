@@ -6,7 +6,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
   // CHECK-DAG: llvm.func @vprintf(!llvm.ptr, !llvm.ptr) -> i32
-  // CHECK-DAG: llvm.mlir.global internal constant @printFormat_0("pid (%u, %u, %u) idx (%u) x: %f\0A\00")
+  // CHECK-DAG: llvm.mlir.global internal constant @printFormat_0("pid (%u, %u, %u) idx (%u) x: %.9g\0A\00")
   // CHECK-DAG: llvm.mlir.global internal constant @printFormat_1("pid (%u, %u, %u) idx (%u) i: (operand 0) %d\0A\00")
   // CHECK-DAG: llvm.mlir.global internal constant @printFormat_2("pid (%u, %u, %u) idx (%u) i: (operand 1) %u\0A\00")
   // CHECK-DAG: llvm.mlir.global internal constant @printFormat_3("pid (%u, %u, %u) idx (%u) h: 0x%08x\0A\00")

@@ -18,6 +18,7 @@
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlowOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -155,6 +156,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateMathToLLVMConversionPatterns(typeConverter, patterns);
     cf::populateControlFlowToLLVMConversionPatterns(typeConverter, patterns);
     populateDebugOpToLLVMPatterns(typeConverter, patterns, info);
+    populateBarrierOpToLLVMPatterns(typeConverter, patterns, info);
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, info);
     populateMathOpToLLVMPatterns(typeConverter, patterns);
     populateDotOpToMmaV2Patterns(typeConverter, patterns);
@@ -163,7 +165,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     ConversionTarget legal(*context);
     legal.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
     legal.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect,
-                            math::MathDialect, cf::ControlFlowDialect>();
+                            math::MathDialect, cf::ControlFlowDialect, gpu::GPUDialect>();
     if (failed(applyPartialConversion(module, legal, std::move(patterns))))
       return signalPassFailure();
     // The module attributes of ttg say nothing to LLVM; ttg.shared stays for the launch, which

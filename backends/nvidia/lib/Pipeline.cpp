@@ -4,6 +4,7 @@
 #include "nereid/Nvidia/Passes.h"
 
 #include "nereid/Conversion/Pipelines.h"
+#include "nereid/Dialect/Triton/Transforms/Passes.h"
 #include "nereid/Dialect/Triton/Transforms/Pipeline.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 
@@ -17,6 +18,12 @@
 namespace mlir::nereid::nvidia {
 
 void buildNvidiaToLLVMPipeline(OpPassManager &pm) {
+  // The integer cases that LLVM leaves undefined get the language's values (PTX's division by
+  // zero, and LLVM's 32-bit division of 64-bit operands that fit, disagree with it);
+  // max.f32 and min.f32 already order -0 below +0.
+  tt::GuardArithPassOptions guardOptions;
+  guardOptions.guardMinMax = false;
+  pm.addPass(tt::createGuardArithPass(guardOptions));
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createNvidiaConvertTritonGPUToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
@@ -34,6 +41,8 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   pm.addPass(ttg::createRemoveLayoutConversionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // Last: barriers between a program's global accesses that its threads could reorder.
+  pm.addPass(ttg::createOrderGlobalMemoryPass());
 }
 
 void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
@@ -71,13 +80,14 @@ void registerNvidiaPassesAndPipelines() {
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
-      "ttg-remove-layout-conversions, canonicalize and cse",
+      "ttg-remove-layout-conversions, canonicalize, cse and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
       });
   PassPipelineRegistration<>(
       "nereid-nvidia-to-llvm",
-      "Lowers ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects: convert-scf-to-cf, "
+      "Lowers ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects: "
+      "tt-guard-arith{min-max=false}, convert-scf-to-cf, "
       "nvidia-convert-ttg-to-llvm, reconcile-unrealized-casts, canonicalize, cse",
       buildNvidiaToLLVMPipeline);
 }

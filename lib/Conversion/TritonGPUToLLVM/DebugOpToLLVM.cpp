@@ -2,8 +2,11 @@
 // the thread that is its first holder; a thread calls the target's assertion trap when one of
 // its elements is false.
 // The lines are the interpreter's (interpreter/lib/Debug.cpp): "pid (x, y, z) idx (i, j)
-// <prefix><value>", with "(operand n) " before the value when several values are printed;
-// floats print as C's "%f" does, as upstream Triton prints them.
+// <prefix><value>", with "(operand n) " before the value when several values are printed.
+// The interpreter prints a float with the fewest digits that read back to it, which printf
+// cannot; here it prints with "%.<d>g", d the significant digits that always read back to the
+// same value of its type (9 for f32, 17 for f64, 5 for f16), never fewer (upstream Triton
+// prints "%f", which shows 1e-40 as 0.000000).
 
 #include "nereid/Conversion/TritonGPUToLLVM/MemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
@@ -59,7 +62,10 @@ std::pair<std::string, Value> formatElement(OpBuilder &builder, Location loc, Va
   Value promoted = element;
   if (!type.isF64())
     promoted = LLVM::FPExtOp::create(builder, loc, builder.getF64Type(), element);
-  return {"%f", promoted};
+  // C's DECIMAL_DIG formula: ceil(1 + p log10(2)) digits for p bits of precision.
+  unsigned precision = APFloat::semanticsPrecision(cast<FloatType>(type).getFloatSemantics());
+  unsigned digits = 1 + (precision * 30103 + 99999) / 100000;
+  return {"%." + std::to_string(digits) + "g", promoted};
 }
 
 /// tt.print: one printf per element of a tensor, from its first holder; a scalar, or the prefix

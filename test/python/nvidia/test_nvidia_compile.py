@@ -295,7 +295,7 @@ def test_print_and_assert_compile(target, chip, monkeypatch, tmp_path):
     assert "__assertfail" in ptx
     line = print_and_assert.fn.__code__.co_firstlineno + 6
     llir = (tmp_path / "dump" / f"{kernel.name}.llir").read_text()
-    assert "pid (%u, %u, %u) idx (%u) x: %f\\0A" in llir
+    assert "pid (%u, %u, %u) idx (%u) x: %.9g\\0A" in llir
     assert "pid (%u, %u, %u) idx (%u) x hex: 0x%08x\\0A" in llir
     assert "pid (%u, %u, %u) pid: (operand 0) %d\\0A" in llir
     assert "x is NaN" in llir and __file__.encode().decode() in llir

@@ -11,7 +11,7 @@ runs.
   from the exact value may be half an ULP more (f32 exp is libdevice's too: 2 ULP). NaNs,
   infinities and the sign of zero must match.
 - f16 and bf16 go through f32 and round once more: within one ULP of their type.
-- device_print's lines are the interpreter's, with floats as C's "%f"; each element once.
+- device_print's lines are the interpreter's, with floats as C's "%.9g" (f32); each element once.
 - A failing device_assert stops the kernel: CUDA prints the Python file and line, the kernel and
   the message, and the launch fails as a device-side assert (in a child process, as the CUDA
   context is lost)."""
@@ -396,7 +396,7 @@ def print_2d_kernel(x_ptr, M: tl.constexpr, N: tl.constexpr):
 @pytest.mark.parametrize("warps", [1, 4])
 def test_device_print_writes_each_element_once(cuda, capfd, warps):
     # 16 elements over 32 * warps threads: a broadcast layout, whose repeated elements print
-    # once. Floats print as C's "%f" does, which Python's "%f" matches digit for digit.
+    # once. f32 prints as C's "%.9g" does, which Python's "%.9g" matches digit for digit.
     programs, block = 2, 16
     rng = np.random.default_rng()
     x = rng.uniform(-100, 100, programs * block).astype(np.float32)
@@ -411,13 +411,13 @@ def test_device_print_writes_each_element_once(cuda, capfd, warps):
 
 def expected_print_lines(x, i, programs, block):
     """print_kernel's lines, as the interpreter writes them but for floats, which print as C's
-    "%f" does (Python's "%f" matches it digit for digit)."""
+    "%.9g" does (Python's "%.9g" matches it digit for digit)."""
     expected = []
     for pid in range(programs):
         head = f"pid ({pid}, 0, 0)"
         for k in range(block):
             n = pid * block + k
-            expected.append(f"{head} idx ({k}) x: {'%f' % x[n]}")
+            expected.append(f"{head} idx ({k}) x: {'%.9g' % x[n]}")
             expected.append(f"{head} idx ({k}) i: 0x{int(i[n]) & 0xffffffff:08x}")
             expected.append(f"{head} idx ({k}) both: (operand 0) {i[n]}")
         # A scalar, and a prefix alone, print once per program, as in the interpreter.
@@ -433,7 +433,7 @@ def test_device_print_of_a_2d_tile(cuda, capfd):
     print_2d_kernel[(1,)](cuda.from_numpy(x).cuda(), M=m, N=n, num_warps=2)
     cuda.cuda.synchronize()
     printed = capfd.readouterr().out.splitlines()
-    expected = [f"pid (0, 0, 0) idx ({r}, {c}) v: {'%f' % x[r * n + c]}"
+    expected = [f"pid (0, 0, 0) idx ({r}, {c}) v: {'%.9g' % x[r * n + c]}"
                 for r in range(m) for c in range(n)]
     assert sorted(printed) == sorted(expected)
 

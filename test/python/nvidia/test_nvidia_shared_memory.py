@@ -218,7 +218,9 @@ def test_buffers_in_sequence_are_separated_by_barriers(compile_ptx):
     """Five ops go through the same bytes: the loaded tile's conversion to the layout whose
     warps hold rows (the kernel's first access to shared memory: no barrier before its writes,
     one after), the reduction, the indices' conversion, the gather and the transpose's
-    conversion (a barrier before their writes and one after each): nine barriers."""
+    conversion (a barrier before their writes and one after each): nine barriers; and two
+    that keep the program's global accesses in order (ttg-order-global-memory), before the
+    first store (after the loads) and before the second (after the first)."""
     # Two warps: the compile-only test above compiles the kernel for 4 and 8 in this process.
     ptx = compile_ptx(COMPILED["reduce-gather-convert"][0]("cuda:90", 2))
-    assert ptx.count("bar.sync") == 9
+    assert ptx.count("bar.sync") == 9 + 2

@@ -142,6 +142,10 @@ void populateDotOpToFMAPatterns(const TypeConverter &typeConverter, RewritePatte
 /// when it can.
 std::string whyFmaDotNotLowered(tt::DotOp dot);
 
+/// gpu.barrier (of ttg-order-global-memory): the target's barrier of the program's threads.
+void populateBarrierOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                     RewritePatternSet &patterns, const GpuLoweringInfo &info);
+
 /// tt.print (each element once, from its first holder, through the target's printf, in the
 /// interpreter's lines) and tt.assert (the target's assertion trap, with the Python line).
 void populateDebugOpToLLVMPatterns(const TypeConverter &typeConverter,

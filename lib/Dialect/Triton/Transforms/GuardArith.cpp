@@ -81,8 +81,8 @@ void guardFloatToInt(OpTy op, bool isSigned) {
   Type compareType = input.getType();
   if (getElementTypeOrSelf(compareType).getIntOrFloatBitWidth() < 32) {
     Type f32 = builder.getF32Type();
-    compareType = isa<VectorType>(compareType) ? Type(cast<VectorType>(compareType).clone(f32))
-                                               : f32;
+    auto shaped = dyn_cast<ShapedType>(compareType);
+    compareType = shaped ? Type(shaped.clone(f32)) : f32;
   }
   Value wide = compareType == input.getType()
                    ? input
@@ -145,6 +145,8 @@ void guardNumberMinMax(Operation *op, bool isMax) {
 }
 
 struct GuardArithPass : impl::GuardArithPassBase<GuardArithPass> {
+  using GuardArithPassBase::GuardArithPassBase;
+
   void runOnOperation() override {
     SmallVector<Operation *> ops;
     getOperation()->walk([&](Operation *op) {
@@ -154,8 +156,8 @@ struct GuardArithPass : impl::GuardArithPassBase<GuardArithPass> {
         return;
       if (isa<arith::DivSIOp, arith::DivUIOp, arith::RemSIOp, arith::RemUIOp,
               arith::CeilDivSIOp, arith::CeilDivUIOp, arith::FloorDivSIOp, arith::ShLIOp,
-              arith::ShRUIOp, arith::ShRSIOp, arith::FPToSIOp, arith::FPToUIOp,
-              arith::MaxNumFOp, arith::MinNumFOp>(op))
+              arith::ShRUIOp, arith::ShRSIOp, arith::FPToSIOp, arith::FPToUIOp>(op) ||
+          (guardMinMax && isa<arith::MaxNumFOp, arith::MinNumFOp>(op)))
         ops.push_back(op);
     });
     for (Operation *op : ops) {

@@ -67,9 +67,15 @@ def GuardArithPass : Pass<"tt-guard-arith", "ModuleOp"> {
     - shifts by the width or more give 0 (`shli`, `shrui`) or the sign (`shrsi`);
     - `fptosi` and `fptoui` saturate to the integer range, and NaN gives 0;
     - `maxnumf` and `minnumf` order -0 below +0 (LLVM's maxnum and minnum may return either).
-    Each such op gets a safe operand and a select of the defined value, on scalars and
-    vectors. A backend runs it after its last pass that creates such ops.
+    Each such op gets a safe operand and a select of the defined value, on scalars, vectors
+    and tensors. A backend runs it after its last pass that creates such ops; one whose
+    instructions already order signed zeros (NVIDIA's `max.f32` and `min.f32`) turns
+    `min-max` off.
   }];
+  let options = [
+    Option<"guardMinMax", "min-max", "bool", /*default=*/"true",
+           "Guard maxnumf and minnumf too">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 

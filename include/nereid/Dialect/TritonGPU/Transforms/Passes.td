@@ -61,4 +61,28 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
   let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
 }
 
+def OrderGlobalMemoryPass : Pass<"ttg-order-global-memory", "ModuleOp"> {
+  let summary = "Puts a barrier between a program's global accesses that its threads could "
+                "otherwise make out of order";
+  let description = [{
+    Input: ttg IR for a GPU, before its control flow is lowered. In the language, a program's
+    loads, stores and atomics happen in program order (docs/semantics.md): a load sees the
+    whole of an earlier store, wherever its elements went. On a GPU the elements of a tile
+    are spread over the threads of the program, which run ahead of one another, so an
+    element that one thread stores and another loads afterwards, or loads and another stores
+    afterwards, needs a barrier between the two (upstream Triton leaves this to
+    `tl.debug_barrier`).
+
+    The pass walks each function in program order with the global accesses made since the
+    last barrier: before an op that reads global memory, if any of them wrote, and before an
+    op that writes it, if any of them read or wrote, it inserts `gpu.barrier`, which orders
+    the memory accesses of all the program's threads. Reads and writes are the ops' memory
+    effects on tt's global memory (tt.print and tt.assert aside); a call reads and writes.
+    Two accesses through the same tensor of pointers need no barrier: each element is the
+    same thread's in both. A loop's body starts with what the accesses before the loop and
+    those at the end of the body leave pending, and the branches of an `scf.if` join.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // NEREID_DIALECT_TRITONGPU_TRANSFORMS_PASSES_TD
