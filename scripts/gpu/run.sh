@@ -62,8 +62,14 @@ run_tests() {
   local out="${1:-}" log=/dev/null
   [[ -n "$out" ]] && log="$out/gpu-tests.log"
   nvidia-smi --query-gpu=name,driver_version,memory.total --format=csv,noheader
-  "$python" -m pytest -q -rs -p no:cacheprovider "${pytest_options[@]}" "${tests[@]}" 2>&1 \
-    | tee "$log"
+  local parallel=()
+  # pytest-xdist, where installed: a worker per core, tests spread one by one (test_nvidia_dot's
+  # compilations alone take minutes).
+  if "$python" -c "import xdist" 2>/dev/null; then
+    parallel=(-n "$(nproc)" --dist load)
+  fi
+  "$python" -m pytest -q -rs -p no:cacheprovider "${parallel[@]}" "${pytest_options[@]}" \
+    "${tests[@]}" 2>&1 | tee "$log"
 }
 
 # bench/gpu.py; with OUT, its JSON goes to OUT/gpu-bench.json.
