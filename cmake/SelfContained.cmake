@@ -3,13 +3,15 @@
 # link interface; here every imported MLIR library links LLVM's static component libraries
 # instead, and the linker keeps only the shared libraries that are really used.
 
-# The LLVM components that the compiler uses; a backend that needs more adds them here.
-set(NEREID_LLVM_COMPONENTS support core demangle)
+# The LLVM components that the compiler uses; a backend that needs more adds them here. lld's
+# ELF linker (libnereid's nereid_link_shared_library) needs its LTO and the object formats.
+set(NEREID_LLVM_COMPONENTS support core demangle lto option object binaryformat bitwriter
+  debuginfodwarf targetparser)
 llvm_map_components_to_libnames(NEREID_LLVM_STATIC_LIBS ${NEREID_LLVM_COMPONENTS})
 
 get_directory_property(nereid_imported_targets IMPORTED_TARGETS)
 foreach(target IN LISTS nereid_imported_targets)
-  if(NOT target MATCHES "^MLIR")
+  if(NOT target MATCHES "^(MLIR|lld)")
     continue()
   endif()
   get_target_property(interface ${target} INTERFACE_LINK_LIBRARIES)

@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Installs the wheel in DIST (default dist/) into a fresh virtual environment, as a user would,
-# and runs a kernel there from a folder outside the source tree: on the CPU backend and in the
-# interpreter, each checked against numpy, and loads the NVIDIA backend's runtime library. Fails
-# when the wheel is missing, misses a file the package loads at run time, or imports anything
-# from the checkout.
+# and runs a kernel there from a folder outside the source tree: on the CPU backend, linked
+# in-process against the OpenMP runtime the wheel carries, with no program on the PATH, and in
+# the interpreter, each checked against numpy, and loads the NVIDIA backend's runtime library.
+# Fails when the wheel is missing, misses a file the package loads at run time, or imports
+# anything from the checkout.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -75,16 +76,22 @@ from nereid_nvidia import driver as nvidia_driver
 
 assert "nvidia" in statuses, statuses
 nvidia_runtime = nvidia_driver.runtime()._name
+# The kernels were linked in-process and run with the wheel's OpenMP runtime (the PATH holds no
+# tool to run): the machine needs no LLVM.
+with open("/proc/self/maps") as maps:
+    openmp = {line.split()[-1] for line in maps if "libomp" in line}
+assert len(openmp) == 1, openmp
 # Everything came from the virtual environment, nothing from the checkout.
 for path in (nereid.__file__, sys.modules["nereid_cpu"].__file__, nereid._capi.library_path(),
-             nvidia_driver.__file__, nvidia_runtime):
+             nvidia_driver.__file__, nvidia_runtime, *openmp):
     path = os.path.realpath(path)
     assert path.startswith(os.path.realpath(prefix) + os.sep), path
     assert not path.startswith(root + os.sep), path
-print("check-wheel: the installed package ran a kernel on the CPU backend and the "
-      "interpreter, found through its entry points, with", nereid._capi.library_path())
+print("check-wheel: the installed package ran a kernel on the CPU backend, linked in-process "
+      "with the wheel's OpenMP runtime, and the interpreter, found through its entry points, "
+      "with", nereid._capi.library_path())
 EOF
-# Run from the temporary folder, with a private kernel cache and nothing of the checkout on the
-# path.
-(cd "$work" && env -u PYTHONPATH NEREID_CACHE_DIR="$work/cache" \
+# Run from the temporary folder, with a private kernel cache, nothing of the checkout on the path
+# and no program on the PATH (no ld.lld, clang or llvm-config to find).
+(cd "$work" && env -u PYTHONPATH NEREID_CACHE_DIR="$work/cache" PATH=/nonexistent \
   "$work/venv/bin/python" kernel.py "$ROOT")

@@ -10,7 +10,7 @@ PYTHON="${PYTHON:-python3}"
 
 APT_PACKAGES=(
   cmake ninja-build ccache
-  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 libomp-22-dev
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 liblld-22-dev libomp-22-dev
   libclang-rt-22-dev
   libtbb-dev libxsimd-dev libgtest-dev libzstd-dev zlib1g-dev
 )

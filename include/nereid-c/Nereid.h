@@ -226,6 +226,14 @@ NEREID_C_EXPORT NereidStatus nereid_module_emit(NereidModule *module, NereidEmit
                                                 size_t num_bitcode_libraries, NereidBuffer **out,
                                                 NereidDiagnostics *diagnostics);
 
+/* Links with lld's ELF linker, in this process: `arguments` are `num_arguments` command-line
+ * arguments of `ld.lld` (without the program name), for instance "-shared", "-o", the output,
+ * the object files and libraries. Links run one at a time. On failure `diagnostics` holds lld's
+ * messages as one error. */
+NEREID_C_EXPORT NereidStatus nereid_link_shared_library(const char *const *arguments,
+                                                        size_t num_arguments,
+                                                        NereidDiagnostics *diagnostics);
+
 #ifdef __cplusplus
 }
 #endif

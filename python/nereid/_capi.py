@@ -137,6 +137,8 @@ def _declare(library: ctypes.CDLL) -> None:
         "nereid_buffer_data": ([void_p], void_p),
         "nereid_buffer_size": ([void_p], ctypes.c_size_t),
         "nereid_buffer_destroy": ([void_p], None),
+        "nereid_link_shared_library": (
+            [ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t, void_p], ctypes.c_int),
         "nereid_module_emit": (
             [void_p, ctypes.c_int, ctypes.c_char_p, ctypes.c_char_p, ctypes.c_char_p,
              ctypes.c_int32, ctypes.POINTER(ctypes.c_char_p), ctypes.c_size_t,

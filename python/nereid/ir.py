@@ -84,6 +84,18 @@ def _collecting(call: Callable[[int], _T]) -> tuple[_T, list[Diagnostic]]:
     return result, diagnostics
 
 
+def link_shared_library(arguments: Sequence[str]) -> None:
+    """Runs lld's ELF linker in this process with the command-line `arguments` of `ld.lld`
+    (without the program name); raises IRError with lld's messages when the link fails."""
+    encoded = (ctypes.c_char_p * max(len(arguments), 1))(
+        *[os.fsencode(argument) for argument in arguments])
+    lib = _capi.lib()
+    status, diagnostics = _collecting(
+        lambda handle: lib.nereid_link_shared_library(encoded, len(arguments), handle))
+    if status != _capi.SUCCESS:
+        raise IRError(diagnostics)
+
+
 class Context:
     """A compiler context with every Nereid dialect loaded. Closing it closes its modules."""
 

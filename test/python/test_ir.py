@@ -273,3 +273,30 @@ def test_crash_recovery_can_be_turned_off(tmp_path):
     assert "survived" not in result.stdout
     assert result.returncode != 0
     assert "LLVM ERROR: test-nereid-crash: a fatal error, as requested" in result.stderr
+
+
+def test_lld_links_a_shared_library_in_process(tmp_path):
+    # An object file of a function that returns 42, linked into a shared library by lld inside
+    # libnereid, then loaded and called.
+    import ctypes
+
+    from nereid.ir import link_shared_library
+
+    module = parse("llvm.func @answer() -> i32 {\n"
+                   "  %0 = llvm.mlir.constant(42 : i32) : i32\n"
+                   "  llvm.return %0 : i32\n}\n")
+    (tmp_path / "answer.o").write_bytes(module.emit(_capi.EMIT_OBJECT))
+    link_shared_library(["-shared", "-o", str(tmp_path / "libanswer.so"),
+                         str(tmp_path / "answer.o")])
+    assert ctypes.CDLL(str(tmp_path / "libanswer.so")).answer() == 42
+
+
+def test_lld_errors_are_ir_errors_and_lld_links_again(tmp_path):
+    from nereid.ir import link_shared_library
+
+    with pytest.raises(IRError, match=r"cannot open .*missing\.o"):
+        link_shared_library(["-shared", "-o", str(tmp_path / "out.so"),
+                             str(tmp_path / "missing.o")])
+    with pytest.raises(IRError, match="unknown argument '--no-such-flag'"):
+        link_shared_library(["--no-such-flag"])
+    test_lld_links_a_shared_library_in_process(tmp_path)

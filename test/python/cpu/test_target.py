@@ -33,16 +33,18 @@ def test_a_cpu_without_a_lowering_is_named(monkeypatch):
 
 
 def test_a_missing_openmp_runtime_is_named(monkeypatch, tmp_path):
-    monkeypatch.setattr(linker, "llvm_library_dir", lambda: tmp_path)
-    with pytest.raises(linker.LinkError, match="cannot link kernel `probe`: the OpenMP runtime "
-                                               "libomp.so is not in"):
+    (tmp_path / "libclang_rt.builtins.a").write_bytes(b"")
+    monkeypatch.setattr(linker, "runtime_directory", lambda: tmp_path)
+    with pytest.raises(linker.LinkError, match="cannot link kernel `probe`: libomp.so.5 is not "
+                                               "in .*, beside the CPU runtime"):
         nereid_cpu.compile(PROBE_TEXT, "probe", PROBE_SIGNATURE, stages=())
 
 
 def test_a_machine_without_the_toolchain_says_the_cpu_backend_cannot_run(monkeypatch,
                                                                           tmp_path):
-    # As on a machine without LLVM 22's libomp: the backend is not available, saying why,
-    # and a launch says so before compiling anything.
+    # As in a broken installation, without the OpenMP runtime and compiler-rt's builtins
+    # beside the CPU runtime: the backend is not available, saying why, and a launch says so
+    # before compiling anything.
     import numpy as np
 
     import nereid
@@ -53,14 +55,17 @@ def test_a_machine_without_the_toolchain_says_the_cpu_backend_cannot_run(monkeyp
     def copy_kernel(x_ptr, y_ptr):
         tl.store(y_ptr + tl.arange(0, 8), tl.load(x_ptr + tl.arange(0, 8)))
 
-    monkeypatch.setattr(linker, "llvm_library_dir", lambda: tmp_path)
+    monkeypatch.setattr(linker, "runtime_directory", lambda: tmp_path)
     availability = CpuBackend().available()
     assert not availability
-    assert availability.reason == (f"the OpenMP runtime libomp.so is not in {tmp_path}; "
-                                   "install libomp-22-dev")
+    assert availability.reason == (
+        f"libomp.so.5 and libclang_rt.builtins.a are not in {tmp_path}, beside the CPU "
+        "runtime: reinstall the package, or rebuild with LLVM 22's libomp-22-dev and "
+        "libclang-rt-22-dev installed")
     x = np.arange(8, dtype=np.float32)
     with pytest.raises(RuntimeError, match="cannot launch `copy_kernel` on the cpu backend: "
-                                           "the OpenMP runtime libomp.so is not in"):
+                                           "libomp.so.5 and libclang_rt.builtins.a are not "
+                                           "in"):
         copy_kernel[(1,)](x, np.zeros_like(x), backend="cpu")
 
 
