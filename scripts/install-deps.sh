@@ -8,10 +8,13 @@ ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 VENV="${VENV:-$ROOT/.venv}"
 PYTHON="${PYTHON:-python3}"
 
+# liblld-22-dev: lld's ELF linker, which libnereid runs in-process; libpolly-22-dev: Polly's
+# static libraries, which the self-contained libnereid links since lld's LTO registers Debian's
+# Polly plugin.
 APT_PACKAGES=(
   cmake ninja-build ccache
-  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 liblld-22-dev libomp-22-dev
-  libclang-rt-22-dev
+  llvm-22-dev llvm-22-tools libmlir-22-dev mlir-22-tools clang-22 lld-22 liblld-22-dev
+  libpolly-22-dev libomp-22-dev libclang-rt-22-dev
   libtbb-dev libxsimd-dev libgtest-dev libzstd-dev zlib1g-dev
 )
 
