@@ -4,9 +4,12 @@
 # instead, and the linker keeps only the shared libraries that are really used.
 
 # The LLVM components that the compiler uses; a backend that needs more adds them here. lld's
-# ELF linker (libnereid's nereid_link_shared_library) needs its LTO and the object formats.
-set(NEREID_LLVM_COMPONENTS support core demangle lto option object binaryformat bitwriter
-  debuginfodwarf targetparser)
+# ELF linker (libnereid's nereid_link_shared_library) needs its LTO and the object formats, and
+# initializes every target LLVM was built with (for LTO of bitcode of any target), so all of
+# them are linked in.
+set(NEREID_LLVM_COMPONENTS support core demangle lto dtlto option object binaryformat bitwriter
+  debuginfodwarf targetparser AllTargetsCodeGens AllTargetsDescs AllTargetsInfos
+  AllTargetsAsmParsers AllTargetsDisassemblers)
 llvm_map_components_to_libnames(NEREID_LLVM_STATIC_LIBS ${NEREID_LLVM_COMPONENTS})
 
 get_directory_property(nereid_imported_targets IMPORTED_TARGETS)
