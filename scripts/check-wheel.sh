@@ -7,9 +7,18 @@
 # anything from the checkout.
 set -euo pipefail
 
+#
+#   scripts/check-wheel.sh [DIST] [--offline]
+#
+# --offline (a machine without the package index, such as the GPU machine): the environment
+# sees the system's site packages (numpy) and pip installs the wheel alone.
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIST="$(cd "${1:-$ROOT/dist}" && pwd)"
 PYTHON="${PYTHON:-python3}"
+venv_options=() pip_options=()
+if [[ "${2:-}" == "--offline" ]]; then
+  venv_options=(--system-site-packages) pip_options=(--no-deps)
+fi
 
 shopt -s nullglob
 wheels=("$DIST"/nereid_triton-*.whl)
@@ -25,8 +34,8 @@ esac
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
-"$PYTHON" -m venv "$work/venv"
-"$work/venv/bin/python" -m pip install -q "$wheel"
+"$PYTHON" -m venv "${venv_options[@]}" "$work/venv"
+"$work/venv/bin/python" -m pip install -q "${pip_options[@]}" "$wheel"
 
 cat > "$work/kernel.py" <<'EOF'
 import os
