@@ -51,6 +51,9 @@ void guardDivision(OpTy op, bool isSigned, bool isRemainder) {
 }
 
 /// Shifts by the width or more (read unsigned) give 0, or the sign for an arithmetic shift.
+/// The shift itself takes amount 0 there: with the original amount its result would be poison
+/// where it is not selected, which is sound LLVM IR, but NVPTX then dropped the select of a
+/// 64-bit shift by 64 and gave the value unshifted.
 template <typename OpTy>
 void guardShift(OpTy op, bool isArithmetic) {
   OpBuilder builder(op);
@@ -64,7 +67,9 @@ void guardShift(OpTy op, bool isArithmetic) {
           ? Value(arith::ShRSIOp::create(builder, loc, op.getLhs(),
                                          createIntConstant(builder, loc, type, APInt(width, width - 1))))
           : createIntConstant(builder, loc, type, APInt(width, 0));
-  auto shift = OpTy::create(builder, loc, op.getLhs(), op.getRhs());
+  Value safeAmount = arith::SelectOp::create(
+      builder, loc, tooFar, createIntConstant(builder, loc, type, APInt(width, 0)), op.getRhs());
+  auto shift = OpTy::create(builder, loc, op.getLhs(), safeAmount);
   Value result = arith::SelectOp::create(builder, loc, tooFar, beyond, shift);
   op.getResult().replaceAllUsesWith(result);
   op.erase();
