@@ -173,18 +173,21 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 
 // Pointers carried around a loop and converted to the load's layout in every iteration are
-// carried in that layout: the initial pointers and the step are computed in it, and the loop
-// holds no conversion. The sum stays in its own layout; the loaded values are converted to it.
+// carried in that layout: the initial pointers and the step are computed in it. The sum of the
+// loaded values is carried in the load's layout too, and converted once after the loop: the
+// loop holds no conversion.
 // CHECK-DAG: #[[$A:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-DAG: #[[$B:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK-LABEL: tt.func @loop_carried_pointers
 // CHECK: %[[P0:.*]] = tt.addptr %{{.*}}, %{{.*}} : tensor<128x!tt.ptr<f32>, #[[$B]]>, tensor<128xi32, #[[$B]]>
-// CHECK: scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[P:.*]] = %[[P0]]) -> (tensor<128xf32, #[[$A]]>, tensor<128x!tt.ptr<f32>, #[[$B]]>)
+// CHECK: %[[SUM:.*]]:2 = scf.for {{.*}} iter_args(%[[ACC:.*]] = %{{.*}}, %[[P:.*]] = %[[P0]]) -> (tensor<128xf32, #[[$B]]>, tensor<128x!tt.ptr<f32>, #[[$B]]>)
 // CHECK-NEXT: %[[X:.*]] = tt.load %[[P]] : tensor<128x!tt.ptr<f32>, #[[$B]]>
-// CHECK-NEXT: %[[XA:.*]] = ttg.convert_layout %[[X]] : tensor<128xf32, #[[$B]]> -> tensor<128xf32, #[[$A]]>
-// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[XA]] : tensor<128xf32, #[[$A]]>
+// CHECK-NEXT: %[[S:.*]] = arith.addf %[[ACC]], %[[X]] : tensor<128xf32, #[[$B]]>
 // CHECK-NEXT: %[[NP:.*]] = tt.addptr %[[P]], %{{.*}} : tensor<128x!tt.ptr<f32>, #[[$B]]>, tensor<128xi32, #[[$B]]>
-// CHECK-NEXT: scf.yield %[[S]], %[[NP]] : tensor<128xf32, #[[$A]]>, tensor<128x!tt.ptr<f32>, #[[$B]]>
+// CHECK-NEXT: scf.yield %[[S]], %[[NP]] : tensor<128xf32, #[[$B]]>, tensor<128x!tt.ptr<f32>, #[[$B]]>
+// CHECK-NEXT: }
+// CHECK-NEXT: %[[R:.*]] = ttg.convert_layout %[[SUM]]#0 : tensor<128xf32, #[[$B]]> -> tensor<128xf32, #[[$A]]>
+// CHECK-NEXT: tt.return %[[R]]
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
   tt.func @loop_carried_pointers(%in: !tt.ptr<f32>, %n: i32) -> tensor<128xf32, #a> {
     %c0 = arith.constant 0 : i32
@@ -229,5 +232,83 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} 
     %0 = ttg.convert_layout %pp : tensor<64x!tt.ptr<f32>, #eight> -> tensor<64x!tt.ptr<f32>, #sixteen>
     %1 = ttg.convert_layout %r : tensor<64xi32, #eight> -> tensor<64xi32, #sixteen>
     tt.return %0, %1 : tensor<64x!tt.ptr<f32>, #sixteen>, tensor<64xi32, #sixteen>
+  }
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+#b = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+
+// An accumulator that is not itself converted, of values computed elementwise from a load and
+// a mask (the layer norm's sum of squares), is carried in the load's layout, and the loop's
+// result is reduced in that layout: no conversion is left.
+// CHECK-DAG: #[[$B:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [4], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
+// CHECK-LABEL: tt.func @accumulator_of_loads
+// CHECK-NOT: ttg.convert_layout
+// CHECK: %[[SUM:.*]] = scf.for {{.*}} -> (tensor<128xf32, #[[$B]]>)
+// CHECK: %[[R:.*]] = tt.reduce(%[[SUM]]) axis = 0
+// CHECK: (tensor<128xf32, #[[$B]]>) -> f32
+// CHECK-NOT: ttg.convert_layout
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @accumulator_of_loads(%in: !tt.ptr<f32>, %n: i32, %m: f32) -> f32 {
+    %c0 = arith.constant 0 : i32
+    %c128 = arith.constant 128 : i32
+    %zero = arith.constant dense<0.0> : tensor<128xf32, #a>
+    %sum = scf.for %i = %c0 to %n step %c128 iter_args(%acc = %zero) -> (tensor<128xf32, #a>) : i32 {
+      %range = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #b>
+      %is = tt.splat %i : i32 -> tensor<128xi32, #b>
+      %cols = arith.addi %is, %range : tensor<128xi32, #b>
+      %ins = tt.splat %in : !tt.ptr<f32> -> tensor<128x!tt.ptr<f32>, #b>
+      %p = tt.addptr %ins, %cols : tensor<128x!tt.ptr<f32>, #b>, tensor<128xi32, #b>
+      %x = tt.load %p : tensor<128x!tt.ptr<f32>, #b>
+      %xa = ttg.convert_layout %x : tensor<128xf32, #b> -> tensor<128xf32, #a>
+      %ra = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #a>
+      %ia = tt.splat %i : i32 -> tensor<128xi32, #a>
+      %ca = arith.addi %ia, %ra : tensor<128xi32, #a>
+      %ns = tt.splat %n : i32 -> tensor<128xi32, #a>
+      %mask = arith.cmpi slt, %ca, %ns : tensor<128xi32, #a>
+      %ms = tt.splat %m : f32 -> tensor<128xf32, #a>
+      %d = arith.subf %xa, %ms : tensor<128xf32, #a>
+      %c = arith.select %mask, %d, %zero : tensor<128xi1, #a>, tensor<128xf32, #a>
+      %sq = arith.mulf %c, %c : tensor<128xf32, #a>
+      %s = arith.addf %acc, %sq : tensor<128xf32, #a>
+      scf.yield %s : tensor<128xf32, #a>
+    }
+    %r = "tt.reduce"(%sum) ({
+    ^bb0(%x: f32, %y: f32):
+      %t = arith.addf %x, %y : f32
+      tt.reduce.return %t : f32
+    }) {axis = 0 : i32} : (tensor<128xf32, #a>) -> f32
+    tt.return %r : f32
+  }
+}
+
+// -----
+
+#a = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+#b = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+
+// A reduction of a converted tensor reduces in the source's layout and converts the reduced
+// tensor, which is smaller, to the layout its users had.
+// CHECK-DAG: #[[$A:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [4, 1], order = [0, 1]}>
+// CHECK-DAG: #[[$B:blocked[0-9]*]] = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+// CHECK-DAG: #[[$SA:slice[0-9]*]] = #ttg.slice<{dim = 1, parent = #[[$A]]}>
+// CHECK-DAG: #[[$SB:slice[0-9]*]] = #ttg.slice<{dim = 1, parent = #[[$B]]}>
+// CHECK-LABEL: tt.func @reduce_in_source_layout
+// CHECK-SAME: (%[[X:.*]]: tensor<128x32xf32, #[[$B]]>)
+// CHECK-NEXT: %[[R:.*]] = tt.reduce(%[[X]]) axis = 1
+// CHECK: (tensor<128x32xf32, #[[$B]]>) -> tensor<128xf32, #[[$SB]]>
+// CHECK-NEXT: %[[C:.*]] = ttg.convert_layout %[[R]] : tensor<128xf32, #[[$SB]]> -> tensor<128xf32, #[[$SA]]>
+// CHECK-NEXT: tt.return %[[C]]
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @reduce_in_source_layout(%x: tensor<128x32xf32, #b>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #a}>> {
+    %xa = ttg.convert_layout %x : tensor<128x32xf32, #b> -> tensor<128x32xf32, #a>
+    %r = "tt.reduce"(%xa) ({
+    ^bb0(%u: f32, %v: f32):
+      %t = arith.maxnumf %u, %v : f32
+      tt.reduce.return %t : f32
+    }) {axis = 1 : i32} : (tensor<128x32xf32, #a>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #a}>>
+    tt.return %r : tensor<128xf32, #ttg.slice<{dim = 1, parent = #a}>>
   }
 }

@@ -67,7 +67,7 @@ public:
     if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
         (target && !fitsTargetLanes(*target, type.cloneWithEncoding(encoding))))
       return false;
-    if (value == assumed || !visited.insert({value, encoding}).second)
+    if (value == assumed || !visitedValues.insert({value, encoding}).second)
       return true;
     Operation *op = value.getDefiningOp();
     if (!op || ++numOps > kMaxRematerializedOps)
@@ -87,12 +87,17 @@ public:
     });
   }
 
+  /// Whether the last check went through `value` in `encoding`, to recompute it there.
+  bool visited(Value value, Attribute encoding) const {
+    return visitedValues.contains({value, encoding});
+  }
+
   /// Treats `value` (a loop argument about to change layout) as available in any layout.
   void assumeInTarget(Value value) { assumed = value; }
 
   /// Forgets what the last check visited, before the next conversion is checked.
   void resetCheck() {
-    visited.clear();
+    visitedValues.clear();
     numOps = 0;
   }
 
@@ -147,7 +152,7 @@ private:
 
   const TargetInfo *target;
   Value assumed;
-  llvm::DenseSet<std::pair<Value, Attribute>> visited;
+  llvm::DenseSet<std::pair<Value, Attribute>> visitedValues;
   unsigned numOps = 0;
   llvm::DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
 };
@@ -174,14 +179,99 @@ bool simplifyConversion(ConvertLayoutOp convert, Rematerializer &rematerializer)
   return true;
 }
 
-/// Gives tensors carried around an scf.for the layout that their users in the loop convert
-/// them to, all to one blocked or slice layout, or to one tensor-core accumulator layout (a
-/// dot's accumulator). It applies where every user of the loop argument is such a conversion,
-/// or, for a blocked or slice layout, where the value yielded for it can be recomputed in that
-/// layout from the argument (a pointer advanced by a splat step). The initial value is then
-/// converted once before the loop, the other users in the body get the argument converted
-/// back, and the yielded value is converted at the end of the body, where recomputation
-/// removes the conversion in the second case. Returns whether the IR changed.
+/// The layout that the users of `arg` convert it to, or null where none does or they
+/// disagree (`conflicting`); `onlyConversions` says whether every user is such a conversion.
+Attribute layoutUsersConvertTo(BlockArgument arg, bool &onlyConversions, bool &conflicting) {
+  Attribute encoding;
+  onlyConversions = true;
+  conflicting = false;
+  for (Operation *user : arg.getUsers()) {
+    auto convert = dyn_cast<ConvertLayoutOp>(user);
+    if (!convert) {
+      onlyConversions = false;
+      continue;
+    }
+    conflicting |= encoding && encoding != convert.getType().getEncoding();
+    encoding = convert.getType().getEncoding();
+  }
+  return conflicting ? Attribute() : encoding;
+}
+
+/// The blocked and slice layouts that the elementwise computation of `yielded` in the body of
+/// `forOp` converts values from: an accumulator `acc + f(convert(load))` is best carried in
+/// the load's layout.
+SmallVector<Attribute> layoutsYieldedValueConvertsFrom(scf::ForOp forOp, Value yielded) {
+  SmallVector<Attribute> encodings;
+  SmallVector<Value> worklist{yielded};
+  llvm::DenseSet<Value> seen;
+  while (!worklist.empty() && seen.size() < kMaxRematerializedOps) {
+    Value value = worklist.pop_back_val();
+    Operation *op = value.getDefiningOp();
+    if (!op || !seen.insert(value).second || !forOp->isProperAncestor(op))
+      continue;
+    if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
+      Attribute encoding = convert.getSrc().getType().getEncoding();
+      if (isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) &&
+          !llvm::is_contained(encodings, encoding))
+        encodings.push_back(encoding);
+    } else if (isLayoutAgnostic(op)) {
+      llvm::append_range(worklist, op->getOperands());
+    }
+  }
+  return encodings;
+}
+
+/// The layout to carry the tensor `arg` of `forOp` in, or null to keep its own:
+/// - the layout that its users convert it to, all to one blocked or slice layout, or to one
+///   tensor-core accumulator layout (a dot's accumulator); where some users are not
+///   conversions, only a blocked or slice layout that the value yielded for it can be
+///   recomputed in from the argument (a pointer advanced by a splat step);
+/// - where no user converts it, a layout that the value yielded for it is converted from, when
+///   that value and every user of the argument can be recomputed in it (an accumulator of
+///   loaded values).
+Attribute chooseLoopCarriedLayout(scf::ForOp forOp, BlockArgument arg,
+                                  const TargetInfo *target) {
+  auto type = cast<RankedTensorType>(arg.getType());
+  unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
+  Value yielded = forOp.getBody()->getTerminator()->getOperand(index);
+  auto fits = [&](Attribute encoding) {
+    return encoding != type.getEncoding() &&
+           (!target || fitsTargetLanes(*target, type.cloneWithEncoding(encoding)));
+  };
+  bool onlyConversions, conflicting;
+  if (Attribute encoding = layoutUsersConvertTo(arg, onlyConversions, conflicting)) {
+    // Nothing is recomputed in a tensor-core accumulator layout.
+    if (onlyConversions && isa<TensorCoreEncodingAttrInterface>(encoding))
+      return fits(encoding) ? encoding : Attribute();
+    if (!isa<BlockedEncodingAttr, SliceEncodingAttr>(encoding) || !fits(encoding))
+      return {};
+    if (onlyConversions)
+      return encoding;
+    Rematerializer check(target);
+    check.assumeInTarget(arg);
+    return check.canRematerialize(yielded, encoding) ? encoding : Attribute();
+  }
+  if (conflicting)
+    return {};
+  for (Attribute encoding : layoutsYieldedValueConvertsFrom(forOp, yielded)) {
+    if (!fits(encoding))
+      continue;
+    Rematerializer check(target);
+    check.assumeInTarget(arg);
+    if (check.canRematerialize(yielded, encoding) &&
+        llvm::all_of(arg.getUsers(), [&](Operation *user) {
+          return user->getNumResults() == 1 && check.visited(user->getResult(0), encoding);
+        }))
+      return encoding;
+  }
+  return {};
+}
+
+/// Gives tensors carried around an scf.for the layout that chooseLoopCarriedLayout picks. The
+/// initial value is then converted once before the loop, the users in the body that are not
+/// conversions to that layout get the argument converted back, and the yielded value is
+/// converted at the end of the body: recomputation removes those conversions where the layout
+/// was picked for it. Returns whether the IR changed.
 bool retypeLoopCarriedValues(ModuleOp module, const TargetInfo *target) {
   bool changed = false;
   module.walk([&](scf::ForOp forOp) {
@@ -190,34 +280,11 @@ bool retypeLoopCarriedValues(ModuleOp module, const TargetInfo *target) {
       auto type = dyn_cast<RankedTensorType>(arg.getType());
       if (!type)
         continue;
-      Attribute encoding;
-      bool conflicting = false, onlyConversions = true;
-      for (Operation *user : arg.getUsers()) {
-        auto convert = dyn_cast<ConvertLayoutOp>(user);
-        if (!convert) {
-          onlyConversions = false;
-          continue;
-        }
-        conflicting |= encoding && encoding != convert.getType().getEncoding();
-        encoding = convert.getType().getEncoding();
-      }
-      // A tensor-core accumulator layout is taken only where every user converts to it (a
-      // dot's accumulator): nothing is recomputed in it.
-      bool accumulator = onlyConversions && isa_and_present<TensorCoreEncodingAttrInterface>(
-                                                encoding);
-      if (conflicting ||
-          !(accumulator || isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding)) ||
-          encoding == type.getEncoding() ||
-          (target && !fitsTargetLanes(*target, type.cloneWithEncoding(encoding))))
+      Attribute encoding = chooseLoopCarriedLayout(forOp, arg, target);
+      if (!encoding)
         continue;
       unsigned index = arg.getArgNumber() - forOp.getNumInductionVars();
       OpOperand &yielded = yield->getOpOperand(index);
-      if (!onlyConversions) {
-        Rematerializer check(target);
-        check.assumeInTarget(arg);
-        if (!check.canRematerialize(yielded.get(), encoding))
-          continue;
-      }
       RankedTensorType newType = type.cloneWithEncoding(encoding);
       // The conversions among the users become identities that simplifyConversion removes;
       // the other users get the argument in its old layout.
@@ -239,6 +306,41 @@ bool retypeLoopCarriedValues(ModuleOp module, const TargetInfo *target) {
       result.replaceAllUsesExcept(resultBack, resultBack);
       changed = true;
     }
+  });
+  return changed;
+}
+
+/// Reduces in the layout that a reduction's operands are all converted from: the conversion
+/// of the whole tensor becomes none (a reduction to scalars) or one of the reduced tensor.
+/// Returns whether the IR changed.
+bool reduceInSourceLayout(ModuleOp module) {
+  bool changed = false;
+  module.walk([&](tt::ReduceOp reduce) {
+    Attribute source;
+    SmallVector<Value> sources;
+    for (Value operand : reduce.getSrcs()) {
+      auto convert = operand.getDefiningOp<ConvertLayoutOp>();
+      Attribute encoding = convert ? convert.getSrc().getType().getEncoding() : Attribute();
+      if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
+          (source && encoding != source))
+        return;
+      source = encoding;
+      sources.push_back(convert.getSrc());
+    }
+    OpBuilder builder(reduce);
+    auto reducedLayout = SliceEncodingAttr::get(
+        reduce.getContext(), reduce.getAxis(), cast<DistributedEncodingAttrInterface>(source));
+    reduce.getSrcsMutable().assign(sources);
+    builder.setInsertionPointAfter(reduce);
+    for (Value result : reduce.getResults()) {
+      auto type = dyn_cast<RankedTensorType>(result.getType());
+      if (!type)
+        continue;
+      result.setType(type.cloneWithEncoding(reducedLayout));
+      auto back = ConvertLayoutOp::create(builder, reduce.getLoc(), type, result);
+      result.replaceAllUsesExcept(back, back);
+    }
+    changed = true;
   });
   return changed;
 }
@@ -268,6 +370,7 @@ struct RemoveLayoutConversionsPass
     // the fixed point of the kernels seen in practice, and the bound keeps the pass finite.
     for (unsigned round = 0; round < 8; ++round) {
       bool changed = retypeLoopCarriedValues(module, target.get());
+      changed |= reduceInSourceLayout(module);
       SmallVector<ConvertLayoutOp> conversions;
       module.walk([&](ConvertLayoutOp convert) { conversions.push_back(convert); });
       Rematerializer rematerializer(target.get());
