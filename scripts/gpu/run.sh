@@ -4,6 +4,7 @@
 #   scripts/gpu/run.sh prepare [--wheel]   here: builds what travels to the GPU machine
 #   scripts/gpu/run.sh device [OUT]        there: the GPU tests, then bench/gpu.py
 #   scripts/gpu/run.sh tests|bench [OUT]   there: one of the two
+#   scripts/gpu/run.sh cpu-bench [OUT]      there: bench/cpu.py on the host's cores (issue 28)
 #
 # prepare builds the runtime library, build/lib/libnereid_nvidia_runtime.so, which is all that
 # loading and launching cubins needs; with --wheel, also the wheel (dist/), whose libnereid is
@@ -79,10 +80,30 @@ run_bench() {
   "$python" bench/gpu.py "${json[@]}"
 }
 
+# bench/cpu.py on the GPU machine's host, at 1, 2, 4, 8 threads and every core (issue 28): the
+# ceilings library (bench/ceilings.cpp) is built here with the host's compiler, for its CPU. The
+# rows run in parts, each under its own time limit, most important first, so that a part that
+# runs long loses only itself; with OUT, the tables go to OUT/cpu-bench.md.
+run_cpu_bench() {
+  local out="${1:-}" table=/dev/null
+  [[ -n "$out" ]] && table="$out/cpu-bench.md"
+  mkdir -p build/lib
+  "${CXX:-c++}" -O3 -march=native -fopenmp -fPIC -shared -Wno-unknown-pragmas \
+    -o build/lib/libnereid_bench_ceilings.so bench/ceilings.cpp
+  local threads part
+  threads="1,2,4,8,$(nproc)"
+  for part in "vector add,softmax,layer norm,empty" "matmul 4096^3 fp32" "matmul 1024,matmul 2048" \
+    "attention" "matmul 4096^3 bf16"; do
+    timeout "${CPU_BENCH_PART_SECONDS:-400}" "$python" bench/cpu.py --threads "$threads" --large \
+      --markdown --only "$part" 2>&1 | tee -a "$table" || echo "bench/cpu.py --only '$part' failed"
+  done
+}
+
 case "${1:-}" in
   prepare) shift; prepare "$@" ;;
   device) shift; use_nereid; status=0; run_tests "$@" || status=$?; run_bench "$@"; exit "$status" ;;
   tests) shift; use_nereid; run_tests "$@" ;;
   bench) shift; use_nereid; run_bench "$@" ;;
+  cpu-bench) shift; use_nereid; run_cpu_bench "$@" ;;
   *) sed -n '2,7p' "${BASH_SOURCE[0]}"; exit 2 ;;
 esac
