@@ -310,9 +310,9 @@ bool retypeLoopCarriedValues(ModuleOp module, const TargetInfo *target) {
   return changed;
 }
 
-/// Reduces in the layout that a reduction's operands are all converted from: the conversion
-/// of the whole tensor becomes none (a reduction to scalars) or one of the reduced tensor.
-/// Returns whether the IR changed.
+/// Reduces in the layout that a reduction's operands are all converted from, where the
+/// reduction is all that reads those conversions: the conversion of the whole tensor becomes
+/// none (a reduction to scalars) or one of the reduced tensor. Returns whether the IR changed.
 bool reduceInSourceLayout(ModuleOp module) {
   bool changed = false;
   module.walk([&](tt::ReduceOp reduce) {
@@ -322,7 +322,7 @@ bool reduceInSourceLayout(ModuleOp module) {
       auto convert = operand.getDefiningOp<ConvertLayoutOp>();
       Attribute encoding = convert ? convert.getSrc().getType().getEncoding() : Attribute();
       if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
-          (source && encoding != source))
+          (source && encoding != source) || !convert->hasOneUse())
         return;
       source = encoding;
       sources.push_back(convert.getSrc());
