@@ -57,7 +57,8 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
            tt::SplitOp, tt::CatOp,
            tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp, tt::ReduceOp,
            tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp, tt::HistogramOp,
-           tt::DotOp>(op))
+           tt::DotOp, ttg::LocalAllocOp, ttg::LocalStoreOp, ttg::LocalLoadOp,
+           ttg::MemDescIndexOp, ttg::LocalDeallocOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
   else if (auto func = dyn_cast<tt::FuncOp>(op)) {
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
@@ -113,7 +114,8 @@ struct NvidiaConvertTritonGPUToLLVMPass
     }
 
     NvidiaTargetLowering lowering(cast<NvidiaTargetInfo>(**target).getComputeCapability());
-    TritonGPUToLLVMTypeConverter typeConverter(context, lowering.getGlobalAddressSpace());
+    TritonGPUToLLVMTypeConverter typeConverter(context, lowering.getGlobalAddressSpace(),
+                                               lowering.getSharedAddressSpace());
     bool unsupported = false;
     llvm::DenseSet<OperationName> loweredMathOps = getLoweredMathOps(context);
     module.walk<WalkOrder::PreOrder>([&](Operation *op) {
@@ -146,6 +148,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateViewOpToLLVMPatterns(typeConverter, patterns, info);
     populateJoinSplitOpToLLVMPatterns(typeConverter, patterns, info);
     populateConvertLayoutOpToLLVMPatterns(typeConverter, patterns, info);
+    populateSharedMemoryOpToLLVMPatterns(typeConverter, patterns, info);
     populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info, *widths);
     populateAtomicOpToLLVMPatterns(typeConverter, patterns, info);
     populateReduceOpToLLVMPatterns(typeConverter, patterns, info);

@@ -41,6 +41,8 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   pm.addPass(ttg::createRemoveLayoutConversionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
+  // The conversions to the dots' operand layouts that remain, through swizzled buffers.
+  pm.addPass(ttg::createStageDotOperandsInSharedPass());
   // Last: barriers between a program's global accesses that its threads could reorder.
   pm.addPass(ttg::createOrderGlobalMemoryPass());
 }
@@ -80,7 +82,8 @@ void registerNvidiaPassesAndPipelines() {
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
-      "ttg-remove-layout-conversions, canonicalize, cse and ttg-order-global-memory",
+      "ttg-remove-layout-conversions, canonicalize, cse, ttg-stage-dot-operands-in-shared and "
+      "ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
       });

@@ -15,6 +15,10 @@ namespace mlir::nereid {
 /// Every offset and the buffer's size are multiples of it: the widest access (16-byte vectors).
 constexpr int64_t kScratchAlignment = 16;
 
+/// Where each local_alloc's buffer starts: a multiple of 128 bytes, the span of shared memory's
+/// banks, which swizzled layouts assume their rows start at.
+constexpr int64_t kBufferAlignment = 128;
+
 std::optional<int64_t> getScratchSharedBytes(Operation *op, const GpuLoweringInfo &info,
                                              std::string &why) {
   if (isa<ttg::ConvertLayoutOp>(op))
@@ -55,8 +59,26 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
                                    int64_t maxBytes, StringRef limitName) {
   MLIRContext *context = module.getContext();
   auto i32 = IntegerType::get(context, 32);
-  int64_t total = 0;
   bool failed = false;
+  auto tooLarge = [&](Operation *op, int64_t bytes) {
+    op->emitError() << "the " << info.backendName << " backend cannot lower '" << op->getName()
+                    << "': it needs " << bytes << " bytes of shared memory, more than the "
+                    << maxBytes << " bytes that a program may have on " << limitName;
+    failed = true;
+  };
+  // The buffers of ttg.local_alloc first, each its own bytes for the whole kernel.
+  int64_t buffersEnd = 0;
+  module.walk([&](ttg::LocalAllocOp alloc) {
+    int64_t offset = llvm::alignTo(buffersEnd, kBufferAlignment);
+    int64_t end = offset + getLocalAllocBytes(alloc);
+    if (end > maxBytes)
+      return tooLarge(alloc, end);
+    alloc->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, offset));
+    buffersEnd = end;
+  });
+  // Then the scratch buffers, all at one offset after them.
+  int64_t scratchStart = llvm::alignTo(buffersEnd, kScratchAlignment);
+  int64_t total = scratchStart;
   module.walk([&](Operation *op) {
     std::string why;
     std::optional<int64_t> bytes = getScratchSharedBytes(op, info, why);
@@ -68,17 +90,11 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
     }
     if (*bytes == 0)
       return;
-    if (*bytes > maxBytes) {
-      op->emitError() << "the " << info.backendName << " backend cannot lower '"
-                      << op->getName() << "': it needs " << *bytes
-                      << " bytes of shared memory, more than the " << maxBytes
-                      << " bytes that a program may have on " << limitName;
-      failed = true;
-      return;
-    }
-    // Scratch buffers never live at the same time (see the declaration): all start at 0.
-    op->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, 0));
-    total = std::max<int64_t>(total, llvm::alignTo(*bytes, kScratchAlignment));
+    if (scratchStart + *bytes > maxBytes)
+      return tooLarge(op, scratchStart + *bytes);
+    // Scratch buffers never live at the same time (see the declaration): all start together.
+    op->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, scratchStart));
+    total = std::max<int64_t>(total, scratchStart + llvm::alignTo(*bytes, kScratchAlignment));
   });
   if (failed)
     return failure();

@@ -8,8 +8,12 @@
 namespace mlir::nereid {
 
 TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context,
-                                                           unsigned globalAddressSpace)
+                                                           unsigned globalAddressSpace,
+                                                           unsigned sharedAddressSpace)
     : LLVMTypeConverter(context), globalAddressSpace(globalAddressSpace) {
+  addConversion([context, sharedAddressSpace](ttg::MemDescType) -> Type {
+    return LLVM::LLVMPointerType::get(context, sharedAddressSpace);
+  });
   addConversion([this](tt::PointerType) -> Type {
     return LLVM::LLVMPointerType::get(&getContext(), this->globalAddressSpace);
   });

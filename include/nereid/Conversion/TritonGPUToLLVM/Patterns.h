@@ -4,6 +4,7 @@
 #include "nereid/Conversion/TritonGPUToLLVM/MemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/TargetLowering.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Transforms/DialectConversion.h"
 
@@ -78,6 +79,17 @@ void populateConvertLayoutOpToLLVMPatterns(const TypeConverter &typeConverter,
 /// The bytes of shared memory that a ttg.convert_layout lowered through shared memory uses: 0
 /// for one that permutes registers.
 int64_t getConvertLayoutSharedBytes(Operation *convert);
+
+/// Buffers in shared memory: ttg.local_alloc (at the offset allocateSharedMemory gave it, its
+/// initial value written between two barriers), local_store (likewise), local_load,
+/// memdesc_index and local_dealloc; elements in vectors of up to 16 bytes where the register
+/// and shared layouts keep them consecutive.
+void populateSharedMemoryOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                          RewritePatternSet &patterns,
+                                          const GpuLoweringInfo &info);
+
+/// The bytes of shared memory that `alloc`'s buffer takes.
+int64_t getLocalAllocBytes(ttg::LocalAllocOp alloc);
 
 /// tt.load and tt.store, of tensors in accesses of `widths` elements (computeAccessVectorWidths)
 /// and of scalars, with masks, `other`, cache and eviction hints, and volatile.

@@ -7,8 +7,9 @@
 
 namespace mlir::nereid {
 
-/// The attribute that allocateSharedMemory gives each op that needs scratch shared memory: the
-/// offset (i32, in bytes) of its buffer in the kernel's shared memory.
+/// The attribute that allocateSharedMemory gives each ttg.local_alloc and each op that needs
+/// scratch shared memory: the offset (i32, in bytes) of its buffer in the kernel's shared
+/// memory.
 constexpr StringLiteral kScratchOffsetAttrName = "allocation.offset";
 
 /// The unit attribute that allocateSharedMemory gives a scratch op that no access to shared
@@ -28,15 +29,18 @@ constexpr StringLiteral kSharedMemoryGlobalName = "nereid_shared";
 std::optional<int64_t> getScratchSharedBytes(Operation *op, const GpuLoweringInfo &info,
                                              std::string &why);
 
-/// Gives every op of `module` that needs scratch shared memory an offset in one buffer per
-/// kernel (kScratchOffsetAttrName) and records the buffer's size, a multiple of 16 bytes, as
-/// the module attribute `ttg.shared`. A scratch buffer lives only while its op executes (its
-/// lowering writes it, waits on a barrier and reads it back), and a barrier before each op's
-/// first write keeps it from overtaking the reads of the op before (the lowering emits it
-/// unless needsBarrierBeforeScratch says it is unnecessary): every buffer starts at offset 0,
-/// in loops and branches too, and the kernel needs as much as its largest. Fails, with an error
-/// at the op naming the backend of `info`, where an op cannot be lowered or needs more than
-/// `maxBytes` (`limitName` says whose limit that is: "cuda:80").
+/// Gives every ttg.local_alloc of `module`, then every op that needs scratch shared memory, an
+/// offset in one buffer per kernel (kScratchOffsetAttrName) and records the buffer's size, a
+/// multiple of 16 bytes, as the module attribute `ttg.shared`. Each local_alloc's buffer has
+/// bytes of its own, from a multiple of 128, for the whole kernel (a buffer allocated in a loop
+/// has the same bytes in every iteration). A scratch buffer lives only while its op executes
+/// (its lowering writes it, waits on a barrier and reads it back), and a barrier before each
+/// op's first write keeps it from overtaking the reads of the op before (the lowering emits it
+/// unless needsBarrierBeforeScratch says it is unnecessary): every scratch buffer starts at the
+/// same offset, after the local_allocs' buffers, in loops and branches too, and the kernel
+/// needs as much as its largest beyond them. Fails, with an error at the op naming the backend
+/// of `info`, where an op cannot be lowered or the buffers need more than `maxBytes`
+/// (`limitName` says whose limit that is: "cuda:80").
 LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
                                    int64_t maxBytes, StringRef limitName);
 

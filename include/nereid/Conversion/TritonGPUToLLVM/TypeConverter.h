@@ -11,7 +11,10 @@ namespace mlir::nereid {
 /// integers and floats are converted as LLVM's type converter converts them.
 class TritonGPUToLLVMTypeConverter : public LLVMTypeConverter {
 public:
-  TritonGPUToLLVMTypeConverter(MLIRContext *context, unsigned globalAddressSpace);
+  /// Pointers of tt are pointers of `globalAddressSpace`; a buffer in shared memory
+  /// (`!ttg.memdesc`) is the address of its first byte, in `sharedAddressSpace`.
+  TritonGPUToLLVMTypeConverter(MLIRContext *context, unsigned globalAddressSpace,
+                               unsigned sharedAddressSpace);
 
   /// The LLVM type of one element of a tensor of `elementType`.
   Type convertElementType(Type elementType) const;

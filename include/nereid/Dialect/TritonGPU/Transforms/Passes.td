@@ -55,8 +55,33 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
       convert it to: the initial value is converted before the loop and the yielded value at
       the end of the body, where recomputation often removes the conversion (a pointer
       advanced by a constant step); a tensor-core accumulator layout (a dot's accumulator)
-      only where every user converts to it.
+      only where every user converts to it. Where no user converts it, the layout that the
+      elementwise computation of its yielded value converts values from (an accumulator of
+      loaded values, `acc += f(convert(load))`), when that computation and every user of the
+      argument can be recomputed in it; the loop's result is then converted once after it;
+    - reduces in the layout that a reduction's operands are converted from, where the
+      reduction is the conversions' only user: the conversion goes (a reduction to scalars)
+      or moves to the smaller reduced tensor.
     Ops left without uses are erased.
+  }];
+  let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
+}
+
+def StageDotOperandsInSharedPass : Pass<"ttg-stage-dot-operands-in-shared", "ModuleOp"> {
+  let summary = "Moves a tensor-core dot's operands into their layouts through swizzled buffers "
+                "in shared memory";
+  let description = [{
+    Input: ttg IR for a GPU, after ttg-remove-layout-conversions. Each ttg.convert_layout from
+    a blocked or slice layout to a `#ttg.dot_op` layout whose parent is a tensor-core layout
+    becomes a ttg.local_alloc of its source, into an immutable buffer of
+    `#ttg.swizzled_shared` layout, and a ttg.local_load of that buffer in the operand's layout.
+    The buffer keeps the source's fastest dimension (its blocked order) contiguous, so that
+    each thread writes the elements it holds there as one vector; groups of 16 bytes along it
+    (`vec`) are XORed with the index of their row's 128-byte line (`perPhase` rows to a line)
+    among up to eight (`maxPhase`, at most the groups of a row), so that the rows of a
+    fragment, which the lanes of a warp read at the same columns, fall in different banks.
+    The lowering (populateSharedMemoryOpToLLVMPatterns) reads and writes the buffer in the
+    widest vectors that both layouts allow.
   }];
   let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
 }
