@@ -114,19 +114,20 @@ func.func @ceil_floor(%a: i16, %b: i16) -> (i16, i16, i16) {
 // -----
 
 // Shifts by the width or more (compared unsigned, so a negative amount counts as huge) give 0
-// for shli and shrui. The shift itself takes amount 0 where it is too far (NVPTX dropped the
-// select of a 64-bit shift whose amount stayed).
+// for shli and shrui. The shift itself takes the amount modulo the width (NVPTX dropped the
+// select of a 64-bit shift whose amount stayed, or was chosen by a select, after truncating
+// the amount to 32 bits).
 // CHECK-LABEL: func.func @shifts
 // CHECK-SAME: (%[[A:.*]]: vector<16xi32>, %[[B:.*]]: vector<16xi32>)
 // CHECK: %[[WIDTH:.*]] = arith.constant dense<32> : vector<16xi32>
 // CHECK: %[[FAR:.*]] = arith.cmpi uge, %[[B]], %[[WIDTH]] : vector<16xi32>
 // CHECK: %[[ZERO:.*]] = arith.constant dense<0> : vector<16xi32>
-// CHECK: %[[ZERO_AMOUNT:.*]] = arith.constant dense<0> : vector<16xi32>
-// CHECK: %[[SAFE:.*]] = arith.select %[[FAR]], %[[ZERO_AMOUNT]], %[[B]] : vector<16xi1>, vector<16xi32>
+// CHECK: %[[MASK:.*]] = arith.constant dense<31> : vector<16xi32>
+// CHECK: %[[SAFE:.*]] = arith.andi %[[B]], %[[MASK]] : vector<16xi32>
 // CHECK: %[[SHL:.*]] = arith.shli %[[A]], %[[SAFE]] : vector<16xi32>
 // CHECK: %[[L:.*]] = arith.select %[[FAR]], %[[ZERO]], %[[SHL]] : vector<16xi1>, vector<16xi32>
 // CHECK: %[[FAR2:.*]] = arith.cmpi uge, %[[B]], %{{.*}} : vector<16xi32>
-// CHECK: %[[SAFE2:.*]] = arith.select %[[FAR2]], %{{.*}}, %[[B]] : vector<16xi1>, vector<16xi32>
+// CHECK: %[[SAFE2:.*]] = arith.andi %[[B]], %{{.*}} : vector<16xi32>
 // CHECK: %[[SHRU:.*]] = arith.shrui %[[A]], %[[SAFE2]] : vector<16xi32>
 // CHECK: %[[U:.*]] = arith.select %[[FAR2]], %{{.*}}, %[[SHRU]] : vector<16xi1>, vector<16xi32>
 // CHECK: return %[[L]], %[[U]]
@@ -145,7 +146,7 @@ func.func @shifts(%a: vector<16xi32>, %b: vector<16xi32>) -> (vector<16xi32>, ve
 // CHECK: %[[FAR:.*]] = arith.cmpi uge, %[[B]], %[[WIDTH]] : i8
 // CHECK: %[[SEVEN:.*]] = arith.constant 7 : i8
 // CHECK: %[[SIGN:.*]] = arith.shrsi %[[A]], %[[SEVEN]] : i8
-// CHECK: %[[SAFE:.*]] = arith.select %[[FAR]], %{{.*}}, %[[B]] : i8
+// CHECK: %[[SAFE:.*]] = arith.andi %[[B]], %{{.*}} : i8
 // CHECK: %[[SHIFT:.*]] = arith.shrsi %[[A]], %[[SAFE]] : i8
 // CHECK: %[[R:.*]] = arith.select %[[FAR]], %[[SIGN]], %[[SHIFT]] : i8
 // CHECK: return %[[R]]

@@ -51,9 +51,10 @@ void guardDivision(OpTy op, bool isSigned, bool isRemainder) {
 }
 
 /// Shifts by the width or more (read unsigned) give 0, or the sign for an arithmetic shift.
-/// The shift itself takes amount 0 there: with the original amount its result would be poison
-/// where it is not selected, which is sound LLVM IR, but NVPTX then dropped the select of a
-/// 64-bit shift by 64 and gave the value unshifted.
+/// The shift itself takes the amount modulo the width: with the original amount its result
+/// would be poison where it is not selected, which is sound LLVM IR, but NVPTX then dropped the
+/// select (PTX's shl clamps its amount) after truncating a 64-bit amount to 32 bits, so that
+/// x << 2^32 gave x. An amount chosen by a select of 0 was folded back into the same shape.
 template <typename OpTy>
 void guardShift(OpTy op, bool isArithmetic) {
   OpBuilder builder(op);
@@ -67,8 +68,8 @@ void guardShift(OpTy op, bool isArithmetic) {
           ? Value(arith::ShRSIOp::create(builder, loc, op.getLhs(),
                                          createIntConstant(builder, loc, type, APInt(width, width - 1))))
           : createIntConstant(builder, loc, type, APInt(width, 0));
-  Value safeAmount = arith::SelectOp::create(
-      builder, loc, tooFar, createIntConstant(builder, loc, type, APInt(width, 0)), op.getRhs());
+  Value safeAmount = arith::AndIOp::create(
+      builder, loc, op.getRhs(), createIntConstant(builder, loc, type, APInt(width, width - 1)));
   auto shift = OpTy::create(builder, loc, op.getLhs(), safeAmount);
   Value result = arith::SelectOp::create(builder, loc, tooFar, beyond, shift);
   op.getResult().replaceAllUsesWith(result);
