@@ -19,7 +19,8 @@ launched). Then the memory-bound rows: vector add (fp32, 2^28 elements), softmax
 16384x4096) and the layer norm's forward pass (fp32, 8192x8192), each kernel written once
 (bench/triton_kernels.py) and compiled by upstream Triton and by Nereid with the same launch
 parameters, beside torch's operator; the fp16 matmul 8192^3 of the matmul tutorial's plain
-pointer kernel (issue 27), by each compiler with the same blocks, beside cuBLAS; and the cold
+pointer kernel (issue 27), by each compiler with the same blocks, with num_stages 3 (the
+default) and 1 (no pipelining in either), beside cuBLAS; and the cold
 compile and first launch of the vector add by each compiler, in fresh processes with empty
 caches."""
 
@@ -206,17 +207,20 @@ def bandwidth_cases(upstream: ModuleType, nereid: ModuleType) -> list[BandwidthC
     return cases
 
 
-def measure_matmul(upstream: ModuleType, nereid: ModuleType, size: int = 8192) -> dict[str, Any]:
+def measure_matmul(upstream: ModuleType, nereid: ModuleType, num_stages: int,
+                   size: int = 8192) -> dict[str, Any]:
     """TFLOP/s of the fp16 matmul `size`^3 (f32 accumulation) of bench/triton_kernels.py
-    compiled by upstream Triton and by Nereid with the same blocks (128 x 128 x 64, 8 warps, 3
-    stages, which Nereid does not pipeline yet), and of torch.matmul (cuBLAS); each checked
-    against cuBLAS first (f16 results of sums of 8192 products: within 2^-8 relative, 0.05
-    absolute). A peer that fails gets its error instead."""
+    compiled by upstream Triton and by Nereid with the same blocks (128 x 128 x 64, 8 warps)
+    and `num_stages` (upstream pipelines its loads through shared memory in that many stages;
+    Nereid, from 2 on, loads one iteration ahead into registers), and of torch.matmul
+    (cuBLAS); each checked against cuBLAS first (f16 results of sums of 8192 products: within
+    2^-8 relative, 0.05 absolute). A peer that fails gets its error instead."""
     a = torch.randn(size, size, device="cuda", dtype=torch.float16)
     b = torch.randn(size, size, device="cuda", dtype=torch.float16)
     expected = torch.matmul(a, b)
     c = torch.empty_like(expected)
-    blocks = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8, num_warps=8, num_stages=3)
+    blocks = dict(BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, GROUP_M=8, num_warps=8,
+                  num_stages=num_stages)
     grid = ((size // 128) * (size // 128),)
 
     def tutorial(kernels):
@@ -369,10 +373,12 @@ def main() -> None:
     print("\ncompute-bound kernels, TFLOP/s (the median of do_bench; each checked against "
           "cuBLAS first)\n| kernel | upstream Triton | Nereid | cuBLAS | Nereid / upstream | "
           "target |\n|---|---|---|---|---|---|")
-    row = measure_matmul(upstream, nereid)
-    results["matmul_tflops"] = row
-    print(table_row("fp16 matmul 8192^3, plain pointers, 128x128x64 blocks", row,
-                    ("upstream", "nereid", "cuBLAS"), ">= 0.9"))
+    for num_stages, key, target in ((3, "matmul_tflops", ">= 0.9"),
+                                    (1, "matmul_tflops_one_stage", "(no pipelining)")):
+        row = measure_matmul(upstream, nereid, num_stages)
+        results[key] = row
+        print(table_row(f"fp16 matmul 8192^3, plain pointers, 128x128x64 blocks, "
+                        f"num_stages={num_stages}", row, ("upstream", "nereid", "cuBLAS"), target))
     print("\ncold compile and first launch of the vector add (a fresh process, an empty cache)\n"
           "| compiler | seconds |\n|---|---|")
     results["cold_first_launch_s"] = {}

@@ -41,7 +41,10 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   pm.addPass(ttg::createRemoveLayoutConversionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // The conversions to the dots' operand layouts that remain, through swizzled buffers.
+  // Loops' tile loads one iteration ahead; then the conversions to the dots' operand layouts
+  // that remain, through swizzled buffers.
+  if (options.numStages >= 2)
+    pm.addPass(ttg::createPrefetchLoopLoadsPass());
   pm.addPass(ttg::createStageDotOperandsInSharedPass());
   // Last: barriers between a program's global accesses that its threads could reorder.
   pm.addPass(ttg::createOrderGlobalMemoryPass());
@@ -63,6 +66,9 @@ struct NvidiaPipelineCommandLineOptions
                              llvm::cl::init("")};
   Option<unsigned> numWarps{*this, "num-warps", llvm::cl::desc("the warps of one program"),
                             llvm::cl::init(4)};
+  Option<unsigned> numStages{*this, "num-stages",
+                             llvm::cl::desc("the stages of loops' software pipeline (1: none)"),
+                             llvm::cl::init(3)};
 };
 
 #define GEN_PASS_REGISTRATION
@@ -77,15 +83,16 @@ void registerNvidiaPassesAndPipelines() {
       "Lowers a tt module for an NVIDIA GPU to the LLVM and NVVM dialects: "
       "nereid-ttir-pipeline, nereid-nvidia-ttg-pipeline and nereid-nvidia-to-llvm",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
+        buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
       });
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
-      "ttg-remove-layout-conversions, canonicalize, cse, ttg-stage-dot-operands-in-shared and "
+      "ttg-remove-layout-conversions, canonicalize, cse, ttg-prefetch-loop-loads, "
+      "ttg-stage-dot-operands-in-shared and "
       "ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps});
+        buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
       });
   PassPipelineRegistration<>(
       "nereid-nvidia-to-llvm",

@@ -81,12 +81,12 @@ def resolve_target(kernel_name: str, options: Mapping[str, Any]) -> Target:
     return Target(capability)
 
 
-def stages(target: Target, num_warps: int) -> tuple[tuple[str, str], ...]:
+def stages(target: Target, num_warps: int, num_stages: int) -> tuple[tuple[str, str], ...]:
     """The stages from tt IR to the LLVM dialect, each a pipeline that libnereid registers."""
     return (
         ("ttir", "builtin.module(nereid-ttir-pipeline)"),
         ("ttg", f"builtin.module(nereid-nvidia-ttg-pipeline{{target={target.ttg_target} "
-                f"num-warps={num_warps}}})"),
+                f"num-warps={num_warps} num-stages={num_stages}}})"),
         ("llir", "builtin.module(nereid-nvidia-to-llvm)"),
     )
 
@@ -174,7 +174,8 @@ def libdevice_for(kernel_name: str, options: Mapping[str, Any]) -> Optional[Path
 def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
             options: Optional[Mapping[str, Any]] = None) -> CompiledNvidiaKernel:
     """Compiles the kernel `kernel_name` of the tt IR module `ttir_text` for an NVIDIA GPU.
-    `options`: `target` (the current device's by default) and `num_warps` (4). The cubin is
+    `options`: `target` (the current device's by default), `num_warps` (4) and `num_stages`
+    (3; from 2 on, loops load their tiles one iteration ahead). The cubin is
     cached on disk, keyed by the IR, the target, the warps, the builds of libnereid and ptxas,
     and the libdevice it links (libdevice_for), together with the dynamic shared memory that
     the kernel needs."""
@@ -184,7 +185,11 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
         raise RuntimeError(f"cannot compile kernel `{kernel_name}` for NVIDIA GPUs: {missing}")
     target = resolve_target(kernel_name, options)
     num_warps = int(options.get("num_warps") or 4)
-    resolved = stages(target, num_warps)
+    num_stages = int(options.get("num_stages") or 3)
+    if num_stages < 1:
+        raise ValueError(f"cannot compile kernel `{kernel_name}` for NVIDIA GPUs: num_stages "
+                         f"must be 1 or more; got {num_stages}")
+    resolved = stages(target, num_warps, num_stages)
     libdevice = libdevice_for(kernel_name, options)
     libdevice_identity = (f"{libdevice} {libdevice.stat().st_mtime_ns}" if libdevice
                           else "no libdevice")

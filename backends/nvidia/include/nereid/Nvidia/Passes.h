@@ -21,6 +21,9 @@ struct NvidiaPipelineOptions {
   std::string target;
   /// The warps of one program.
   unsigned numWarps = 4;
+  /// The stages of the software pipeline of loops' loads (upstream's `num_stages`): from 2 on,
+  /// loops load their tiles one iteration ahead (ttg-prefetch-loop-loads); 1 turns that off.
+  unsigned numStages = 3;
 };
 
 /// ttg IR with an NVIDIA target's layouts to the LLVM and NVVM dialects: scf to cf,
@@ -29,7 +32,8 @@ void buildNvidiaToLLVMPipeline(OpPassManager &pm);
 
 /// tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline for the target, then the tensor-core
 /// layouts of dots (nvidia-assign-mma-layouts) and the removal of the conversions they leave
-/// where it can.
+/// where it can, loops' loads one iteration ahead (from two stages on), the dots' operands
+/// through swizzled shared memory, and barriers between global accesses.
 void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options);
 
 /// tt IR to the LLVM and NVVM dialects: nereid-ttir-pipeline, buildNvidiaTritonGPUPipeline,

@@ -67,6 +67,24 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
   let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
 }
 
+def PrefetchLoopLoadsPass : Pass<"ttg-prefetch-loop-loads", "ModuleOp"> {
+  let summary = "Issues a loop's tile loads one iteration ahead, into registers the loop carries";
+  let description = [{
+    Input: ttg IR for a GPU. In an scf.for that writes no memory (no store, atomic or call in
+    it), each tensor tt.load directly in its body that is not volatile, and whose operands are
+    computed by pure ops from the induction variable, iter args and values defined above the
+    loop, where the values the loop yields for those iter args are computed the same way (the
+    tutorial matmul's `a_ptrs += BLOCK_K * stride_ak`), is issued for the next iteration at
+    the top of the body, and for the first iteration before the loop, each with its mask also
+    requiring that the iteration exists. A new iter arg carries the tile to the iteration
+    that uses it, in place of the load. The next tiles then travel from global memory while
+    the current ones are computed on: a two-stage software pipeline through registers.
+    Upstream Triton pipelines through shared memory (cp.async, TMA) in `num_stages` stages;
+    that comes later (docs/nvidia.md).
+  }];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
+}
+
 def StageDotOperandsInSharedPass : Pass<"ttg-stage-dot-operands-in-shared", "ModuleOp"> {
   let summary = "Moves a tensor-core dot's operands into their layouts through swizzled buffers "
                 "in shared memory";
