@@ -145,6 +145,23 @@ FailureOr<SmallVector<Value>> emitSharedLoads(OpBuilder &builder, Location loc,
   return elements;
 }
 
+/// Writes the tensor `packed` (of `tensorType`, as the type converter packs it) into the buffer
+/// at `base` between two barriers: the first (where `barrierBefore`) keeps the writes behind
+/// the other threads' reads of what the bytes held, the second lets every thread read any
+/// element.
+LogicalResult emitBufferWrite(ConversionPatternRewriter &rewriter, Location loc,
+                              RankedTensorType tensorType, ttg::MemDescType bufferType,
+                              Value base, Value packed, bool barrierBefore,
+                              const GpuTargetLowering &target) {
+  if (barrierBefore)
+    target.barrier(rewriter, loc);
+  if (failed(emitSharedStores(rewriter, loc, tensorType, bufferType, base,
+                              unpackElements(rewriter, loc, packed), target)))
+    return failure();
+  target.barrier(rewriter, loc);
+  return success();
+}
+
 struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
   LocalAllocOpConversion(const TypeConverter &typeConverter, MLIRContext *context,
                          const GpuLoweringInfo &info)
@@ -154,17 +171,13 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
     Value buffer = getScratchBuffer(rewriter, op, info.target);
-    if (Value src = op.getSrc()) {
-      // The bytes may hold an earlier value of a buffer allocated in a loop, which other threads
-      // may still be reading; after the writes, every thread may read any element.
-      if (needsBarrierBeforeScratch(op))
-        info.target.barrier(rewriter, loc);
-      if (failed(emitSharedStores(rewriter, loc, cast<RankedTensorType>(src.getType()),
-                                  op.getType(), buffer,
-                                  unpackElements(rewriter, loc, adaptor.getSrc()), info.target)))
+    // The bytes may hold an earlier value of a buffer allocated in a loop, which other threads
+    // may still be reading.
+    if (Value src = op.getSrc())
+      if (failed(emitBufferWrite(rewriter, loc, cast<RankedTensorType>(src.getType()),
+                                 op.getType(), buffer, adaptor.getSrc(),
+                                 needsBarrierBeforeScratch(op), info.target)))
         return failure();
-      info.target.barrier(rewriter, loc);
-    }
     rewriter.replaceOp(op, buffer);
     return success();
   }
@@ -179,15 +192,10 @@ struct LocalStoreOpConversion : OpConversionPattern<ttg::LocalStoreOp> {
 
   LogicalResult matchAndRewrite(ttg::LocalStoreOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
-    Location loc = op.getLoc();
-    // As a local_alloc's writes: after the reads of what the buffer held, before any other
-    // thread's reads of what it holds now.
-    info.target.barrier(rewriter, loc);
-    if (failed(emitSharedStores(rewriter, loc, op.getSrc().getType(), op.getDst().getType(),
-                                adaptor.getDst(), unpackElements(rewriter, loc, adaptor.getSrc()),
-                                info.target)))
+    if (failed(emitBufferWrite(rewriter, op.getLoc(), op.getSrc().getType(),
+                               op.getDst().getType(), adaptor.getDst(), adaptor.getSrc(),
+                               /*barrierBefore=*/true, info.target)))
       return failure();
-    info.target.barrier(rewriter, loc);
     rewriter.eraseOp(op);
     return success();
   }
