@@ -327,16 +327,16 @@ bool reduceInSourceLayout(ModuleOp module) {
       source = encoding;
       sources.push_back(convert.getSrc());
     }
-    OpBuilder builder(reduce);
-    auto reducedLayout = SliceEncodingAttr::get(
-        reduce.getContext(), reduce.getAxis(), cast<DistributedEncodingAttrInterface>(source));
     reduce.getSrcsMutable().assign(sources);
+    OpBuilder builder(reduce);
     builder.setInsertionPointAfter(reduce);
     for (Value result : reduce.getResults()) {
+      // A reduction to scalars (of a 1-D tensor) has no layout to change.
       auto type = dyn_cast<RankedTensorType>(result.getType());
       if (!type)
         continue;
-      result.setType(type.cloneWithEncoding(reducedLayout));
+      result.setType(type.cloneWithEncoding(SliceEncodingAttr::get(
+          reduce.getContext(), reduce.getAxis(), cast<DistributedEncodingAttrInterface>(source))));
       auto back = ConvertLayoutOp::create(builder, reduce.getLoc(), type, result);
       result.replaceAllUsesExcept(back, back);
     }
