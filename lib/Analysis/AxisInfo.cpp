@@ -28,9 +28,10 @@ using namespace detail;
 int64_t highestPowerOf2Divisor(int64_t value) {
   if (value == 0)
     return AxisInfo::kMaxDivisibility;
+  // In unsigned arithmetic: INT64_MIN's divisor 2^63 is not an int64_t.
   uint64_t magnitude = value < 0 ? -static_cast<uint64_t>(value) : static_cast<uint64_t>(value);
-  return std::min<int64_t>(static_cast<int64_t>(magnitude & -magnitude),
-                           AxisInfo::kMaxDivisibility);
+  return static_cast<int64_t>(
+      std::min<uint64_t>(magnitude & -magnitude, AxisInfo::kMaxDivisibility));
 }
 
 AxisInfo::AxisInfo(DimVector contiguity, DimVector divisibility, DimVector constancy,

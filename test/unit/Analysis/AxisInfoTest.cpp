@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include <limits>
+
 using mlir::nereid::AxisInfo;
 
 namespace {
@@ -15,6 +17,8 @@ TEST(AxisInfoTest, HighestPowerOf2Divisor) {
   EXPECT_EQ(mlir::nereid::highestPowerOf2Divisor(-48), 16);
   EXPECT_EQ(mlir::nereid::highestPowerOf2Divisor(int64_t(1) << 40), AxisInfo::kMaxDivisibility);
   EXPECT_EQ(mlir::nereid::highestPowerOf2Divisor(0), AxisInfo::kMaxDivisibility);
+  EXPECT_EQ(mlir::nereid::highestPowerOf2Divisor(std::numeric_limits<int64_t>::min()),
+            AxisInfo::kMaxDivisibility);
 }
 
 TEST(AxisInfoTest, JoinTakesGcdsPerDimension) {
