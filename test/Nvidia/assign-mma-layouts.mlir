@@ -40,7 +40,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
 // CHECK: %[[C:.*]] = ttg.convert_layout %arg2 : {{.*}} -> tensor<128x64xf32, #[[$MMA]]>
 // CHECK: tt.dot {{.*}}, %[[C]] : {{.*}} -> tensor<128x64xf32, #[[$MMA]]>
 #blocked = #ttg.blocked<{sizePerThread = [1, 2], threadsPerWarp = [1, 32], warpsPerCTA = [8, 1], order = [1, 0]}>
-module attributes {"ttg.num-warps" = 8 : i32, ttg.target = "cuda:90"} {
+module attributes {"ttg.num-warps" = 8 : i32, ttg.target = "cuda:80"} {
   tt.func public @bf16_128x64x32(%a: tensor<128x32xbf16, #blocked>, %b: tensor<32x64xbf16, #blocked>, %c: tensor<128x64xf32, #blocked>) -> tensor<128x64xf32, #blocked> {
     %0 = ttg.convert_layout %a : tensor<128x32xbf16, #blocked> -> tensor<128x32xbf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
     %1 = ttg.convert_layout %b : tensor<32x64xbf16, #blocked> -> tensor<32x64xbf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>

@@ -110,7 +110,7 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:80"} {
 #wide = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: module attributes {ttg.shared = 512 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-NOT: llvm.mlir.global
   // CHECK-LABEL: llvm.func @replicated
   tt.func public @replicated(%p: !tt.ptr<i32>, %out: !tt.ptr<i32>) {

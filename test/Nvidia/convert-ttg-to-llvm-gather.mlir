@@ -95,7 +95,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK: module attributes {ttg.shared = 512 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @across_warps
   tt.func public @across_warps(%x: tensor<8x16xf32, #rows>, %i: tensor<32x16xi32, #rows>, %out: tensor<32x16x!tt.ptr<f32>, #rows>) {
     // CHECK: llvm.call @__assertfail
@@ -119,7 +119,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #eights = #ttg.blocked<{sizePerThread = [8], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 // CHECK: module attributes {ttg.shared = 2048 : i32}
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @eights
   tt.func public @eights(%x: tensor<256xf64, #eights>, %i: tensor<256xi32, #eights>, %out: tensor<256x!tt.ptr<f64>, #eights>) {
     // CHECK-NOT: nvvm.shfl.sync
@@ -182,7 +182,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #spread = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: module attributes {ttg.shared = 256 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @bools
   tt.func public @bools(%x: tensor<256xi1, #spread>, %i: tensor<128xi32, #spread>, %out: tensor<128x!tt.ptr<i8>, #spread>) {
     // CHECK-NOT: nvvm.barrier0

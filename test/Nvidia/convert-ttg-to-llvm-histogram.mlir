@@ -8,7 +8,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: module attributes {ttg.shared = 128 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @masked
   tt.func public @masked(%x: tensor<128xi32, #blocked>, %m: tensor<128xi1, #blocked>, %out: tensor<32x!tt.ptr<i32>, #blocked>) {
     // CHECK-DAG: %[[ZERO:.*]] = llvm.mlir.constant(0 : i32) : i32
@@ -48,7 +48,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #blocked = #ttg.blocked<{sizePerThread = [1], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
 // CHECK: module attributes {ttg.shared = 1024 : i32}
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @bytes
   tt.func public @bytes(%x: tensor<16xi8, #blocked>, %out: tensor<256x!tt.ptr<i32>, #blocked>) {
     // CHECK-DAG: %[[SIXTEEN:.*]] = llvm.mlir.constant(16 : i32) : i32

@@ -172,3 +172,16 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// wgmma is Hopper's: a warpgroup dot for another chip is refused, naming the reason.
+#sa = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:80"} {
+  tt.func public @wgmma_on_sm80(%a: !ttg.memdesc<64x64xf16, #sa>, %b: !ttg.memdesc<64x64xf16, #sa>, %c: tensor<64x64xf32, #wgmma>) {
+    // expected-error @below {{the NVIDIA backend cannot lower 'nvidia.warpgroup_dot' yet: wgmma needs sm_90a}}
+    %d = nvidia.warpgroup_dot %a, %b, %c : !ttg.memdesc<64x64xf16, #sa>, !ttg.memdesc<64x64xf16, #sa>, tensor<64x64xf32, #wgmma> -> tensor<64x64xf32, #wgmma>
+    tt.return
+  }
+}

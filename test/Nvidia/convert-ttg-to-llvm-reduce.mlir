@@ -8,7 +8,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: module attributes {ttg.shared = 16 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @sum_1d
   tt.func public @sum_1d(%x: tensor<256xf32, #blocked>, %out: !tt.ptr<f32>) {
     // CHECK: %[[R0:.*]] = llvm.extractvalue %{{.*}}[0]
@@ -71,7 +71,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #blocked = #ttg.blocked<{sizePerThread = [1, 4], threadsPerWarp = [2, 16], warpsPerCTA = [4, 1], order = [1, 0]}>
 // CHECK: module attributes {ttg.shared = 1024 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @max_columns
   tt.func public @max_columns(%x: tensor<32x64xi32, #blocked>, %out: tensor<64x!tt.ptr<i32>, #ttg.slice<{dim = 0, parent = #blocked}>>) {
     // CHECK-COUNT-12: llvm.intr.smax

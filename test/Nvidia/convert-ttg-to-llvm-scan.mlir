@@ -8,7 +8,7 @@
 #blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [2], order = [0]}>
 // CHECK: module attributes {ttg.shared = 16 : i32}
 module attributes {"ttg.num-warps" = 2 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @cumsum
   tt.func public @cumsum(%x: tensor<128xi32, #blocked>, %out: tensor<128x!tt.ptr<i32>, #blocked>) {
     // CHECK: %[[R0:.*]] = llvm.extractvalue %{{.*}}[0]

@@ -94,7 +94,7 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
 #cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [1, 1], order = [1, 0]}>
 // CHECK: module attributes {ttg.shared = 4096 : i32}
 module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-LABEL: llvm.func @transpose_layout
   tt.func public @transpose_layout(%a: tensor<32x32xi32, #rows>, %out: !tt.ptr<i32>) {
     // CHECK: %[[BUFFER:.*]] = llvm.mlir.addressof @nereid_shared : !llvm.ptr<3>

@@ -1,18 +1,26 @@
 // REQUIRES: ptxas
 // RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=4})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 -o %t.ptx
-// RUN: FileCheck %s < %t.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM90 < %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin
 // RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:80 num-warps=4})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_80 -mattr=+ptx80 -o %t80.ptx
-// RUN: FileCheck %s < %t80.ptx
+// RUN: FileCheck %s --check-prefixes=CHECK,SM80 < %t80.ptx
 // RUN: %ptxas -arch=sm_80 %t80.ptx -o %t80.cubin
 
 // Three kernels of d = a @ b + c loaded from global memory, from tt IR to a cubin for sm_90a
-// and sm_80 with 4 warps: f16 64 x 32 x 32 (warps 2 x 2, each 2 x 2 tiles of 16 x 8 and 2 steps
-// of 16 along K: 8 mma.sync), bf16 32 x 64 x 16 (warps 1 x 4, 2 x 2 tiles, one step: 4) and
+// and sm_80 with 4 warps: f16 64 x 32 x 32 (sm_80: warps 2 x 2, each 2 x 2 tiles of 16 x 8
+// and 2 steps of 16 along K: 8 mma.sync; sm_90: one warpgroup, 2 wgmma m64n32k16 between a
+// fence and one wait, its operands written to shared memory behind a proxy fence), bf16
+// 32 x 64 x 16 (warps 1 x 4, 2 x 2 tiles, one step: 4; M is below a warpgroup's 64 rows) and
 // f32 in tf32 32 x 32 x 32 (warps 2 x 2, 1 x 2 tiles, 4 steps of 8: 8, after cvt.rna.tf32.f32).
 
 // CHECK-LABEL: .visible .entry k_f16(
-// CHECK-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// SM80-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
+// SM90: fence.proxy.async.shared::cta
+// SM90-NEXT: bar.sync 0
+// SM90: wgmma.fence.sync.aligned
+// SM90-COUNT-2: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
+// SM90: wgmma.commit_group.sync.aligned
+// SM90: wgmma.wait_group.sync.aligned 0
 // CHECK-NOT: mma.sync
 // CHECK-LABEL: .visible .entry k_bf16(
 // CHECK-COUNT-4: mma.sync.aligned.m16n8k16.row.col.f32.bf16.bf16.f32

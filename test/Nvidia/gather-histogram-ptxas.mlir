@@ -11,12 +11,12 @@
 // PTX of the shared-memory round trip (the rows lie on different warps), the indexed shuffles
 // (on one warp), the assertion and the shared-memory atomics assembles.
 
-// CHECK: .extern .shared .align 16 .b8 nereid_shared[];
+// CHECK: .extern .shared .align 1024 .b8 nereid_shared[];
 // CHECK-NOT: .shared
 // CHECK: call.uni __assertfail
 // CHECK: bar.sync 0
 // CHECK: atom.shared.add.u32
-// ONE-WARP: .extern .shared .align 16 .b8 nereid_shared[];
+// ONE-WARP: .extern .shared .align 1024 .b8 nereid_shared[];
 // ONE-WARP: shfl.sync.idx.b32
 // ONE-WARP: atom.shared.add.u32
 module {

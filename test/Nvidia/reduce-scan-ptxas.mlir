@@ -9,7 +9,7 @@
 // dim 0 (the frontend's tt IR), lowered for sm_90a with 4 warps and sm_80 with 8: the PTX of
 // the shuffles, barriers and shared memory of the reductions and the scan assembles.
 
-// CHECK: .extern .shared .align 16 .b8 nereid_shared[];
+// CHECK: .extern .shared .align 1024 .b8 nereid_shared[];
 // CHECK-NOT: .shared .align
 // CHECK: shfl.sync.bfly.b32
 // CHECK: bar.sync 0

@@ -11,7 +11,7 @@
 #flat = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [4], order = [0]}>
 // CHECK: module attributes {ttg.shared = 4096 : i32}
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 16 : i64} : !llvm.array<0 x i8>
+  // CHECK: llvm.mlir.global external @nereid_shared() {addr_space = 3 : i32, alignment = 1024 : i64} : !llvm.array<0 x i8>
   // CHECK-NOT: llvm.mlir.global
   // CHECK-LABEL: llvm.func @in_sequence
   tt.func public @in_sequence(%a: tensor<32x32xi32, #rows>, %x: tensor<256xf32, #flat>, %out: !tt.ptr<i32>, %sum: !tt.ptr<f32>) {

@@ -1,6 +1,8 @@
-// nvidia-assign-mma-layouts: each tt.dot that mma.sync can compute gets the #nvidia.mma
-// accumulator layout of version 2 and its operands the #ttg.dot_op layouts of mma.sync's
-// fragments (see NvidiaAssignMmaLayoutsPass in Passes.td).
+// nvidia-assign-mma-layouts: each tt.dot that wgmma can compute (sm_90) becomes an
+// nvidia.warpgroup_dot of operands in #nvidia.mma_shared buffers into the #nvidia.mma
+// accumulator of version 3; each other one that mma.sync can compute gets the accumulator of
+// version 2 and its operands the #ttg.dot_op layouts of mma.sync's fragments (see
+// NvidiaAssignMmaLayoutsPass in Passes.td).
 
 #include "MmaLayouts.h"
 
@@ -52,6 +54,97 @@ std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
        << "of 16, N of 8 and K of 16, 8 for tf32, 32 for int8 and fp8)";
   }
   return why;
+}
+
+namespace {
+
+/// The rows of one wgmma (a warpgroup's), the warps of a warpgroup, and the K of one wgmma of
+/// 16-bit operands.
+constexpr int64_t kWarpgroupRows = 64, kWarpsPerGroup = 4, kWgmmaK = 16;
+/// The widest swizzle of #nvidia.mma_shared, and the narrowest that wgmma's operands take
+/// here (one k-step of 16-bit elements is 32 bytes).
+constexpr int64_t kMaxSwizzleBytes = 128, kMinSwizzleBytes = 32;
+
+/// The dimensions of `type` from the fastest to the slowest as its source holds them: a
+/// blocked layout's order, else row-major.
+SmallVector<unsigned> getFastestFirstOrder(RankedTensorType type) {
+  if (auto blocked = dyn_cast<ttg::BlockedEncodingAttr>(type.getEncoding()))
+    return SmallVector<unsigned>(blocked.getOrder());
+  return {1, 0};
+}
+
+/// `value` without the conversion that feeds it, if one does.
+Value lookThroughConversion(Value value) {
+  if (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    return convert.getSrc();
+  return value;
+}
+
+/// The warps of wgmma's accumulator for an MxN result: warpgroups stacked along M as far as
+/// M has 64 rows for each, the rest along N.
+SmallVector<unsigned> getWgmmaWarpsPerCTA(ArrayRef<int64_t> shape, unsigned numWarps) {
+  unsigned alongM = kWarpsPerGroup;
+  while (alongM * 2 <= numWarps && shape[0] % (16 * alongM * 2) == 0)
+    alongM *= 2;
+  return {alongM, numWarps / alongM};
+}
+
+/// The N of one wgmma: the largest power of two up to 256 that divides a warpgroup's columns.
+unsigned getWgmmaInstrN(int64_t columnsPerGroup) {
+  unsigned n = 256;
+  while (columnsPerGroup % n != 0)
+    n /= 2;
+  return n;
+}
+
+/// The #nvidia.mma_shared encoding of a wgmma operand held as `type`: its contiguous dimension
+/// stays contiguous (the rows are the other one), swizzled by 128 bytes or by the bytes of
+/// `contiguousExtent` elements (the most that one instruction reads along it) where fewer.
+MmaSharedEncodingAttr getWgmmaOperandEncoding(RankedTensorType type, int64_t contiguousExtent) {
+  unsigned contiguous = getFastestFirstOrder(type)[0];
+  int64_t bytes = type.getElementTypeBitWidth() / 8;
+  int64_t swizzle = std::min({kMaxSwizzleBytes, type.getDimSize(contiguous) * bytes,
+                              contiguousExtent * bytes});
+  return MmaSharedEncodingAttr::get(type.getContext(), swizzle, /*transposed=*/contiguous == 0,
+                                    type.getElementTypeBitWidth());
+}
+
+/// The elements that one wgmma reads of operand `opIdx` along `type`'s contiguous dimension:
+/// all of K where that is K, else the rows of a warpgroup (A) or the instruction's N (B).
+int64_t getWgmmaContiguousExtent(RankedTensorType type, unsigned opIdx, unsigned instrN) {
+  unsigned contiguous = getFastestFirstOrder(type)[0];
+  bool kContiguous = contiguous == (opIdx == 0 ? 1u : 0u);
+  if (kContiguous)
+    return type.getDimSize(contiguous);
+  return opIdx == 0 ? kWarpgroupRows : instrN;
+}
+
+} // namespace
+
+std::string whyNotWgmma(tt::DotOp dot, unsigned computeCapability, unsigned numWarps) {
+  auto aType = cast<RankedTensorType>(dot.getA().getType());
+  auto dType = cast<RankedTensorType>(dot.getType());
+  Type a = aType.getElementType();
+  if (computeCapability != 90)
+    return "wgmma needs sm_90";
+  if (dType.getRank() != 2 || !(a.isF16() || a.isBF16()) || !dType.getElementType().isF32())
+    return "wgmma takes 2-D dots of f16 or bf16 operands into f32 so far";
+  if (numWarps % kWarpsPerGroup != 0)
+    return "wgmma needs warpgroups of 4 warps";
+  if (dType.getDimSize(0) % kWarpgroupRows != 0 || dType.getDimSize(1) % 8 != 0 ||
+      aType.getDimSize(1) % kWgmmaK != 0)
+    return "wgmma needs M a multiple of 64, N of 8 and K of 16";
+  SmallVector<unsigned> warps = getWgmmaWarpsPerCTA(dType.getShape(), numWarps);
+  if (dType.getDimSize(1) % (8 * warps[1]) != 0)
+    return "wgmma needs N a multiple of 8 per warpgroup";
+  unsigned instrN = getWgmmaInstrN(dType.getDimSize(1) / warps[1]);
+  for (auto [opIdx, operand] : llvm::enumerate(ValueRange{dot.getA(), dot.getB()})) {
+    auto type = cast<RankedTensorType>(lookThroughConversion(operand).getType());
+    int64_t extent = getWgmmaContiguousExtent(type, opIdx, instrN);
+    if (getWgmmaOperandEncoding(type, extent).getSwizzlingByteWidth() < kMinSwizzleBytes)
+      return "wgmma needs 32 bytes of each operand along its contiguous dimension";
+  }
+  return "";
 }
 
 namespace {
@@ -146,6 +239,40 @@ void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps, unsigned computeCapabi
       convert->erase();
 }
 
+/// Replaces `dot` by an nvidia.warpgroup_dot: its operands written, as their sources hold
+/// them, into #nvidia.mma_shared buffers, the accumulator converted to wgmma's layout and the
+/// result back to the dot's.
+void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
+  MLIRContext *context = dot.getContext();
+  OpBuilder builder(dot);
+  Location loc = dot.getLoc();
+  auto dType = cast<RankedTensorType>(dot.getType());
+  SmallVector<unsigned> warps = getWgmmaWarpsPerCTA(dType.getShape(), numWarps);
+  unsigned instrN = getWgmmaInstrN(dType.getDimSize(1) / warps[1]);
+  auto mma = MmaEncodingAttr::get(context, /*versionMajor=*/3, /*versionMinor=*/0, warps,
+                                  ArrayRef<unsigned>{16, instrN, kWgmmaK});
+  SmallVector<Value> buffers;
+  for (auto [opIdx, operand] : llvm::enumerate(ValueRange{dot.getA(), dot.getB()})) {
+    Value source = lookThroughConversion(operand);
+    auto type = cast<RankedTensorType>(source.getType());
+    auto bufferType = ttg::MemDescType::get(
+        context, type.getShape(), type.getElementType(),
+        getWgmmaOperandEncoding(type, getWgmmaContiguousExtent(type, opIdx, instrN)),
+        /*mutableMemory=*/false);
+    buffers.push_back(ttg::LocalAllocOp::create(builder, loc, bufferType, source));
+  }
+  RankedTensorType mmaType = dType.cloneWithEncoding(mma);
+  Value c = convertTo(builder, loc, dot.getC(), mmaType);
+  auto product = WarpgroupDotOp::create(builder, loc, mmaType, buffers[0], buffers[1], c);
+  auto back = ttg::ConvertLayoutOp::create(builder, loc, dType, product.getResult());
+  dot.getResult().replaceAllUsesWith(back.getResult());
+  SmallVector<Value> old = {dot.getA(), dot.getB(), dot.getC()};
+  dot.erase();
+  for (Value value : old)
+    if (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>(); convert && convert->use_empty())
+      convert->erase();
+}
+
 /// See NvidiaAssignMmaLayoutsPass in Passes.td.
 struct NvidiaAssignMmaLayoutsPass
     : impl::NvidiaAssignMmaLayoutsPassBase<NvidiaAssignMmaLayoutsPass> {
@@ -161,10 +288,14 @@ struct NvidiaAssignMmaLayoutsPass
       return signalPassFailure();
     }
     unsigned numWarps = ttg::getModuleNumWarps(module);
+    unsigned computeCapability = nvidia->getComputeCapability();
     module.walk([&](tt::DotOp dot) {
-      if (isa<ttg::BlockedEncodingAttr>(cast<RankedTensorType>(dot.getType()).getEncoding()) &&
-          whyNotMmaV2(dot, nvidia->getComputeCapability()).empty())
-        assignMmaV2Layouts(dot, numWarps, nvidia->getComputeCapability());
+      if (!isa<ttg::BlockedEncodingAttr>(cast<RankedTensorType>(dot.getType()).getEncoding()))
+        return;
+      if (whyNotWgmma(dot, computeCapability, numWarps).empty())
+        assignWgmmaLayouts(dot, numWarps);
+      else if (whyNotMmaV2(dot, computeCapability).empty())
+        assignMmaV2Layouts(dot, numWarps, computeCapability);
     });
   }
 };

@@ -14,7 +14,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
-#include "llvm/ADT/DenseMap.h"
 
 namespace mlir::nereid::nvidia {
 namespace {
@@ -23,26 +22,6 @@ namespace {
 constexpr int32_t kMmaRows = 16, kMmaCols = 8;
 /// The 32-bit registers of one mma.sync's A fragment, and of its B fragment.
 constexpr unsigned kARegisters = 4, kBRegisters = 2;
-
-/// A coordinate (row, column) of a 2-D tile.
-using Coordinate = std::pair<int32_t, int32_t>;
-
-/// The coordinate that register `index` of `layout` holds in lane 0 of warp 0.
-Coordinate getRegisterCoordinate(const LinearLayout &layout, int32_t index) {
-  SmallVector<int32_t> coordinate = applyToIndex(layout, LinearLayout::kRegister, index);
-  return {coordinate[0], coordinate[1]};
-}
-
-/// For each coordinate that lane 0 of warp 0 holds in `layout`, its (first) register. Another
-/// lane or warp holds in the same register the coordinate moved by its own offset, which is
-/// the same for an operand and the result (their lane and warp bases agree along M and N), so
-/// that warp 0's lane 0 tells every thread which registers go together.
-llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &layout) {
-  llvm::DenseMap<Coordinate, unsigned> registers;
-  for (int32_t index = 0; index < layout.getInDimSize(LinearLayout::kRegister); ++index)
-    registers.try_emplace(getRegisterCoordinate(layout, index), index);
-  return registers;
-}
 
 /// The PTX type of mma.sync's multiplicands of element type `element` (f32 goes as tf32, i8 as
 /// signed), for the types that NVVM's mma.sync takes (not fp8: emitFp8MmaSync).
@@ -226,7 +205,7 @@ std::string whyDotNotLowered(tt::DotOp dot, unsigned computeCapability) {
   if (!mma)
     return "its result is in neither a blocked nor an #nvidia.mma layout";
   if (mma.getVersionMajor() != 2)
-    return "wgmma (an #nvidia.mma layout of version 3) is not lowered";
+    return "its result is in an #nvidia.mma layout of version 3, which is nvidia.warpgroup_dot's";
   std::string why = whyNotMmaV2(dot, computeCapability);
   if (!why.empty())
     return why;

@@ -1,11 +1,34 @@
 #ifndef NEREID_NVIDIA_LIB_MMALAYOUTS_H
 #define NEREID_NVIDIA_LIB_MMALAYOUTS_H
 
+#include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+
+#include "llvm/ADT/DenseMap.h"
 
 #include <string>
 
 namespace mlir::nereid::nvidia {
+
+/// A coordinate (row, column) of a 2-D tile.
+using Coordinate = std::pair<int32_t, int32_t>;
+
+/// The coordinate that register `index` of `layout` holds in lane 0 of warp 0.
+inline Coordinate getRegisterCoordinate(const LinearLayout &layout, int32_t index) {
+  SmallVector<int32_t> coordinate = applyToIndex(layout, LinearLayout::kRegister, index);
+  return {coordinate[0], coordinate[1]};
+}
+
+/// For each coordinate that lane 0 of warp 0 holds in `layout`, its (first) register. Another
+/// lane or warp holds in the same register the coordinate moved by its own offset, which is
+/// the same for an operand and the result of an mma layout (their lane and warp bases agree
+/// along M and N), so that warp 0's lane 0 tells every thread which registers go together.
+inline llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &layout) {
+  llvm::DenseMap<Coordinate, unsigned> registers;
+  for (int32_t index = 0; index < layout.getInDimSize(LinearLayout::kRegister); ++index)
+    registers.try_emplace(getRegisterCoordinate(layout, index), index);
+  return registers;
+}
 
 /// Why the tensor cores of a GPU of `computeCapability` cannot compute `dot` with `mma.sync`
 /// (nvidia-assign-mma-layouts leaves it in its blocked layout, and the NVIDIA lowering refuses
@@ -13,6 +36,12 @@ namespace mlir::nereid::nvidia {
 /// operands, or of f32 ones in tf32 precision, on sm_80 or newer, M a multiple of 16, N of 8
 /// and K of 16 (8 for tf32).
 std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability);
+
+/// Why `dot` does not go to wgmma on a GPU of `computeCapability` with `numWarps` warps, or an
+/// empty string when it does: a 2-D dot into f32 of f16 or bf16 operands on sm_90, with
+/// warps a multiple of 4, M a multiple of 64, N of 8 and K of 16, each operand held with 32
+/// bytes or more along its contiguous dimension. The others go to mma.sync where they can.
+std::string whyNotWgmma(tt::DotOp dot, unsigned computeCapability, unsigned numWarps);
 
 } // namespace mlir::nereid::nvidia
 

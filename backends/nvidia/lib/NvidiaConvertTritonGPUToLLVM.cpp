@@ -2,6 +2,7 @@
 // NvidiaConvertTritonGPUToLLVMPass in Passes.td).
 
 #include "DotOpToMmaV2.h"
+#include "DotOpToWgmma.h"
 #include "MathOpToLLVM.h"
 #include "NvidiaTargetLowering.h"
 
@@ -11,6 +12,7 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/BlockedLayouts.h"
+#include "nereid/Nvidia/IR/Dialect.h"
 #include "nereid/Nvidia/NvidiaTargetInfo.h"
 #include "nereid/Nvidia/Passes.h"
 
@@ -67,6 +69,10 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
            << index << " has the type " << type << ", which has no layout";
         break;
       }
+  } else if (auto dot = dyn_cast<WarpgroupDotOp>(op)) {
+    std::string reason = whyWarpgroupDotNotLowered(dot, computeCapability);
+    if (!reason.empty())
+      os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet: " << reason;
   } else if (auto dot = dyn_cast<tt::DotOp>(op)) {
     std::string reason = whyDotNotLowered(dot, computeCapability);
     if (!reason.empty())
@@ -163,12 +169,14 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateFpToFpOpToLLVMPatterns(typeConverter, patterns, info);
     populateMathOpToLLVMPatterns(typeConverter, patterns);
     populateDotOpToMmaV2Patterns(typeConverter, patterns);
+    populateDotOpToWgmmaPatterns(typeConverter, patterns, info);
     populateDotOpToFMAPatterns(typeConverter, patterns, info);
 
     ConversionTarget legal(*context);
     legal.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
-    legal.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect,
-                            math::MathDialect, cf::ControlFlowDialect, gpu::GPUDialect>();
+    legal.addIllegalDialect<tt::TritonDialect, ttg::TritonGPUDialect, NvidiaDialect,
+                            arith::ArithDialect, math::MathDialect, cf::ControlFlowDialect,
+                            gpu::GPUDialect>();
     if (failed(applyPartialConversion(module, legal, std::move(patterns))))
       return signalPassFailure();
     // The module attributes of ttg say nothing to LLVM; ttg.shared stays for the launch, which

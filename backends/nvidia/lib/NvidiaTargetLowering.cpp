@@ -1,6 +1,7 @@
 #include "NvidiaTargetLowering.h"
 
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
+#include "nereid/Nvidia/IR/Dialect.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -38,6 +39,16 @@ Value NvidiaTargetLowering::getNumPrograms(OpBuilder &builder, Location loc,
 
 void NvidiaTargetLowering::barrier(OpBuilder &builder, Location loc) const {
   NVVM::Barrier0Op::create(builder, loc);
+}
+
+void NvidiaTargetLowering::fenceBufferWrites(OpBuilder &builder, Location loc,
+                                             ttg::MemDescType bufferType) const {
+  // wgmma reads #nvidia.mma_shared buffers through the async proxy, which sees the stores of
+  // the generic proxy only after this fence in the writing thread.
+  if (isa<MmaSharedEncodingAttr>(bufferType.getEncoding()))
+    NVVM::FenceProxyOp::create(
+        builder, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(builder.getContext(), NVVM::SharedSpace::shared_cta));
 }
 
 Value NvidiaTargetLowering::shuffleXor(OpBuilder &builder, Location loc, Value value,

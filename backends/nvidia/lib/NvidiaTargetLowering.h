@@ -24,6 +24,8 @@ public:
   void assertFail(OpBuilder &builder, Location loc, StringRef message, StringRef file,
                   unsigned line, StringRef function) const override;
   void barrier(OpBuilder &builder, Location loc) const override;
+  void fenceBufferWrites(OpBuilder &builder, Location loc,
+                         ttg::MemDescType bufferType) const override;
   Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                    unsigned laneMask) const override;
   Value shuffleIdx(OpBuilder &builder, Location loc, Value value, Value lane) const override;

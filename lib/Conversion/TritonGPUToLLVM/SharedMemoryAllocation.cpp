@@ -15,9 +15,9 @@ namespace mlir::nereid {
 /// Every offset and the buffer's size are multiples of it: the widest access (16-byte vectors).
 constexpr int64_t kScratchAlignment = 16;
 
-/// Where each local_alloc's buffer starts: a multiple of 128 bytes, the span of shared memory's
-/// banks, which swizzled layouts assume their rows start at.
-constexpr int64_t kBufferAlignment = 128;
+/// The alignment of the kernel's shared memory: the most that a buffer's encoding may ask for
+/// (getAlignmentBytes: a tile of 8 rows of 128 bytes, swizzled by wgmma and TMA).
+constexpr int64_t kSharedMemoryAlignment = 1024;
 
 std::optional<int64_t> getScratchSharedBytes(Operation *op, const GpuLoweringInfo &info,
                                              std::string &why) {
@@ -69,7 +69,9 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
   // The buffers of ttg.local_alloc first, each its own bytes for the whole kernel.
   int64_t buffersEnd = 0;
   module.walk([&](ttg::LocalAllocOp alloc) {
-    int64_t offset = llvm::alignTo(buffersEnd, kBufferAlignment);
+    int64_t alignment = alloc.getType().getEncoding().getAlignmentBytes();
+    assert(alignment <= kSharedMemoryAlignment && "the kernel's shared memory is less aligned");
+    int64_t offset = llvm::alignTo(buffersEnd, alignment);
     int64_t end = offset + getLocalAllocBytes(alloc);
     if (end > maxBytes)
       return tooLarge(alloc, end);
@@ -117,7 +119,7 @@ Value getScratchBuffer(OpBuilder &builder, Operation *op, const GpuTargetLowerin
                            LLVM::LLVMArrayType::get(IntegerType::get(context, 8), 0),
                            /*isConstant=*/false, LLVM::Linkage::External,
                            kSharedMemoryGlobalName, Attribute(),
-                           /*alignment=*/kScratchAlignment, addressSpace);
+                           /*alignment=*/kSharedMemoryAlignment, addressSpace);
   }
   Location loc = op->getLoc();
   auto pointerType = LLVM::LLVMPointerType::get(context, addressSpace);

@@ -147,8 +147,8 @@ FailureOr<SmallVector<Value>> emitSharedLoads(OpBuilder &builder, Location loc,
 
 /// Writes the tensor `packed` (of `tensorType`, as the type converter packs it) into the buffer
 /// at `base` between two barriers: the first (where `barrierBefore`) keeps the writes behind
-/// the other threads' reads of what the bytes held, the second lets every thread read any
-/// element.
+/// the other threads' reads of what the bytes held, the second (after the target's fence, for
+/// buffers that other units read) lets every thread read any element.
 LogicalResult emitBufferWrite(ConversionPatternRewriter &rewriter, Location loc,
                               RankedTensorType tensorType, ttg::MemDescType bufferType,
                               Value base, Value packed, bool barrierBefore,
@@ -158,6 +158,7 @@ LogicalResult emitBufferWrite(ConversionPatternRewriter &rewriter, Location loc,
   if (failed(emitSharedStores(rewriter, loc, tensorType, bufferType, base,
                               unpackElements(rewriter, loc, packed), target)))
     return failure();
+  target.fenceBufferWrites(rewriter, loc, bufferType);
   target.barrier(rewriter, loc);
   return success();
 }

@@ -40,6 +40,25 @@ def dot_block(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.con
 
 
 @nereid.jit
+def dot_block_in_layouts(a_ptr, b_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr,
+                         K: tl.constexpr, A_ROW_MAJOR: tl.constexpr, B_ROW_MAJOR: tl.constexpr):
+    """out (M x N, f32) = a (M x K) @ b (K x N), one block, each operand stored row-major or
+    column-major (its transpose row-major)."""
+    rm = tl.arange(0, M)
+    rn = tl.arange(0, N)
+    rk = tl.arange(0, K)
+    if A_ROW_MAJOR:
+        a = tl.load(a_ptr + rm[:, None] * K + rk[None, :])
+    else:
+        a = tl.load(a_ptr + rm[:, None] + rk[None, :] * M)
+    if B_ROW_MAJOR:
+        b = tl.load(b_ptr + rk[:, None] * N + rn[None, :])
+    else:
+        b = tl.load(b_ptr + rk[:, None] + rn[None, :] * K)
+    tl.store(out_ptr + rm[:, None] * N + rn[None, :], tl.dot(a, b))
+
+
+@nereid.jit
 def dot_loop(a_ptr, b_ptr, c_ptr, out_ptr, M: tl.constexpr, N: tl.constexpr, K: tl.constexpr,
              BLOCK_K: tl.constexpr):
     """out = c + a @ b, with a (M x K) and b (K x N) taken BLOCK_K along K at a time into an
@@ -162,6 +181,26 @@ def test_dot_accumulates_over_a_loop(cuda, dtype, shape, warps):
     _check_dot(cuda, out, a, b, c)
 
 
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [4, 8])
+@pytest.mark.parametrize("shape", [(64, 64, 64), (128, 128, 64), (64, 256, 32), (256, 64, 16)])
+@pytest.mark.parametrize("a_row_major,b_row_major",
+                         [(True, True), (False, True), (True, False), (False, False)])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+def test_dot_of_operands_in_either_order(cuda, dtype, a_row_major, b_row_major, shape, warps):
+    # On sm_90, wgmma: an operand whose contiguous dimension is K is read K-major, one whose
+    # contiguous dimension is M or N transposed by the instruction; elsewhere mma.sync.
+    M, N, K = shape
+    rng = np.random.default_rng([M, N, K, warps, a_row_major, b_row_major])
+    a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
+    a_stored = a if a_row_major else a.t().contiguous()
+    b_stored = b if b_row_major else b.t().contiguous()
+    out = _poisoned(cuda, (M, N))
+    dot_block_in_layouts[(1,)](a_stored, b_stored, out, M=M, N=N, K=K, A_ROW_MAJOR=a_row_major,
+                               B_ROW_MAJOR=b_row_major, num_warps=warps)
+    _check_dot(cuda, out, a, b)
+
+
 # (M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M): ragged sizes, so that the last block of each
 # dimension is partial and the masks cut it.
 MATMULS = [(100, 70, 50, 32, 32, 32, 2), (257, 129, 95, 64, 64, 32, 4),
@@ -250,14 +289,51 @@ COMPILED = {
 }
 
 
+# The N of the wgmma that each kernel of COMPILED becomes on sm_90 with 4 and 8 warps: the
+# largest power of two up to 256 that divides a warpgroup's columns (the warpgroups stack along
+# M while it has 64 rows for each); None where M has fewer than 64 rows (mma.sync).
+WGMMA_N = {"block-16x16x16": {4: None, 8: None}, "block-128x128x64": {4: 128, 8: 128},
+           "loop": {4: 128, 8: 64}, "matmul": {4: 64, 8: 32}}
+
+
 @pytest.mark.parametrize("warps", [1, 4, 8])
 @pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
 @pytest.mark.parametrize("dtype", DTYPES)
 @pytest.mark.parametrize("name", sorted(COMPILED))
-def test_compiles_to_mma_sync(name, dtype, target, chip, warps, compile_ptx):
+def test_compiles_to_tensor_core_instructions(name, dtype, target, chip, warps, compile_ptx):
     ptx = compile_ptx(COMPILED[name](dtype, target, warps))
     assert f".target {chip}" in ptx
-    assert MMA[dtype] in ptx
+    n = WGMMA_N[name].get(warps) if target == "cuda:90" and dtype != "float32" else None
+    if n is None:
+        assert MMA[dtype] in ptx and "wgmma" not in ptx
+    else:
+        ptx_type = "f16" if dtype == "float16" else "bf16"
+        assert f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_type}.{ptx_type}" in ptx
+        assert "mma.sync" not in ptx
+        # The operands written to shared memory by the threads are made visible to wgmma,
+        # and its results are waited for.
+        assert "fence.proxy.async.shared::cta" in ptx
+        assert "wgmma.wait_group.sync.aligned 0" in ptx
+
+
+@pytest.mark.parametrize("warps", [4, 8])
+@pytest.mark.parametrize("a_row_major,b_row_major",
+                         [(True, True), (False, True), (True, False), (False, False)])
+@pytest.mark.parametrize("dtype,ptx_type", [("float16", "f16"), ("bfloat16", "bf16")])
+def test_compiles_operands_in_either_order_to_wgmma(dtype, ptx_type, a_row_major, b_row_major,
+                                                   warps, compile_ptx):
+    # 4 warps: one warpgroup, two 64-row blocks of 128 columns; 8: a warpgroup for each
+    # 64-row block of 256 columns (128 accumulator registers per thread either way).
+    n = 128 * warps // 4
+    kernel = dot_block_in_layouts.warmup(
+        _np(dtype), _np(dtype), _np("float32"), M=128, N=n, K=64, A_ROW_MAJOR=a_row_major,
+        B_ROW_MAJOR=b_row_major, grid=(1,), backend="nvidia", target="cuda:90", num_warps=warps)
+    ptx = compile_ptx(kernel)
+    instruction = f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_type}.{ptx_type}"
+    assert instruction in ptx
+    # The transposes (imm-trans-a, imm-trans-b) are the last two immediates.
+    trans = f"1, 1, {int(not a_row_major)}, {int(b_row_major)};"
+    assert trans in ptx
 
 
 @pytest.mark.parametrize("warps", [1, 4, 8])

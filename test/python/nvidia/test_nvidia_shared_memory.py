@@ -179,7 +179,7 @@ def test_compiles_with_one_dynamic_shared_buffer(name, target, chip, warps, comp
     assert f".target {chip}" in ptx
     # ptxas sees no static shared memory, only the array whose size the launch gives.
     assert _SHARED_DECLARATION.findall(ptx) == [
-        ".extern .shared .align 16 .b8 nereid_shared[];"]
+        ".extern .shared .align 1024 .b8 nereid_shared[];"]
     assert nereid.backends.get("nvidia").compile(kernel).shared_bytes == expected
     ptxas = find_tool("ptxas")
     if ptxas is not None:  # its resource report names static shared memory ("N bytes smem")

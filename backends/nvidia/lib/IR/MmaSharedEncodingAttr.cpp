@@ -81,6 +81,12 @@ MmaSharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
   return rejectTensor(*this, emitError);
 }
 
+int64_t MmaSharedEncodingAttr::getAlignmentBytes() const {
+  // One tile: wgmma and TMA swizzle by address bits, so that a tile must start where its
+  // pattern does.
+  return 8 * std::max<int64_t>(getSwizzlingByteWidth(), 16);
+}
+
 LL MmaSharedEncodingAttr::toLinearLayout(ArrayRef<int64_t> shape) const {
   // Triton's sharedToLinearLayoutLeadingOffset: tiles of 8 rows of the swizzle width, whose
   // 16-byte chunks are swizzled; the tiles repeat down the rows, then across the columns, then

@@ -13,6 +13,7 @@ import hashlib
 import re
 import subprocess
 import tempfile
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping, Optional
@@ -134,6 +135,16 @@ def check_libdevice_calls(kernel_name: str, ptx: bytes, libdevice: Optional[Path
                                         f"{', '.join(missing)}")
 
 
+class PtxasAdvisory(UserWarning):
+    """ptxas changed the kernel's wgmma pipeline to make it correct (it serialized the
+    instructions or injected waits: advisories C7508 to C7520), which costs speed."""
+
+
+# ptxas's advisories about wgmma pipelines, e.g. "ptxas info : (C7519) warpgroup.arrive is
+# injected in around line 90 by compiler to allow use of registers in GMMA in function 'k'".
+_WGMMA_ADVISORY = re.compile(r"^.*\(C75(0[89]|1\d|20)\).*$", re.MULTILINE)
+
+
 def assemble(kernel_name: str, ptx: bytes, target: Target) -> bytes:
     """The cubin of `ptx` for the target's chip, from `ptxas`; without `ptxas`, the PTX itself
     (NUL-terminated), which the driver compiles when it loads it."""
@@ -150,6 +161,11 @@ def assemble(kernel_name: str, ptx: bytes, target: Target) -> bytes:
             raise RuntimeError(f"ptxas rejected the PTX of kernel `{kernel_name}` for "
                                f"{target.chip} (a bug in Nereid: please report it):\n"
                                f"{result.stderr}")
+        lines = [match.group(0).strip()
+                 for match in _WGMMA_ADVISORY.finditer(result.stdout + result.stderr)]
+        if lines:
+            warnings.warn(PtxasAdvisory(f"ptxas on kernel `{kernel_name}` for {target.chip}: "
+                                        + "; ".join(lines)), stacklevel=2)
         return cubin.read_bytes()
 
 

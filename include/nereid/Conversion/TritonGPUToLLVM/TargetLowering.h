@@ -2,6 +2,7 @@
 #define NEREID_CONVERSION_TRITONGPUTOLLVM_TARGETLOWERING_H
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
@@ -66,6 +67,12 @@ public:
   /// Waits until every thread of the program reaches it, and makes their shared-memory writes
   /// before it visible to their reads after it.
   virtual void barrier(OpBuilder &builder, Location loc) const = 0;
+
+  /// Makes this thread's writes to a buffer of `bufferType`, before it, visible to the units
+  /// that read such buffers other than by loads (NVIDIA's wgmma and TMA read through the async
+  /// proxy), once a barrier follows. Nothing where the target's buffers are read by loads only.
+  virtual void fenceBufferWrites(OpBuilder &builder, Location loc,
+                                 ttg::MemDescType bufferType) const {}
 
   /// `value`, an i32, as lane `lane ^ laneMask` of the executing warp holds it (a butterfly
   /// shuffle). Every lane of the warp must execute it; emitShuffleXor (Utility.h) takes values

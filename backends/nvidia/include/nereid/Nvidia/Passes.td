@@ -4,18 +4,26 @@
 include "mlir/Pass/PassBase.td"
 
 def NvidiaAssignMmaLayoutsPass : Pass<"nvidia-assign-mma-layouts", "ModuleOp"> {
-  let summary = "Gives each tt.dot that mma.sync can compute the layouts of its fragments";
+  let summary = "Puts each tt.dot that the tensor cores can compute in their layouts";
   let description = [{
     Input: ttg IR whose module names an NVIDIA target (`ttg.target`) and its warps
-    (`ttg.num-warps`). Each tt.dot in a blocked layout that mma.sync computes on the target (a
-    2-D dot into f32 of f16 or bf16 operands, or of f32 ones in tf32 precision, on sm_80 or
-    newer: whyNotMmaV2) gets the result layout `#nvidia.mma` of version 2 (instrShape 16x8, the
-    warps split between M and N so that each warp's A and B fragments stay balanced) and
-    operands in `#ttg.dot_op` layouts of that parent with kWidth 32 bits of elements along K
-    (2 for f16 and bf16, 1 for tf32), which are mma.sync's fragments. Conversions
-    to them go before the dot and one back to its old layout after it; a conversion that fed
-    the old operand is converted from its source instead. Other dots are left as they are, and
-    the NVIDIA lowering refuses them, saying why.
+    (`ttg.num-warps`). Each tt.dot in a blocked layout:
+    - that wgmma computes (sm_90, a 2-D dot into f32 of f16 or bf16 operands, warps a multiple
+      of 4, M a multiple of 64, N of 8 and K of 16: whyNotWgmma) becomes an
+      `nvidia.warpgroup_dot` whose operands are `ttg.local_alloc`s of the sources of its old
+      operands into `#nvidia.mma_shared` buffers (the source's contiguous dimension kept
+      contiguous, swizzled by up to 128 bytes), its accumulator in `#nvidia.mma` of version 3
+      (warpgroups along M as far as M has 64 rows for each, the rest along N; instrShape
+      [16, N, 16], N the largest power of two up to 256 that divides a warpgroup's columns);
+    - else, that mma.sync computes (a 2-D dot into f32 of f16, bf16 or fp8 operands, or of f32
+      ones in tf32 precision, or into int32 of int8 ones, on sm_80 or newer: whyNotMmaV2),
+      gets the result layout `#nvidia.mma` of version 2 (instrShape 16x8, the warps split
+      between M and N so that each warp's A and B fragments stay balanced) and operands in
+      `#ttg.dot_op` layouts of that parent with kWidth 32 bits of elements along K, which are
+      mma.sync's fragments.
+    Conversions to the new layouts go before the dot and one back to its old layout after it;
+    a conversion that fed the old operand is converted from its source instead. Other dots
+    are left as they are, and the NVIDIA lowering refuses them, saying why.
   }];
   let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect"];
 }
@@ -29,8 +37,10 @@ def NvidiaConvertTritonGPUToLLVMPass
     an llvm.func marked `nvvm.kernel`, launched with num-warps x 32 threads; each tensor a
     thread holds becomes an `!llvm.struct` of its registers (TritonGPUToLLVMTypeConverter);
     the ops lower through the shared GPU patterns (lib/Conversion/TritonGPUToLLVM) with NVVM's
-    intrinsics for the thread and program indices, then arith, math and cf through MLIR's own
-    patterns. An op that no pattern lowers is an error that names it and the backend.
+    intrinsics for the thread and program indices, tt.dot to mma.sync and
+    nvidia.warpgroup_dot to wgmma (the backend's own patterns), then arith, math and cf through
+    MLIR's own patterns. An op that no pattern lowers is an error that names it and the
+    backend.
   }];
   let dependentDialects = ["mlir::LLVM::LLVMDialect", "mlir::NVVM::NVVMDialect"];
 }

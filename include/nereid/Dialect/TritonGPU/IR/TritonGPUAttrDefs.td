@@ -53,6 +53,12 @@ def TTG_SharedEncoding : AttrInterface<"SharedEncodingAttrInterface"> {
       }],
       "::mlir::nereid::LinearLayout", "toLinearLayout",
       (ins "::llvm::ArrayRef<int64_t>":$shape)>,
+    InterfaceMethod<[{
+        The alignment, in bytes, of the start of a buffer in this encoding: 128 (the span of
+        the banks, where swizzled layouts assume a row starts) unless the encoding says more.
+      }],
+      "int64_t", "getAlignmentBytes", (ins), /*methodBody=*/"",
+      /*defaultImplementation=*/"return 128;">,
   ];
 }
 

@@ -56,7 +56,7 @@ def Nvidia_MmaEncodingAttr : Nvidia_Attr<"MmaEncoding", "mma",
 //===----------------------------------------------------------------------===//
 
 def Nvidia_MmaSharedEncodingAttr : Nvidia_Attr<"MmaSharedEncoding", "mma_shared",
-    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>,
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding, ["getAlignmentBytes"]>,
      DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a tensor in shared memory as wgmma and TMA read and write it";
   let description = [{
@@ -70,7 +70,8 @@ def Nvidia_MmaSharedEncodingAttr : Nvidia_Attr<"MmaSharedEncoding", "mma_shared"
     maxPhase = swizzlingByteWidth / 16. Tiles follow each other down the rows first, then
     across the columns. Rows are dim0 and columns dim1 (the last two dimensions of a batched
     tensor), or the other way round when `transposed`. The element type must have
-    `elementBitWidth` bits, and the tensor at least one tile.
+    `elementBitWidth` bits, and the tensor at least one tile. A buffer starts at a multiple of
+    its tile's bytes (1024 for the 128-byte swizzle): the hardware swizzles on address bits.
   }];
   let parameters = (ins
     "unsigned":$swizzlingByteWidth,

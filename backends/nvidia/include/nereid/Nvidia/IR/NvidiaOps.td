@@ -1,0 +1,42 @@
+#ifndef NEREID_NVIDIA_IR_NVIDIAOPS_TD
+#define NEREID_NVIDIA_IR_NVIDIAOPS_TD
+
+include "mlir/IR/OpBase.td"
+include "mlir/Interfaces/SideEffectInterfaces.td"
+include "nereid/Dialect/TritonGPU/IR/TritonGPUTypes.td"
+include "nereid/Nvidia/IR/NvidiaDialect.td"
+
+/// The shared memory that ttg's local_* ops act on (TTG_SharedMemory in TritonGPUOps.td).
+def Nvidia_SharedMemory : Resource<"::mlir::nereid::ttg::SharedMemory">;
+
+class Nvidia_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Nvidia_Dialect, mnemonic, traits>;
+
+def Nvidia_WarpgroupDotOp : Nvidia_Op<"warpgroup_dot"> {
+  let summary = "a dot on Hopper's tensor cores (wgmma), its operands in shared memory";
+  let description = [{
+    ```
+    %d = nvidia.warpgroup_dot %a, %b, %c
+        : !ttg.memdesc<128x64xf16, #shared>, !ttg.memdesc<64x128xf16, #shared1>,
+          tensor<128x128xf32, #wgmma> -> tensor<128x128xf32, #wgmma>
+    ```
+    `d = a b + c`, as `tt.dot` computes it, for A (M x K) and B (K x N) in `#nvidia.mma_shared`
+    buffers, which `wgmma.mma_async` reads through shared-memory matrix descriptors, and the
+    accumulator and the result in the same `#nvidia.mma` layout of version 3. Each warpgroup
+    computes the rows and columns that the layout gives its warps. The result is complete when
+    the op returns (the lowering waits for the asynchronous instructions).
+  }];
+  let arguments = (ins
+    Arg<TTG_MemDescType, "A", [MemRead<Nvidia_SharedMemory>]>:$a,
+    Arg<TTG_MemDescType, "B", [MemRead<Nvidia_SharedMemory>]>:$b,
+    AnyRankedTensor:$c
+  );
+  let results = (outs AnyRankedTensor:$d);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c)
+    `->` type($d)
+  }];
+  let hasVerifier = 1;
+}
+
+#endif // NEREID_NVIDIA_IR_NVIDIAOPS_TD
