@@ -2,8 +2,9 @@
 
 // A 64 x 64 x 32 f16 dot on one warpgroup: A (64 x 32, K contiguous) in a buffer swizzled by
 // 64 bytes at offset 0, B (32 x 64, N contiguous) swizzled by 128 bytes at 4096 (a multiple of
-// its 1024-byte tile). Each thread writes its elements, fences them for the async proxy, and
-// waits on the barrier; then wgmma.fence, which the accumulator registers pass through, two wgmma m64n64k16 (K = 32 in two steps: A's
+// its 1024-byte tile). Each thread writes its elements of both, each fenced for the async
+// proxy, and then waits on one barrier (the two writes share it; the first is the kernel's
+// first access to shared memory, which needs none before); then wgmma.fence, which the accumulator registers pass through, two wgmma m64n64k16 (K = 32 in two steps: A's
 // descriptor 32 bytes on, B's 2048, two 8-row groups of 128 bytes), the commit and one wait
 // that every accumulator register passes through.
 // A's descriptor fields: LBO 16 (unused for K-major), SBO 512 (8 rows of 64 bytes), 64-byte
@@ -14,12 +15,15 @@
 // CHECK-LABEL: llvm.func @dot
 // CHECK-DAG: %[[AFIELDS:.*]] = llvm.mlir.constant(-9223371899415756800 : i64) : i64
 // CHECK-DAG: %[[BFIELDS:.*]] = llvm.mlir.constant(4611686293322072064 : i64) : i64
+// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.store {{.*}} : vector<8xf16>, !llvm.ptr<3>
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
-// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.getelementptr %{{.*}}[4096] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+// CHECK-NOT: nvvm.barrier0
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
 // CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
 // CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;"
 // CHECK: llvm.or %{{.*}}, %[[AFIELDS]] : i64
 // CHECK: llvm.or %{{.*}}, %[[BFIELDS]] : i64

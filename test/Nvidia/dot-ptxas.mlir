@@ -16,7 +16,7 @@
 // CHECK-LABEL: .visible .entry k_f16(
 // SM80-COUNT-8: mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32
 // SM90: fence.proxy.async.shared::cta
-// SM90-NEXT: bar.sync 0
+// SM90: bar.sync 0
 // SM90: wgmma.fence.sync.aligned
 // SM90-COUNT-2: wgmma.mma_async.sync.aligned.m64n32k16.f32.f16.f16
 // SM90: wgmma.commit_group.sync.aligned

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::nereid {
 
@@ -42,7 +43,7 @@ static void markFirstSharedAccess(Region &body) {
     return;
   for (Operation &op : body.front()) {
     if (op.hasAttr(kScratchOffsetAttrName)) {
-      op.setAttr(kFirstSharedAccessAttrName, UnitAttr::get(op.getContext()));
+      op.setAttr(kNoBarrierBeforeAttrName, UnitAttr::get(op.getContext()));
       return;
     }
     bool holdsScratch = false;
@@ -53,6 +54,34 @@ static void markFirstSharedAccess(Region &body) {
     if (holdsScratch)
       return;
   }
+}
+
+/// Whether `op` is a ttg.local_alloc that writes a value into its buffer.
+static bool isBufferWrite(Operation &op) {
+  auto alloc = dyn_cast<ttg::LocalAllocOp>(op);
+  return alloc && alloc.getSrc();
+}
+
+/// Pairs each local_alloc of a value with the next op of its block, where that is another one
+/// and no op between them touches memory (or holds ops that may): the two write between one
+/// pair of barriers (kWritesWithNextAttrName, kNoBarrierBeforeAttrName), as a dot's two
+/// operands do.
+static void groupBufferWrites(Region &body) {
+  body.walk([](Block *block) {
+    Operation *pending = nullptr;
+    for (Operation &op : *block) {
+      if (isBufferWrite(op)) {
+        if (pending) {
+          pending->setAttr(kWritesWithNextAttrName, UnitAttr::get(op.getContext()));
+          op.setAttr(kNoBarrierBeforeAttrName, UnitAttr::get(op.getContext()));
+        }
+        pending = &op;
+      } else if (op.getNumRegions() != 0 || op.hasAttr(kScratchOffsetAttrName) ||
+                 !isMemoryEffectFree(&op)) {
+        pending = nullptr;
+      }
+    }
+  });
 }
 
 LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
@@ -100,8 +129,10 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
   });
   if (failed)
     return failure();
-  module.walk(
-      [](FunctionOpInterface function) { markFirstSharedAccess(function.getFunctionBody()); });
+  module.walk([](FunctionOpInterface function) {
+    markFirstSharedAccess(function.getFunctionBody());
+    groupBufferWrites(function.getFunctionBody());
+  });
   module->setAttr(ttg::TritonGPUDialect::kSharedMemoryAttrName, IntegerAttr::get(i32, total));
   return success();
 }
@@ -131,7 +162,9 @@ Value getScratchBuffer(OpBuilder &builder, Operation *op, const GpuTargetLowerin
 }
 
 bool needsBarrierBeforeScratch(Operation *op) {
-  return !op->hasAttr(kFirstSharedAccessAttrName);
+  return !op->hasAttr(kNoBarrierBeforeAttrName);
 }
+
+bool needsBarrierAfterWrites(Operation *alloc) { return !alloc->hasAttr(kWritesWithNextAttrName); }
 
 } // namespace mlir::nereid

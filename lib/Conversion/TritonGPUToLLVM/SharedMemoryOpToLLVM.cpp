@@ -147,11 +147,11 @@ FailureOr<SmallVector<Value>> emitSharedLoads(OpBuilder &builder, Location loc,
 
 /// Writes the tensor `packed` (of `tensorType`, as the type converter packs it) into the buffer
 /// at `base` between two barriers: the first (where `barrierBefore`) keeps the writes behind
-/// the other threads' reads of what the bytes held, the second (after the target's fence, for
-/// buffers that other units read) lets every thread read any element.
+/// the other threads' reads of what the bytes held, the second (where `barrierAfter`; after
+/// the target's fence, for buffers that other units read) lets every thread read any element.
 LogicalResult emitBufferWrite(ConversionPatternRewriter &rewriter, Location loc,
                               RankedTensorType tensorType, ttg::MemDescType bufferType,
-                              Value base, Value packed, bool barrierBefore,
+                              Value base, Value packed, bool barrierBefore, bool barrierAfter,
                               const GpuTargetLowering &target) {
   if (barrierBefore)
     target.barrier(rewriter, loc);
@@ -159,7 +159,8 @@ LogicalResult emitBufferWrite(ConversionPatternRewriter &rewriter, Location loc,
                               unpackElements(rewriter, loc, packed), target)))
     return failure();
   target.fenceBufferWrites(rewriter, loc, bufferType);
-  target.barrier(rewriter, loc);
+  if (barrierAfter)
+    target.barrier(rewriter, loc);
   return success();
 }
 
@@ -177,7 +178,8 @@ struct LocalAllocOpConversion : OpConversionPattern<ttg::LocalAllocOp> {
     if (Value src = op.getSrc())
       if (failed(emitBufferWrite(rewriter, loc, cast<RankedTensorType>(src.getType()),
                                  op.getType(), buffer, adaptor.getSrc(),
-                                 needsBarrierBeforeScratch(op), info.target)))
+                                 needsBarrierBeforeScratch(op), needsBarrierAfterWrites(op),
+                                 info.target)))
         return failure();
     rewriter.replaceOp(op, buffer);
     return success();
@@ -195,7 +197,7 @@ struct LocalStoreOpConversion : OpConversionPattern<ttg::LocalStoreOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     if (failed(emitBufferWrite(rewriter, op.getLoc(), op.getSrc().getType(),
                                op.getDst().getType(), adaptor.getDst(), adaptor.getSrc(),
-                               /*barrierBefore=*/true, info.target)))
+                               /*barrierBefore=*/true, /*barrierAfter=*/true, info.target)))
       return failure();
     rewriter.eraseOp(op);
     return success();

@@ -12,13 +12,19 @@ namespace mlir::nereid {
 /// memory.
 constexpr StringLiteral kScratchOffsetAttrName = "allocation.offset";
 
-/// The unit attribute that allocateSharedMemory gives a scratch op that no access to shared
-/// memory can precede in any thread (the first one in its kernel's entry block): its first
-/// write needs no barrier.
-constexpr StringLiteral kFirstSharedAccessAttrName = "allocation.first_shared_access";
+/// The unit attribute that allocateSharedMemory gives an op whose first write to shared memory
+/// needs no barrier before it: the first scratch op of its kernel's entry block, which no
+/// access to shared memory can precede in any thread, and a ttg.local_alloc whose writes
+/// follow another's (kWritesWithNextAttrName).
+constexpr StringLiteral kNoBarrierBeforeAttrName = "allocation.no_barrier_before";
+
+/// The unit attribute that allocateSharedMemory gives a ttg.local_alloc of a value that the
+/// next op touching memory, in its block, is another one of: the two write between one pair
+/// of barriers, the first's before the first's writes and the second's after the second's.
+constexpr StringLiteral kWritesWithNextAttrName = "allocation.writes_with_next";
 
 /// The name of the kernel's shared memory in the LLVM module: an external array of no size in
-/// the shared address space (PTX's `extern .shared .align 16 .b8 nereid_shared[]`), whose size
+/// the shared address space (PTX's `extern .shared .align 1024 .b8 nereid_shared[]`), whose size
 /// is given at launch (the module's `ttg.shared`).
 constexpr StringLiteral kSharedMemoryGlobalName = "nereid_shared";
 
@@ -32,7 +38,7 @@ std::optional<int64_t> getScratchSharedBytes(Operation *op, const GpuLoweringInf
 /// Gives every ttg.local_alloc of `module`, then every op that needs scratch shared memory, an
 /// offset in one buffer per kernel (kScratchOffsetAttrName) and records the buffer's size, a
 /// multiple of 16 bytes, as the module attribute `ttg.shared`. Each local_alloc's buffer has
-/// bytes of its own, from a multiple of 128, for the whole kernel (a buffer allocated in a loop
+/// bytes of its own, from a multiple of its encoding's alignment, for the whole kernel (a buffer allocated in a loop
 /// has the same bytes in every iteration). A scratch buffer lives only while its op executes
 /// (its lowering writes it, waits on a barrier and reads it back), and a barrier before each
 /// op's first write keeps it from overtaking the reads of the op before (the lowering emits it
@@ -51,8 +57,13 @@ Value getScratchBuffer(OpBuilder &builder, Operation *op, const GpuTargetLowerin
 
 /// Whether `op`'s first write to its scratch buffer must wait on a barrier for the other
 /// threads' reads of an earlier op's buffer at the same bytes: false only where
-/// allocateSharedMemory found that no shared-memory access can precede it.
+/// allocateSharedMemory found that no shared-memory access can precede it, or that the
+/// barrier before the writes of the local_alloc before it serves it too.
 bool needsBarrierBeforeScratch(Operation *op);
+
+/// Whether the writes of `alloc` (a ttg.local_alloc of a value) end with a barrier: false
+/// where the next local_alloc's writes follow them before that barrier.
+bool needsBarrierAfterWrites(Operation *alloc);
 
 } // namespace mlir::nereid
 
