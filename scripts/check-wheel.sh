@@ -104,3 +104,33 @@ EOF
 # and no program on the PATH (no ld.lld, clang or llvm-config to find).
 (cd "$work" && env -u PYTHONPATH NEREID_CACHE_DIR="$work/cache" PATH=/nonexistent \
   "$work/venv/bin/python" kernel.py "$ROOT")
+
+# Ahead of time (docs/aot.md): the installed package compiles the kernel into a library, which a
+# C program runs with an empty environment, finding what the library needs (libomp, the CPU
+# runtime, the wheel's oneTBB) beside it.
+(cd "$work" && env -u PYTHONPATH NEREID_CACHE_DIR="$work/cache" PATH=/nonexistent \
+  "$work/venv/bin/python" -m nereid compile kernel.py scaled_add -o "$work/aot" -n scaled_add \
+  -s "*fp32:16, *fp32:16, *fp32:16, i32, fp32, 256" > /dev/null)
+cat > "$work/aot/program.c" <<'PROGRAM'
+#include <math.h>
+#include <stdlib.h>
+#include "scaled_add.h"
+
+int main(void) {
+  enum { n = 10000 };
+  static float x[n] __attribute__((aligned(16))), y[n] __attribute__((aligned(16))),
+      out[n] __attribute__((aligned(16)));
+  for (int i = 0; i < n; ++i) {
+    x[i] = (float)rand() / RAND_MAX - 0.5f;
+    y[i] = (float)rand() / RAND_MAX - 0.5f;
+  }
+  if (scaled_add(x, y, out, n, 1.5f, (n + 255) / 256, 1, 1, 0) != 0) return 1;
+  for (int i = 0; i < n; ++i)
+    if (fabsf(out[i] - (expf(x[i]) * 1.5f + y[i])) > 1e-5f * (1 + fabsf(out[i]))) return 2;
+  return 0;
+}
+PROGRAM
+cc -O1 -o "$work/aot/program" "$work/aot/program.c" -I"$work/aot" -L"$work/aot" -lscaled_add \
+  -lm -Wl,-rpath,"$work/aot"
+env -i "$work/aot/program"
+echo "check-wheel: a C program ran the kernel compiled ahead of time by the installed package"

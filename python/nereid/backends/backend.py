@@ -7,6 +7,7 @@ entry-point group `nereid.backends`. docs/backends.md walks through adding one."
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Callable, Optional
 
 from ..compiler.options import DOT_INPUT_PRECISIONS, FrontendOptions
@@ -87,6 +88,13 @@ class Backend:
         """Compiles `kernel` (a `nereid.runtime.jit.CompiledKernel`, whose tt IR the frontend
         generated with `frontend_options`) to what `launch` runs, without running it."""
         raise NotImplementedError(f"the {self.name} backend does not compile kernels")
+
+    def compile_ahead_of_time(self, kernel: Any, output: Path) -> list[Path]:
+        """Compiles `kernel` into the library `output`, which a C program loads and launches
+        without Nereid (`python -m nereid compile`, docs/aot.md), with what it needs beside
+        it. Returns the paths written, the library first."""
+        raise NotImplementedError(f"the {self.name} backend does not compile kernels ahead of "
+                                  "time yet")
 
     def launch(self, jit_fn: Any, kernel: Any, bound: dict, grid: tuple,
                options: dict) -> Optional[Relauncher]:

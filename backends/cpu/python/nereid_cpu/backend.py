@@ -4,6 +4,7 @@ settings (`nereid.runtime.environment.compile_settings`), and kept."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 from nereid import _capi
@@ -12,7 +13,7 @@ from nereid.compiler.options import DOT_INPUT_PRECISIONS
 from nereid.runtime.environment import compile_settings
 from nereid.runtime.host import host_occupancy
 
-from .compiler import ASM_STAGE_NAMES, compile, compile_stages
+from .compiler import ASM_STAGE_NAMES, compile, compile_stages, compile_standalone_library
 from .driver import CpuDriver
 from .kernel import CompiledCpuKernel, resolve_num_threads
 from .linker import missing_toolchain
@@ -60,6 +61,13 @@ class CpuBackend(Backend):
             native = self.kernels[key] = compile(kernel.asm["ttir"], kernel.name,
                                                  kernel.signature.types, kernel.options)
         return native
+
+    def compile_ahead_of_time(self, kernel: Any, output: Path) -> list[Path]:
+        """`output` exports `<kernel>_grid(void **args, int32_t gridX, int32_t gridY, int32_t
+        gridZ, int32_t numThreads)` (docs/cpu.md, "The grid"); libomp, the CPU runtime and
+        oneTBB are copied beside it."""
+        return compile_standalone_library(kernel.asm["ttir"], kernel.name, kernel.options,
+                                          output)
 
     def launch(self, jit_fn: Any, kernel: Any, bound: dict, grid: tuple, options: dict) -> Any:
         """Launch options `num_threads` and `scheduler`. Returns the relauncher that @jit

@@ -31,7 +31,7 @@ from nereid.runtime.cache import KernelCache
 
 from . import knobs
 from .kernel import CompiledCpuKernel, host_bf16_pair_cost, runtime_library_path
-from .linker import LinkError, link_shared_library
+from .linker import LinkError, link_shared_library, link_standalone_library
 from .target import Target, host_target, last_level_cache_bytes, resolve_target
 
 # In a stage's pipeline, these stand for the target's `ttg.target` string, for the bytes a
@@ -219,6 +219,20 @@ def _resolve(kernel_name: str, options: Mapping[str, Any],
                  .replace(BF16_DOT_PAIRS_PLACEHOLDER, bf16_pairs))
                 for stage, pipeline in stages]
     return target, opt_level, resolved, _vector_math_bitcode(kernel_name, target)
+
+
+def compile_standalone_library(ttir_text: str, kernel_name: str, options: Mapping[str, Any],
+                               output: Path) -> list[Path]:
+    """Compiles the kernel `kernel_name` of `ttir_text` for the target of `options` into the
+    shared library `output`, which runs without Nereid: its entry points (`<kernel>_grid`,
+    `<kernel>_program`: docs/cpu.md, "The grid") and the runtime libraries it loads, copied
+    beside it. Returns the paths written, the library first. Not cached."""
+    target, opt_level, resolved, math_bitcode = _resolve(kernel_name, options, None)
+    with log.timed(f"compiled `{kernel_name}` for {target.ttg_target} ahead of time"):
+        module = lower(ttir_text, kernel_name, "the CPU backend", resolved, None)
+        object_code = _emit(module, kernel_name, target, opt_level, math_bitcode,
+                            _capi.EMIT_OBJECT)
+        return [output, *link_standalone_library(kernel_name, object_code, output)]
 
 
 def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
