@@ -2,6 +2,8 @@
 // the LLVM and NVVM dialects out, ready for LLVM's NVPTX code generator.
 
 #include "nereid/Nvidia/Passes.h"
+#include "nereid/Nvidia/NvidiaTargetInfo.h"
+#include "nereid/Target/TargetInfo.h"
 
 #include "nereid/Conversion/Pipelines.h"
 #include "nereid/Dialect/Triton/Transforms/Passes.h"
@@ -31,6 +33,23 @@ void buildNvidiaToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
+/// Whether loops load their tiles one iteration ahead (ttg-prefetch-loop-loads): from
+/// num_stages 2 on, before sm_90. On sm_90 the tutorial matmul (fp16 8192^3, 128 x 128 x 64
+/// blocks, 8 warps, wgmma) ran at 337 TFLOP/s with it and 379 without (H100, bench/RESULTS.md):
+/// there the loads wait for pipelining through shared memory. A pipeline for the module's own
+/// target (an empty `target`) prefetches.
+static bool prefetchesLoopLoads(const NvidiaPipelineOptions &options) {
+  if (options.numStages < 2)
+    return false;
+  auto target = createTargetInfo(options.target);
+  if (!target) {
+    llvm::consumeError(target.takeError());
+    return true;
+  }
+  auto *nvidia = dyn_cast<NvidiaTargetInfo>(target->get());
+  return !nvidia || nvidia->getComputeCapability() < 90;
+}
+
 void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
   TritonGPUPipelineOptions layoutOptions;
   layoutOptions.target = options.target;
@@ -41,9 +60,10 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   pm.addPass(ttg::createRemoveLayoutConversionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // Loops' tile loads one iteration ahead; then the conversions to the dots' operand layouts
-  // that remain, through swizzled buffers.
-  if (options.numStages >= 2)
+  // Loops' tile loads one iteration ahead, but for wgmma's loops (sm_90), which it made
+  // slower (see prefetchesLoopLoads); then the conversions to the dots' operand layouts that
+  // remain, through swizzled buffers.
+  if (prefetchesLoopLoads(options))
     pm.addPass(ttg::createPrefetchLoopLoadsPass());
   pm.addPass(ttg::createStageDotOperandsInSharedPass());
   // Last: barriers between a program's global accesses that its threads could reorder.

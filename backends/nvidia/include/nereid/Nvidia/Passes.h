@@ -22,7 +22,8 @@ struct NvidiaPipelineOptions {
   /// The warps of one program.
   unsigned numWarps = 4;
   /// The stages of the software pipeline of loops' loads (upstream's `num_stages`): from 2 on,
-  /// loops load their tiles one iteration ahead (ttg-prefetch-loop-loads); 1 turns that off.
+  /// loops load their tiles one iteration ahead (ttg-prefetch-loop-loads) before sm_90; 1
+  /// turns that off.
   unsigned numStages = 3;
 };
 
