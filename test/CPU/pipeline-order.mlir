@@ -30,6 +30,7 @@
 // CHECK-NEXT: {{^ *}}cpu-reduce-loop-accumulators{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-reduce-tiles-by-rows{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-carry-loop-tiles-in-memory{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-predicate-tile-branches{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-strip-mine-tiles{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-version-loops-on-masks{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-stream-large-stores{{[{,]|$}}

@@ -25,25 +25,6 @@ namespace {
 /// The most bytes of stack that one block's buffers of tiles kept for later phases may take.
 constexpr int64_t kMaxKeptTileBytes = 256 * 1024;
 
-/// Whether the local-memory buffer `buffer` has views of its strips: a matrix in panels
-/// (#ttg.panel_shared, a dot's B) has no reshaped views (LocalMemoryOpToVector.cpp).
-bool hasStripViews(Value buffer) {
-  return !isa<ttg::PanelSharedEncodingAttr>(cast<ttg::MemDescType>(buffer.getType()).getEncoding());
-}
-
-/// Whether `op` computes each element of its tile results from the same element of its tile
-/// operands, so that it applies to a strip as it does to the whole tile.
-bool isElementwise(Operation *op) {
-  if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
-    return hasStripViews(load.getSrc());
-  if (auto store = dyn_cast<ttg::LocalStoreOp>(op))
-    return hasStripViews(store.getDst());
-  if (isa<tt::LoadOp, tt::StoreOp, tt::AddPtrOp, tt::SplatOp, tt::IntToPtrOp, tt::PtrToIntOp,
-          tt::BitcastOp, tt::FpToFpOp, ttg::ConvertLayoutOp>(op))
-    return true;
-  return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0;
-}
-
 /// Whether a block of tile ops can run `op` strip by strip: elementwise ops, make_range,
 /// splat constants, and reductions of a whole 1-D tile by a standard combiner, whose elements
 /// may combine in any order.

@@ -60,6 +60,7 @@ void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &optio
   pm.addPass(createCpuReduceLoopAccumulatorsPass());
   pm.addPass(createCpuReduceTilesByRowsPass());
   pm.addPass(createCpuCarryLoopTilesInMemoryPass({options.target}));
+  pm.addPass(createCpuPredicateTileBranchesPass({options.target}));
   pm.addPass(createCpuStripMineTilesPass({options.target}));
   pm.addPass(createCpuVersionLoopsOnMasksPass());
   pm.addPass(createCpuStreamLargeStoresPass({options.streamingStoreBytes}));

@@ -10,6 +10,7 @@
 #include "nereid/CPU/TypeConverter.h"
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Math/IR/Math.h"
@@ -33,6 +34,25 @@ inline int64_t getStripLength(const CpuTargetInfo &cpu) {
 /// `stripLength`, and splits into whole strips.
 inline bool isStripMinableLength(int64_t length, int64_t stripLength) {
   return length >= kMinStrips * stripLength && length % stripLength == 0;
+}
+
+/// Whether the local-memory buffer `buffer` has views of its strips: a matrix in panels
+/// (#ttg.panel_shared, a dot's B) has no reshaped views (LocalMemoryOpToVector.cpp).
+inline bool hasStripViews(Value buffer) {
+  return !isa<ttg::PanelSharedEncodingAttr>(cast<ttg::MemDescType>(buffer.getType()).getEncoding());
+}
+
+/// Whether `op` computes each element of its tile results from the same element of its tile
+/// operands, so that it applies to a strip as it does to the whole tile.
+inline bool isElementwise(Operation *op) {
+  if (auto load = dyn_cast<ttg::LocalLoadOp>(op))
+    return hasStripViews(load.getSrc());
+  if (auto store = dyn_cast<ttg::LocalStoreOp>(op))
+    return hasStripViews(store.getDst());
+  if (isa<tt::LoadOp, tt::StoreOp, tt::AddPtrOp, tt::SplatOp, tt::IntToPtrOp, tt::PtrToIntOp,
+          tt::BitcastOp, tt::FpToFpOp, ttg::ConvertLayoutOp>(op))
+    return true;
+  return op->hasTrait<OpTrait::Elementwise>() && op->getNumRegions() == 0;
 }
 
 /// Whether a tile of `type` can live in a local-memory buffer: its elements are numbers that

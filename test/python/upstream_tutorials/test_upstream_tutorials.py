@@ -34,7 +34,6 @@ from typing import Callable, Optional
 
 import pytest
 
-from nereid_cpu.target import host_target
 
 HERE = Path(__file__).parent
 
@@ -160,13 +159,6 @@ CPU_NOT_RUN = {
               "CPU took more than 15 minutes on 2 cores (measured), where its float16 "
               "kernels take seconds",
 }
-if host_target().ttg_target == "cpu:x86_64:avx2":
-    CPU_NOT_RUN["05"] = (
-        "compiling 05's backward kernel (`_layer_norm_bwd_dx_fused`: 8192-element tiles around "
-        "a spin lock, which stay unrolled, 8 MB of vector IR) for AVX2, whose vectors are half "
-        "as wide as AVX-512's, took more than the test's 10 minutes on 2 cores (measured "
-        "2026-12-07); on AVX-512 hosts it runs within them (issue 30, compile times)")
-
 INTERPRETER_KNOWN = {
     **HOST_KNOWN,
     "08": Known("08 hands its kernel the matrices as addresses in an int64 tensor "

@@ -240,6 +240,35 @@ def CpuCarryLoopTilesInMemoryPass : Pass<"cpu-carry-loop-tiles-in-memory", "Modu
   let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect"];
 }
 
+def CpuPredicateTileBranchesPass : Pass<"cpu-predicate-tile-branches", "ModuleOp"> {
+  let summary = "Computes the long 1-D tiles of an scf.if's branches before it, under masks";
+  let description = [{
+    Input: ttg IR with CPU layouts, device functions inlined.
+
+    cpu-strip-mine-tiles leaves a block whose tiles an scf.if yields or its branches use:
+    upstream's layer-norm backward (`_layer_norm_bwd_dx_fused`) adds the gradients it loads to
+    the ones it computed, or not, in an scf.if after a spin lock, and its 8192-element tiles
+    then stayed unrolled, megabytes of vector code that took minutes to compile. This pass
+    rewrites an scf.if whose block has only 1-D tiles of one length that the strip-miner
+    computes in strips, when each branch's tile ops are elementwise ops, loads, stores,
+    make_range and splat constants (no local memory accesses, atomics or reductions):
+    - the branches' scalar ops stay in an scf.if of the scalar results;
+    - after it, each branch's tile ops run whether or not the branch is taken, with the pure
+      scalar ops they use; their loads and stores are masked by the branch's condition (`c`,
+      or `c xor true`), so memory sees what the branch would do and nothing else;
+    - each tile result selects the taken branch's tile.
+    A branch whose tile op uses a scalar that an op with effects makes, or whose scalar ops
+    with effects follow one of its tile loads or stores, is left as it is, as are scf.ifs of
+    other blocks. Inner scf.ifs are rewritten before the ones around them.
+  }];
+  let options = [
+    Option<"target", "target", "std::string", /*default=*/"\"\"",
+           "the ttg.target of the CPU, whose vector registers set the strip length; " #
+           "by default the module's">,
+  ];
+  let dependentDialects = ["mlir::arith::ArithDialect", "mlir::scf::SCFDialect"];
+}
+
 def CpuStripMineTilesPass : Pass<"cpu-strip-mine-tiles", "ModuleOp"> {
   let summary = "Computes long 1-D tiles in loops over strips of a few registers";
   let description = [{
