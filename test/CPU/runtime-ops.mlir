@@ -83,11 +83,16 @@ tt.func public @gather(%x: tensor<4x8xf32>, %i: tensor<2x8xi32>) -> tensor<2x8xf
 // -----
 
 // tt.fp_to_fp from or to fp8 converts element by element with the runtime's
-// nereid_cpu_convert_float (the interpreter's conversion): the bits widened to i64, the formats
-// (1: f32, 5: f8E4M3FN) and the rounding (1: toward zero), the result's bits narrowed back.
+// nereid_cpu_convert_float (the interpreter's conversion): the tile is written to a stack
+// buffer, a loop converts each element (its bits widened to i64, the formats, 1: f32 and
+// 5: f8E4M3FN, and the rounding, 1: toward zero; the result's bits narrowed back) into another
+// buffer, which is read back.
 // CHECK-LABEL: func.func private @to_fp8_impl
-// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} iter_args(%[[ACC:.*]] = %{{.*}}) -> (vector<16xf8E4M3FN>)
-// CHECK: %[[E:.*]] = vector.extract %{{.*}}[%[[I]]] : f32 from vector<16xf32>
+// CHECK-DAG: %[[RESULT:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xf8E4M3FN>
+// CHECK-DAG: %[[SOURCE:.*]] = memref.alloca() {alignment = 64 : i64} : memref<16xf32>
+// CHECK: vector.store %arg0, %[[SOURCE]][%{{.*}}] : memref<16xf32>, vector<16xf32>
+// CHECK: scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK: %[[E:.*]] = memref.load %[[SOURCE]][%[[I]]] : memref<16xf32>
 // CHECK: %[[BITS:.*]] = arith.bitcast %[[E]] : f32 to i32
 // CHECK: %[[WIDE:.*]] = arith.extui %[[BITS]] : i32 to i64
 // CHECK: %[[F32:.*]] = arith.constant 1 : i32
@@ -96,7 +101,8 @@ tt.func public @gather(%x: tensor<4x8xf32>, %i: tensor<2x8xi32>) -> tensor<2x8xf
 // CHECK: %[[OUT:.*]] = func.call @nereid_cpu_convert_float(%[[WIDE]], %[[F32]], %[[F8]], %[[RTZ]]) : (i64, i32, i32, i32) -> i64
 // CHECK: %[[NARROW:.*]] = arith.trunci %[[OUT]] : i64 to i8
 // CHECK: %[[CONVERTED:.*]] = arith.bitcast %[[NARROW]] : i8 to f8E4M3FN
-// CHECK: vector.insert %[[CONVERTED]], %[[ACC]] [%[[I]]] : f8E4M3FN into vector<16xf8E4M3FN>
+// CHECK: memref.store %[[CONVERTED]], %[[RESULT]][%[[I]]] : memref<16xf8E4M3FN>
+// CHECK: vector.load %[[RESULT]][%{{.*}}] : memref<16xf8E4M3FN>, vector<16xf8E4M3FN>
 tt.func public @to_fp8(%x: tensor<16xf32>) -> tensor<16xf8E4M3FN> {
   %y = tt.fp_to_fp %x, rounding = rtz : tensor<16xf32> -> tensor<16xf8E4M3FN>
   tt.return %y : tensor<16xf8E4M3FN>

@@ -5,6 +5,7 @@
 #include "nereid/Support/Constants.h"
 #include "FloatRounding.h"
 #include "RuntimeCalls.h"
+#include "StackBuffers.h"
 #include "VectorChunks.h"
 
 #include "nereid/CPU/Patterns.h"
@@ -15,6 +16,7 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
@@ -442,7 +444,8 @@ int32_t getRuntimeFloatFormat(FloatType type) {
 /// mode. From or to an fp8 format, which CPUs have no instructions for: the runtime's
 /// nereid_cpu_convert_float (the interpreter's conversion) element by element.
 struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
-  using OpConversionPattern::OpConversionPattern;
+  FpToFpOpConversion(const TypeConverter &converter, MLIRContext *context, int64_t chunkWidth)
+      : OpConversionPattern(converter, context), chunkWidth(chunkWidth) {}
 
   LogicalResult matchAndRewrite(tt::FpToFpOp op, OpAdaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
@@ -462,7 +465,7 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
                           target));
       bool towardZero = op.getRounding() && *op.getRounding() == tt::RoundingMode::RTZ;
       rewriter.replaceOp(op, convertThroughRuntime(rewriter, op, adaptor.getSrc(), resultType,
-                                                   from, to, towardZero ? 1 : 0));
+                                                   from, to, towardZero ? 1 : 0, chunkWidth));
       return success();
     }
     Value value = adaptor.getSrc();
@@ -494,9 +497,13 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
   }
 
   /// `value` converted to `resultType` by nereid_cpu_convert_float, one element after another.
+  /// A tile goes through stack buffers, written and read a chunk of `chunkWidth` elements at a
+  /// time, and a loop converts their elements: a loop that carried the result as a vector was
+  /// split into one argument per chunk, and reassembled the whole tile to insert each element
+  /// (flash attention's 128 x 64 fp8 `p` was 534 MB of LLVM IR).
   static Value convertThroughRuntime(OpBuilder &builder, Operation *op, Value value,
                                      Type resultType, int32_t from, int32_t to,
-                                     int32_t rounding) {
+                                     int32_t rounding, int64_t chunkWidth) {
     Location loc = op->getLoc();
     Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
     func::FuncOp convert = getOrDeclare(builder, op, "nereid_cpu_convert_float",
@@ -521,23 +528,25 @@ struct FpToFpOpConversion : OpConversionPattern<tt::FpToFpOp> {
     if (!vectorType)
       return convertOne(builder, value);
     int64_t elements = vectorType.getNumElements();
-    auto flatSource = VectorType::get(
-        elements, cast<VectorType>(value.getType()).getElementType());
-    auto flatResult = VectorType::get(elements, vectorType.getElementType());
-    Value flat = vector::ShapeCastOp::create(builder, loc, flatSource, value);
-    Value initial = arith::ConstantOp::create(builder, loc, builder.getZeroAttr(flatResult));
-    auto loop = scf::ForOp::create(
-        builder, loc, arith::ConstantIndexOp::create(builder, loc, 0),
-        arith::ConstantIndexOp::create(builder, loc, elements),
-        arith::ConstantIndexOp::create(builder, loc, 1), ValueRange{initial},
-        [&](OpBuilder &b, Location loc, Value i, ValueRange converted) {
-          Value element = vector::ExtractOp::create(b, loc, flat, OpFoldResult(i));
-          Value result = vector::InsertOp::create(b, loc, convertOne(b, element), converted[0],
-                                                  OpFoldResult(i));
-          scf::YieldOp::create(b, loc, result);
-        });
-    return vector::ShapeCastOp::create(builder, loc, vectorType, loop.getResult(0));
+    Value source = allocateStackBuffer(
+        builder, loc,
+        MemRefType::get({elements}, cast<VectorType>(value.getType()).getElementType()));
+    Value result =
+        allocateStackBuffer(builder, loc, MemRefType::get({elements}, vectorType.getElementType()));
+    storeTile(builder, loc, value, source, chunkWidth);
+    scf::ForOp::create(builder, loc, arith::ConstantIndexOp::create(builder, loc, 0),
+                       arith::ConstantIndexOp::create(builder, loc, elements),
+                       arith::ConstantIndexOp::create(builder, loc, 1), ValueRange{},
+                       [&](OpBuilder &b, Location loc, Value i, ValueRange) {
+                         Value element = memref::LoadOp::create(b, loc, source, ValueRange{i});
+                         memref::StoreOp::create(b, loc, convertOne(b, element), result,
+                                                 ValueRange{i});
+                         scf::YieldOp::create(b, loc);
+                       });
+    return loadTile(builder, loc, vectorType, result, chunkWidth);
   }
+
+  int64_t chunkWidth;
 
   /// f32 to bf16 toward zero: the high half of the bits; NaN stays a (quiet) NaN.
   static Value truncateToBF16TowardZero(OpBuilder &builder, Location loc, Value value,
@@ -609,8 +618,9 @@ void populateElementwiseOpToVectorPatterns(const TypeConverter &typeConverter,
                PointerCastOpConversion<tt::IntToPtrOp, LLVM::IntToPtrOp>,
                PointerCastOpConversion<tt::PtrToIntOp, LLVM::PtrToIntOp>>(typeConverter, context,
                                                                           info.chunkWidth);
+  patterns.add<FpToFpOpConversion>(typeConverter, context, info.chunkWidth);
   patterns.add<ConstantOpConversion, BitcastOpConversion, PreciseSqrtOpConversion, PreciseDivFOpConversion, ClampFOpConversion,
-               MulhiUIOpConversion, FpToFpOpConversion,
+               MulhiUIOpConversion,
                Float8MaximumOrMinimumOpConversion<arith::MaximumFOp, true, false>,
                Float8MaximumOrMinimumOpConversion<arith::MinimumFOp, false, false>,
                Float8MaximumOrMinimumOpConversion<arith::MaxNumFOp, true, true>,
