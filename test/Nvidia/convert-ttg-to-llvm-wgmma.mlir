@@ -46,3 +46,42 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
   }
 }
 
+
+// -----
+
+// An asynchronous dot ends at its commit: no wait; the writes of the mutable buffers
+// (local_store into slices of double buffers) share one pair of barriers as the allocs of
+// values do. nvidia.warpgroup_dot_wait is a wgmma.wait_group of its `pendings`, through which
+// every register of the result passes.
+// CHECK-LABEL: llvm.func @async_dot
+// CHECK: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK: nvvm.fence.proxy
+// CHECK-NOT: nvvm.barrier0
+// CHECK: nvvm.fence.proxy
+// CHECK-NEXT: nvvm.barrier0
+// CHECK-NOT: nvvm.barrier0
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: wgmma.wait_group
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;", "=f,{{.*}},31"
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sa = #nvidia.mma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#sb = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @async_dot(%x: tensor<64x32xf16, #a>, %y: tensor<32x64xf16, #b>, %c: tensor<64x64xf32, #wgmma>, %stage: i32, %out: tensor<64x64x!tt.ptr<f32>, #wgmma>) {
+    %abufs = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16, #sa, mutable>
+    %bbufs = ttg.local_alloc : () -> !ttg.memdesc<2x32x64xf16, #sb, mutable>
+    %abuf = ttg.memdesc_index %abufs[%stage] : !ttg.memdesc<2x64x32xf16, #sa, mutable> -> !ttg.memdesc<64x32xf16, #sa, mutable>
+    ttg.local_store %x, %abuf : tensor<64x32xf16, #a> -> !ttg.memdesc<64x32xf16, #sa, mutable>
+    %bbuf = ttg.memdesc_index %bbufs[%stage] : !ttg.memdesc<2x32x64xf16, #sb, mutable> -> !ttg.memdesc<32x64xf16, #sb, mutable>
+    ttg.local_store %y, %bbuf : tensor<32x64xf16, #b> -> !ttg.memdesc<32x64xf16, #sb, mutable>
+    %d = nvidia.warpgroup_dot %abuf, %bbuf, %c {isAsync} : !ttg.memdesc<64x32xf16, #sa, mutable>, !ttg.memdesc<32x64xf16, #sb, mutable>, tensor<64x64xf32, #wgmma> -> tensor<64x64xf32, #wgmma>
+    %w = nvidia.warpgroup_dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #wgmma>
+    %r = nvidia.warpgroup_dot_wait %w {pendings = 0 : i32} : tensor<64x64xf32, #wgmma>
+    tt.store %out, %r : tensor<64x64x!tt.ptr<f32>, #wgmma>
+    tt.return
+  }
+}

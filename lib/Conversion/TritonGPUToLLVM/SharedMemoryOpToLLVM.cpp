@@ -197,7 +197,8 @@ struct LocalStoreOpConversion : OpConversionPattern<ttg::LocalStoreOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     if (failed(emitBufferWrite(rewriter, op.getLoc(), op.getSrc().getType(),
                                op.getDst().getType(), adaptor.getDst(), adaptor.getSrc(),
-                               /*barrierBefore=*/true, /*barrierAfter=*/true, info.target)))
+                               needsBarrierBeforeScratch(op), needsBarrierAfterWrites(op),
+                               info.target)))
       return failure();
     rewriter.eraseOp(op);
     return success();
