@@ -212,9 +212,7 @@ def measure_matmul(upstream: ModuleType, nereid: ModuleType, num_stages: int,
     """TFLOP/s of the fp16 matmul `size`^3 (f32 accumulation) of bench/triton_kernels.py
     compiled by upstream Triton and by Nereid with the same blocks (128 x 128 x 64, 8 warps)
     and `num_stages` (upstream pipelines its loads through shared memory in that many stages;
-    Nereid, from 2 on, leaves each iteration's wgmma running while the next iteration loads
-    into the other half of double buffers, on sm_90, and loads one iteration ahead into
-    registers before sm_90), and of torch.matmul
+    Nereid, from 2 on, loads one iteration ahead into registers), and of torch.matmul
     (cuBLAS); each checked against cuBLAS first (f16 results of sums of 8192 products: within
     2^-8 relative, 0.05 absolute). A peer that fails gets its error instead."""
     a = torch.randn(size, size, device="cuda", dtype=torch.float16)

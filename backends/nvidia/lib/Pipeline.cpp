@@ -65,9 +65,6 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   // remain, through swizzled buffers.
   if (prefetchesLoopLoads(options))
     pm.addPass(ttg::createPrefetchLoopLoadsPass());
-  // From num_stages 2 on, a loop's wgmma runs on while the next iteration writes its operands.
-  if (options.numStages >= 2)
-    pm.addPass(createNvidiaPipelineWarpgroupDotsPass());
   pm.addPass(ttg::createStageDotOperandsInSharedPass());
   // Last: barriers between a program's global accesses that its threads could reorder.
   pm.addPass(ttg::createOrderGlobalMemoryPass());
@@ -112,7 +109,7 @@ void registerNvidiaPassesAndPipelines() {
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
       "ttg-remove-layout-conversions, canonicalize, cse, ttg-prefetch-loop-loads, "
-      "nvidia-pipeline-warpgroup-dots, ttg-stage-dot-operands-in-shared and "
+      "ttg-stage-dot-operands-in-shared and "
       "ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});

@@ -56,17 +56,16 @@ static void markFirstSharedAccess(Region &body) {
   }
 }
 
-/// Whether `op` writes a value into a buffer: a ttg.local_alloc of a value, a local_store.
+/// Whether `op` is a ttg.local_alloc that writes a value into its buffer.
 static bool isBufferWrite(Operation &op) {
-  if (isa<ttg::LocalStoreOp>(op))
-    return true;
   auto alloc = dyn_cast<ttg::LocalAllocOp>(op);
   return alloc && alloc.getSrc();
 }
 
-/// Pairs each buffer write with the next op of its block, where that is another one and no op
-/// between them touches memory (or holds ops that may): the two write between one pair of
-/// barriers (kWritesWithNextAttrName, kNoBarrierBeforeAttrName), as a dot's two operands do.
+/// Pairs each local_alloc of a value with the next op of its block, where that is another one
+/// and no op between them touches memory (or holds ops that may): the two write between one
+/// pair of barriers (kWritesWithNextAttrName, kNoBarrierBeforeAttrName), as a dot's two
+/// operands do.
 static void groupBufferWrites(Region &body) {
   body.walk([](Block *block) {
     Operation *pending = nullptr;

@@ -197,8 +197,7 @@ struct LocalStoreOpConversion : OpConversionPattern<ttg::LocalStoreOp> {
                                 ConversionPatternRewriter &rewriter) const override {
     if (failed(emitBufferWrite(rewriter, op.getLoc(), op.getSrc().getType(),
                                op.getDst().getType(), adaptor.getDst(), adaptor.getSrc(),
-                               needsBarrierBeforeScratch(op), needsBarrierAfterWrites(op),
-                               info.target)))
+                               /*barrierBefore=*/true, /*barrierAfter=*/true, info.target)))
       return failure();
     rewriter.eraseOp(op);
     return success();

@@ -14,14 +14,13 @@ constexpr StringLiteral kScratchOffsetAttrName = "allocation.offset";
 
 /// The unit attribute that allocateSharedMemory gives an op whose first write to shared memory
 /// needs no barrier before it: the first scratch op of its kernel's entry block, which no
-/// access to shared memory can precede in any thread, and a buffer write (a ttg.local_alloc
-/// of a value, a ttg.local_store) that follows another's (kWritesWithNextAttrName).
+/// access to shared memory can precede in any thread, and a ttg.local_alloc whose writes
+/// follow another's (kWritesWithNextAttrName).
 constexpr StringLiteral kNoBarrierBeforeAttrName = "allocation.no_barrier_before";
 
-/// The unit attribute that allocateSharedMemory gives a buffer write (a ttg.local_alloc of a
-/// value, a ttg.local_store) when the next op touching memory, in its block, is another: the
-/// two write between one pair of barriers, the first's before the first's writes and the
-/// second's after the second's.
+/// The unit attribute that allocateSharedMemory gives a ttg.local_alloc of a value that the
+/// next op touching memory, in its block, is another one of: the two write between one pair
+/// of barriers, the first's before the first's writes and the second's after the second's.
 constexpr StringLiteral kWritesWithNextAttrName = "allocation.writes_with_next";
 
 /// The name of the kernel's shared memory in the LLVM module: an external array of no size in
@@ -59,11 +58,11 @@ Value getScratchBuffer(OpBuilder &builder, Operation *op, const GpuTargetLowerin
 /// Whether `op`'s first write to its scratch buffer must wait on a barrier for the other
 /// threads' reads of an earlier op's buffer at the same bytes: false only where
 /// allocateSharedMemory found that no shared-memory access can precede it, or that the
-/// barrier before the writes of the buffer write before it serves it too.
+/// barrier before the writes of the local_alloc before it serves it too.
 bool needsBarrierBeforeScratch(Operation *op);
 
-/// Whether the writes of `alloc` (a ttg.local_alloc of a value, or a ttg.local_store) end with
-/// a barrier: false where the next buffer write's writes follow them before that barrier.
+/// Whether the writes of `alloc` (a ttg.local_alloc of a value) end with a barrier: false
+/// where the next local_alloc's writes follow them before that barrier.
 bool needsBarrierAfterWrites(Operation *alloc);
 
 } // namespace mlir::nereid

@@ -28,33 +28,6 @@ def NvidiaAssignMmaLayoutsPass : Pass<"nvidia-assign-mma-layouts", "ModuleOp"> {
   let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect"];
 }
 
-def NvidiaPipelineWarpgroupDotsPass : Pass<"nvidia-pipeline-warpgroup-dots", "ModuleOp"> {
-  let summary = "Lets a loop's wgmma run while the next iteration loads its operands";
-  let description = [{
-    Input: ttg IR after nvidia-assign-mma-layouts (sm_90). A loop whose body has one
-    `nvidia.warpgroup_dot`, whose operands are `ttg.local_alloc`s of values of the body used by
-    it alone, and whose accumulator is an argument of the loop that only the dot uses and whose
-    result only the loop yields (the tutorial matmul's `acc = tl.dot(a, b, acc)`), is
-    rewritten:
-    - each operand's buffer is allocated twice over before the loop (a mutable `2 x M x K`
-      buffer), and iteration i writes its operand into slice `i % 2` (`ttg.memdesc_index`,
-      `ttg.local_store`), the loop carrying the slice's index;
-    - the dot is `isAsync`, followed by `nvidia.warpgroup_dot_wait {pendings = 1}`, whose
-      result the loop yields: the dot of iteration i runs on while iteration i + 1 loads and
-      writes its operands into the other slices, which the dot of iteration i - 1 read and the
-      wait has seen finish;
-    - after the loop, `nvidia.warpgroup_dot_wait {pendings = 0}` completes the result; the
-      loop and the wait run in an scf.if on whether the loop runs at all, which otherwise gives
-      the initial values (ptxas, not knowing that the loop ran, would see the initial
-      accumulator's copies into the result's registers between the wgmmas and the wait, or a
-      path around the wait, and serialize the wgmmas: C7515, C7517).
-    The barrier before each iteration's writes (the GPU lowering's, before a buffer write)
-    keeps them behind every warpgroup's wait. Other loops and dots are left as they are.
-  }];
-  let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect",
-                           "mlir::nereid::ttg::TritonGPUDialect", "mlir::arith::ArithDialect"];
-}
-
 def NvidiaConvertTritonGPUToLLVMPass
     : Pass<"nvidia-convert-ttg-to-llvm", "ModuleOp"> {
   let summary = "Lowers ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects";
