@@ -22,15 +22,6 @@ namespace mlir::nereid::cpu {
 
 namespace {
 
-/// Whether every tile that `op` takes or gives is 1-D of `length` elements.
-bool hasTilesOfLength(Operation *op, int64_t length) {
-  for (Type type : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes()))
-    if (auto tile = dyn_cast<RankedTensorType>(type))
-      if (tile.getRank() != 1 || tile.getDimSize(0) != length)
-        return false;
-  return true;
-}
-
 /// Whether `op`, of a branch, can run whether or not its branch is taken once
 /// its memory accesses are masked by the branch's condition: elementwise tile
 /// ops other than local memory accesses, and make_range and splat constants.
@@ -45,11 +36,10 @@ bool isPredicable(Operation *op) {
 
 /// What runs outside a branch: its tile ops, and the scalar ops that they use,
 /// which must read and write nothing, in program order. Fails when the branch
-/// is not one to predicate: a tile op that is not predicable or has a tile of
-/// another length, a tile op that uses a scalar that an op with effects makes,
+/// is not one to predicate: a tile op that is not predicable, a tile op that uses a scalar that an op with effects makes,
 /// or a tile memory access before a scalar op with effects, which would then
 /// run after it.
-FailureOr<SmallVector<Operation *>> collectHoisted(Block &branch, int64_t length) {
+FailureOr<SmallVector<Operation *>> collectHoisted(Block &branch) {
   llvm::SetVector<Operation *> hoisted;
   bool tileAccessSeen = false;
   for (Operation &op : branch.without_terminator()) {
@@ -58,7 +48,7 @@ FailureOr<SmallVector<Operation *>> collectHoisted(Block &branch, int64_t length
         return failure();
       continue;
     }
-    if (!isPredicable(&op) || !hasTilesOfLength(&op, length))
+    if (!isPredicable(&op))
       return failure();
     hoisted.insert(&op);
     tileAccessSeen |= isa<tt::LoadOp, tt::StoreOp>(op);
@@ -119,19 +109,17 @@ void cloneUnderCondition(OpBuilder &builder, ArrayRef<Operation *> hoisted, Valu
   }
 }
 
-/// Predicates `ifOp` when its tiles are all 1-D of `length` elements and its
+/// Predicates `ifOp`, whose block has only 1-D tiles of one strip-minable length, when its
 /// branches can be predicated (collectHoisted): the scalar ops stay in an
 /// scf.if of the scalar results, the tile ops follow it under masks, and each
 /// tile result selects between the branches' tiles.
-void predicate(scf::IfOp ifOp, int64_t length) {
-  if (!hasTilesOfLength(ifOp, length))
-    return;
-  FailureOr<SmallVector<Operation *>> thenHoisted = collectHoisted(*ifOp.thenBlock(), length);
+void predicate(scf::IfOp ifOp) {
+  FailureOr<SmallVector<Operation *>> thenHoisted = collectHoisted(*ifOp.thenBlock());
   if (failed(thenHoisted))
     return;
   SmallVector<Operation *> elseHoisted;
   if (Block *elseBlock = ifOp.elseBlock()) {
-    FailureOr<SmallVector<Operation *>> hoisted = collectHoisted(*elseBlock, length);
+    FailureOr<SmallVector<Operation *>> hoisted = collectHoisted(*elseBlock);
     if (failed(hoisted))
       return;
     elseHoisted = std::move(*hoisted);
@@ -211,9 +199,9 @@ void predicate(scf::IfOp ifOp, int64_t length) {
     scalarIf.erase();
 }
 
-/// The length of the block's tiles when they are all 1-D of one length that
-/// cpu-strip-mine-tiles computes in strips, the ops of its branches included.
-std::optional<int64_t> getStripMinableTileLength(Block &block, int64_t stripLength) {
+/// Whether the block's tiles, the ops of its branches included, are all 1-D of one length
+/// that cpu-strip-mine-tiles computes in strips.
+bool hasStripMinableTiles(Block &block, int64_t stripLength) {
   std::optional<int64_t> length;
   WalkResult walk = block.walk([&](Operation *op) {
     for (Type type : llvm::concat<const Type>(op->getOperandTypes(), op->getResultTypes())) {
@@ -226,9 +214,7 @@ std::optional<int64_t> getStripMinableTileLength(Block &block, int64_t stripLeng
     }
     return WalkResult::advance();
   });
-  if (walk.wasInterrupted() || !length || !isStripMinableLength(*length, stripLength))
-    return std::nullopt;
-  return length;
+  return !walk.wasInterrupted() && length && isStripMinableLength(*length, stripLength);
 }
 
 class CpuPredicateTileBranchesPass
@@ -247,8 +233,8 @@ public:
     // Inner branches first (the walk is post-order), so that an outer one sees
     // them predicated.
     for (scf::IfOp ifOp : ifOps)
-      if (std::optional<int64_t> length = getStripMinableTileLength(*ifOp->getBlock(), stripLength))
-        predicate(ifOp, *length);
+      if (hasStripMinableTiles(*ifOp->getBlock(), stripLength))
+        predicate(ifOp);
   }
 };
 
