@@ -12,6 +12,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -31,9 +32,10 @@ namespace mlir::nereid {
 #include "nereid/Backends.def"
 
 void registerAllDialects(DialectRegistry &registry) {
-  // tt IR: the language's own dialects and the upstream ones it is written in.
+  // tt IR: the language's own dialects and the upstream ones it is written in (ttg IR's
+  // barriers are gpu.barrier).
   registry.insert<tt::TritonDialect, ttg::TritonGPUDialect, arith::ArithDialect, math::MathDialect,
-                  scf::SCFDialect, cf::ControlFlowDialect>();
+                  scf::SCFDialect, cf::ControlFlowDialect, gpu::GPUDialect>();
 #define NEREID_BACKEND(Name) register##Name##BackendDialects(registry);
 #include "nereid/Backends.def"
 }

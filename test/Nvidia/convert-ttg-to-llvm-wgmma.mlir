@@ -46,3 +46,73 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
   }
 }
 
+
+// -----
+
+// Tiles copied into slices of buffers asynchronously (ttg-pipeline-async-copies), then an
+// asynchronous dot of them. Each thread copies its four 16-byte groups with cp.async (.cg),
+// zero-filling where its mask is false; the wait for the copies is followed by the proxy fence
+// that lets wgmma see them. An asynchronous dot ends at its commit: no wait;
+// nvidia.warpgroup_dot_wait is a wgmma.wait_group of its `pendings`, through which every
+// register of the result passes.
+// CHECK-LABEL: llvm.func @async_dot
+// CHECK-NOT: nvvm.barrier0
+// CHECK: %[[SIZE:.*]] = llvm.select %arg2
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg, %[[SIZE]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK: %[[SIZE2:.*]] = llvm.select %arg2
+// CHECK-NEXT: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg, %[[SIZE2]] : !llvm.ptr<3>, !llvm.ptr<1>, i32
+// CHECK-COUNT-2: nvvm.cp.async.shared.global %{{.*}}, %{{.*}}, 16, cache =  cg : !llvm.ptr<3>, !llvm.ptr<1>
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: nvvm.fence.proxy
+// CHECK-NEXT: nvvm.barrier0
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NOT: wgmma.wait_group
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 1;", "=f,{{.*}},31"
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [8, 4], warpsPerCTA = [4, 1], order = [1, 0]}>
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sa = #nvidia.mma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 16}>
+#sb = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @async_dot(%x: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %y: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %in: i1, %c: tensor<64x64xf32, #wgmma>, %stage: i32, %out: tensor<64x64x!tt.ptr<f32>, #wgmma>) {
+    %abufs = ttg.local_alloc : () -> !ttg.memdesc<2x64x32xf16, #sa, mutable>
+    %bbufs = ttg.local_alloc : () -> !ttg.memdesc<2x32x64xf16, #sb, mutable>
+    %abuf = ttg.memdesc_index %abufs[%stage] : !ttg.memdesc<2x64x32xf16, #sa, mutable> -> !ttg.memdesc<64x32xf16, #sa, mutable>
+    %bbuf = ttg.memdesc_index %bbufs[%stage] : !ttg.memdesc<2x32x64xf16, #sb, mutable> -> !ttg.memdesc<32x64xf16, #sb, mutable>
+    %ar = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #a}>>
+    %ac = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #a}>>
+    %ar2 = tt.expand_dims %ar {axis = 1 : i32} : tensor<64xi32, #ttg.slice<{dim = 1, parent = #a}>> -> tensor<64x1xi32, #a>
+    %ac2 = tt.expand_dims %ac {axis = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 0, parent = #a}>> -> tensor<1x32xi32, #a>
+    %c32 = arith.constant dense<32> : tensor<64x1xi32, #a>
+    %arow = arith.muli %ar2, %c32 : tensor<64x1xi32, #a>
+    %arowb = tt.broadcast %arow : tensor<64x1xi32, #a> -> tensor<64x32xi32, #a>
+    %acolb = tt.broadcast %ac2 : tensor<1x32xi32, #a> -> tensor<64x32xi32, #a>
+    %aoff = arith.addi %arowb, %acolb : tensor<64x32xi32, #a>
+    %xs = tt.splat %x : !tt.ptr<f16> -> tensor<64x32x!tt.ptr<f16>, #a>
+    %xp = tt.addptr %xs, %aoff : tensor<64x32x!tt.ptr<f16>, #a>, tensor<64x32xi32, #a>
+    %xm = tt.splat %in : i1 -> tensor<64x32xi1, #a>
+    ttg.async_copy_global_to_local %xp, %abuf mask %xm : tensor<64x32xi1, #a> : tensor<64x32x!tt.ptr<f16>, #a> -> !ttg.memdesc<64x32xf16, #sa, mutable>
+    %br = tt.make_range {end = 32 : i32, start = 0 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #b}>>
+    %bc = tt.make_range {end = 64 : i32, start = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #b}>>
+    %br2 = tt.expand_dims %br {axis = 1 : i32} : tensor<32xi32, #ttg.slice<{dim = 1, parent = #b}>> -> tensor<32x1xi32, #b>
+    %bc2 = tt.expand_dims %bc {axis = 0 : i32} : tensor<64xi32, #ttg.slice<{dim = 0, parent = #b}>> -> tensor<1x64xi32, #b>
+    %c64 = arith.constant dense<64> : tensor<32x1xi32, #b>
+    %brow = arith.muli %br2, %c64 : tensor<32x1xi32, #b>
+    %browb = tt.broadcast %brow : tensor<32x1xi32, #b> -> tensor<32x64xi32, #b>
+    %bcolb = tt.broadcast %bc2 : tensor<1x64xi32, #b> -> tensor<32x64xi32, #b>
+    %boff = arith.addi %browb, %bcolb : tensor<32x64xi32, #b>
+    %ys = tt.splat %y : !tt.ptr<f16> -> tensor<32x64x!tt.ptr<f16>, #b>
+    %yp = tt.addptr %ys, %boff : tensor<32x64x!tt.ptr<f16>, #b>, tensor<32x64xi32, #b>
+    ttg.async_copy_global_to_local %yp, %bbuf : tensor<32x64x!tt.ptr<f16>, #b> -> !ttg.memdesc<32x64xf16, #sb, mutable>
+    ttg.async_commit_group
+    ttg.async_wait {num = 0 : i32}
+    gpu.barrier
+    %d = nvidia.warpgroup_dot %abuf, %bbuf, %c {isAsync} : !ttg.memdesc<64x32xf16, #sa, mutable>, !ttg.memdesc<32x64xf16, #sb, mutable>, tensor<64x64xf32, #wgmma> -> tensor<64x64xf32, #wgmma>
+    %w = nvidia.warpgroup_dot_wait %d {pendings = 1 : i32} : tensor<64x64xf32, #wgmma>
+    %r = nvidia.warpgroup_dot_wait %w {pendings = 0 : i32} : tensor<64x64xf32, #wgmma>
+    tt.store %out, %r : tensor<64x64x!tt.ptr<f32>, #wgmma>
+    tt.return
+  }
+}

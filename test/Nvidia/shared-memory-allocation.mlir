@@ -99,3 +99,45 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// A buffer is live from its local_alloc to the last op of its block that uses it or a view of
+// it: the pipeline buffer of a loop (3 x 32 x 32 f16, 6144 bytes at offset 0) is live in the
+// loop, where a layout conversion's scratch (4096 bytes) starts after it, at 6144; after the
+// loop the conversion's scratch reuses its bytes, from 0. The kernel needs 10240 bytes, not
+// 14336.
+#rows = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [32, 1], warpsPerCTA = [1, 4], order = [0, 1]}>
+#cols = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 32], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0]}>
+#stack = #ttg.swizzled_shared<{vec = 8, perPhase = 2, maxPhase = 4, order = [1, 0, 2]}>
+// CHECK: module attributes {ttg.shared = 10240 : i32}
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @pipeline_buffer_then_scratch
+  tt.func public @pipeline_buffer_then_scratch(%a: tensor<32x32xi32, #rows>, %n: i32, %out: !tt.ptr<i32>, %halves: !tt.ptr<f16>) {
+    // CHECK: %[[BASE:.*]] = llvm.mlir.addressof @nereid_shared
+    // CHECK: scf.for
+    // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, f16
+    // CHECK: %[[AFTER:.*]] = llvm.getelementptr %[[BASE]][6144] : (!llvm.ptr<3>) -> !llvm.ptr<3>, i8
+    // CHECK: llvm.getelementptr %[[AFTER]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+    // CHECK: {{^    }$}}
+    // CHECK-NOT: llvm.getelementptr %{{.*}}[6144]
+    // CHECK: llvm.getelementptr %[[BASE]][%{{.*}}] : (!llvm.ptr<3>, i32) -> !llvm.ptr<3>, i32
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %buffers = ttg.local_alloc : () -> !ttg.memdesc<3x32x32xf16, #stack, mutable>
+    %p = tt.splat %out : !tt.ptr<i32> -> tensor<32x32x!tt.ptr<i32>, #cols>
+    %h = tt.splat %halves : !tt.ptr<f16> -> tensor<32x32x!tt.ptr<f16>, #rows>
+    scf.for %i = %c0 to %n step %c1 : i32 {
+      %slot = arith.remsi %i, %c1 : i32
+      %view = ttg.memdesc_index %buffers[%slot] : !ttg.memdesc<3x32x32xf16, #stack, mutable> -> !ttg.memdesc<32x32xf16, #s, mutable>
+      %tile = ttg.local_load %view : !ttg.memdesc<32x32xf16, #s, mutable> -> tensor<32x32xf16, #rows>
+      tt.store %h, %tile : tensor<32x32x!tt.ptr<f16>, #rows>
+      %b = ttg.convert_layout %a : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #cols>
+      tt.store %p, %b : tensor<32x32x!tt.ptr<i32>, #cols>
+    }
+    %b = ttg.convert_layout %a : tensor<32x32xi32, #rows> -> tensor<32x32xi32, #cols>
+    tt.store %p, %b : tensor<32x32x!tt.ptr<i32>, #cols>
+    tt.return
+  }
+}

@@ -273,10 +273,10 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
       }
     }
     NVVM::WgmmaGroupSyncAlignedOp::create(rewriter, loc);
-
-    scatterAccumulators(tiles, emitPassingThrough(rewriter, loc,
-                                                  "wgmma.wait_group.sync.aligned 0;",
-                                                  gatherAccumulators(tiles)));
+    if (!op.getIsAsync())
+      scatterAccumulators(tiles,
+                          emitPassingThrough(rewriter, loc, "wgmma.wait_group.sync.aligned 0;",
+                                             gatherAccumulators(tiles)));
     SmallVector<Value> elements(c.size());
     for (Tile &tile : tiles)
       for (auto [reg, value] : llvm::zip_equal(tile.registers, tile.accumulator))
@@ -290,11 +290,32 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
   const GpuLoweringInfo &info;
 };
 
+/// `wgmma.wait_group`, every register of the result passing through it (emitPassingThrough):
+/// the registers that the asynchronous dots write are read after it.
+struct WarpgroupDotWaitOpConversion : OpConversionPattern<WarpgroupDotWaitOp> {
+  using OpConversionPattern::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(WarpgroupDotWaitOp op, OpAdaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto structType =
+        dyn_cast_or_null<LLVM::LLVMStructType>(getTypeConverter()->convertType(op.getType()));
+    if (!structType)
+      return failure();
+    std::string ptx = "wgmma.wait_group.sync.aligned " + std::to_string(op.getPendings()) + ";";
+    SmallVector<Value> elements =
+        emitPassingThrough(rewriter, loc, ptx, unpackElements(rewriter, loc, adaptor.getInput()));
+    rewriter.replaceOp(op, packElements(rewriter, loc, elements, structType));
+    return success();
+  }
+};
+
 } // namespace
 
 void populateDotOpToWgmmaPatterns(const LLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns, const GpuLoweringInfo &info) {
   patterns.add<WarpgroupDotOpConversion>(typeConverter, patterns.getContext(), info);
+  patterns.add<WarpgroupDotWaitOpConversion>(typeConverter, patterns.getContext());
 }
 
 std::string whyWarpgroupDotNotLowered(WarpgroupDotOp dot, unsigned computeCapability) {

@@ -53,14 +53,14 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
   } else if (isa<tt::PreciseSqrtOp, tt::PreciseDivFOp, tt::MulhiUIOp>(op)) {
     // LLVM's sqrt, fdiv and a widened multiply (populateElementwiseOpToLLVMPatterns).
   } else if (isa<tt::TritonDialect, ttg::TritonGPUDialect>(op->getDialect()) &&
-      !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
-           tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp,
-           tt::AtomicCASOp, tt::ExpandDimsOp, tt::TransOp, tt::ReshapeOp, tt::JoinOp,
-           tt::SplitOp, tt::CatOp,
-           tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp, tt::ReduceOp,
-           tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp, tt::HistogramOp,
-           tt::DotOp, ttg::LocalAllocOp, ttg::LocalStoreOp, ttg::LocalLoadOp,
-           ttg::MemDescIndexOp, ttg::LocalDeallocOp>(op))
+             !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
+                  tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp,
+                  tt::AtomicCASOp, tt::ExpandDimsOp, tt::TransOp, tt::ReshapeOp, tt::JoinOp,
+                  tt::SplitOp, tt::CatOp, tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp,
+                  tt::ReduceOp, tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp,
+                  tt::HistogramOp, tt::DotOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
+                  ttg::LocalLoadOp, ttg::MemDescIndexOp, ttg::LocalDeallocOp,
+                  ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
   else if (auto func = dyn_cast<tt::FuncOp>(op)) {
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))
@@ -155,6 +155,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateJoinSplitOpToLLVMPatterns(typeConverter, patterns, info);
     populateConvertLayoutOpToLLVMPatterns(typeConverter, patterns, info);
     populateSharedMemoryOpToLLVMPatterns(typeConverter, patterns, info);
+    populateAsyncCopyOpToLLVMPatterns(typeConverter, patterns, info, *widths);
     populateLoadStoreOpToLLVMPatterns(typeConverter, patterns, info, *widths);
     populateAtomicOpToLLVMPatterns(typeConverter, patterns, info);
     populateReduceOpToLLVMPatterns(typeConverter, patterns, info);

@@ -51,6 +51,34 @@ void NvidiaTargetLowering::fenceBufferWrites(OpBuilder &builder, Location loc,
         NVVM::SharedSpaceAttr::get(builder.getContext(), NVVM::SharedSpace::shared_cta));
 }
 
+void NvidiaTargetLowering::copyToSharedAsync(OpBuilder &builder, Location loc, Value address,
+                                             Value pointer, unsigned bytes, Value predicate) const {
+  // cp.async reads `srcSize` of the bytes and zero-fills the rest: none where masked off.
+  // Copies of 16 bytes bypass L1 (.cg), as the tiles of a loop are read once per program.
+  Value srcSize;
+  if (predicate)
+    srcSize = LLVM::SelectOp::create(builder, loc, predicate, createI32(builder, loc, bytes),
+                                     createI32(builder, loc, 0));
+  auto modifier = bytes == 16 ? NVVM::LoadCacheModifierKind::CG : NVVM::LoadCacheModifierKind::CA;
+  NVVM::CpAsyncOp::create(builder, loc, address, pointer, builder.getI32IntegerAttr(bytes),
+                          NVVM::LoadCacheModifierKindAttr::get(builder.getContext(), modifier),
+                          srcSize);
+}
+
+void NvidiaTargetLowering::commitAsyncCopies(OpBuilder &builder, Location loc) const {
+  NVVM::CpAsyncCommitGroupOp::create(builder, loc);
+}
+
+void NvidiaTargetLowering::waitAsyncCopies(OpBuilder &builder, Location loc,
+                                           unsigned pending) const {
+  NVVM::CpAsyncWaitGroupOp::create(builder, loc, builder.getI32IntegerAttr(pending));
+  // cp.async writes through the generic proxy; wgmma reads buffers through the async proxy.
+  if (computeCapability >= 90)
+    NVVM::FenceProxyOp::create(
+        builder, loc, NVVM::ProxyKind::async_shared,
+        NVVM::SharedSpaceAttr::get(builder.getContext(), NVVM::SharedSpace::shared_cta));
+}
+
 Value NvidiaTargetLowering::shuffleXor(OpBuilder &builder, Location loc, Value value,
                                        unsigned laneMask) const {
   Type i32 = builder.getI32Type();

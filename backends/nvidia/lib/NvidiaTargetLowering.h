@@ -26,6 +26,10 @@ public:
   void barrier(OpBuilder &builder, Location loc) const override;
   void fenceBufferWrites(OpBuilder &builder, Location loc,
                          ttg::MemDescType bufferType) const override;
+  void copyToSharedAsync(OpBuilder &builder, Location loc, Value address, Value pointer,
+                         unsigned bytes, Value predicate) const override;
+  void commitAsyncCopies(OpBuilder &builder, Location loc) const override;
+  void waitAsyncCopies(OpBuilder &builder, Location loc, unsigned pending) const override;
   Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                    unsigned laneMask) const override;
   Value shuffleIdx(OpBuilder &builder, Location loc, Value value, Value lane) const override;

@@ -33,21 +33,17 @@ void buildNvidiaToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-/// Whether loops load their tiles one iteration ahead (ttg-prefetch-loop-loads): from
-/// num_stages 2 on, before sm_90. On sm_90 the tutorial matmul (fp16 8192^3, 128 x 128 x 64
-/// blocks, 8 warps, wgmma) ran at 337 TFLOP/s with it and 379 without (H100, bench/RESULTS.md):
-/// there the loads wait for pipelining through shared memory. A pipeline for the module's own
-/// target (an empty `target`) prefetches.
-static bool prefetchesLoopLoads(const NvidiaPipelineOptions &options) {
-  if (options.numStages < 2)
-    return false;
+/// The compute capability of the pipeline's target, or std::nullopt for the module's own (an
+/// empty `target`).
+static std::optional<unsigned> getComputeCapability(const NvidiaPipelineOptions &options) {
   auto target = createTargetInfo(options.target);
   if (!target) {
     llvm::consumeError(target.takeError());
-    return true;
+    return std::nullopt;
   }
-  auto *nvidia = dyn_cast<NvidiaTargetInfo>(target->get());
-  return !nvidia || nvidia->getComputeCapability() < 90;
+  if (auto *nvidia = dyn_cast<NvidiaTargetInfo>(target->get()))
+    return nvidia->getComputeCapability();
+  return std::nullopt;
 }
 
 void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
@@ -60,12 +56,19 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   pm.addPass(ttg::createRemoveLayoutConversionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // Loops' tile loads one iteration ahead, but for wgmma's loops (sm_90), which it made
-  // slower (see prefetchesLoopLoads); then the conversions to the dots' operand layouts that
-  // remain, through swizzled buffers.
-  if (prefetchesLoopLoads(options))
+  // From num_stages 2 on, loops' tiles travel ahead of the iteration that uses them: on sm_90
+  // through shared memory, num_stages - 1 iterations ahead (cp.async), the wgmma of each
+  // iteration running on into the next; before, one iteration ahead through registers.
+  std::optional<unsigned> computeCapability = getComputeCapability(options);
+  bool hopper = computeCapability && *computeCapability >= 90;
+  if (options.numStages >= 2 && !hopper)
     pm.addPass(ttg::createPrefetchLoopLoadsPass());
   pm.addPass(ttg::createStageDotOperandsInSharedPass());
+  if (options.numStages >= 2 && hopper) {
+    pm.addPass(ttg::createPipelineAsyncCopiesPass(
+        ttg::PipelineAsyncCopiesPassOptions{int64_t(options.numStages)}));
+    pm.addPass(createNvidiaPipelineWarpgroupDotsPass());
+  }
   // Last: barriers between a program's global accesses that its threads could reorder.
   pm.addPass(ttg::createOrderGlobalMemoryPass());
 }
@@ -108,9 +111,9 @@ void registerNvidiaPassesAndPipelines() {
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
-      "ttg-remove-layout-conversions, canonicalize, cse, ttg-prefetch-loop-loads, "
-      "ttg-stage-dot-operands-in-shared and "
-      "ttg-order-global-memory",
+      "ttg-remove-layout-conversions, canonicalize, cse, ttg-prefetch-loop-loads (before "
+      "sm_90), ttg-stage-dot-operands-in-shared, ttg-pipeline-async-copies and "
+      "nvidia-pipeline-warpgroup-dots (sm_90), and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
       });

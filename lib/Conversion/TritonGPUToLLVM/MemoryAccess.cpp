@@ -146,9 +146,8 @@ FailureOr<AccessVectorWidths> computeAccessVectorWidths(ModuleOp module,
   module.walk([&](Operation *op) {
     auto [pointers, mask] =
         llvm::TypeSwitch<Operation *, std::pair<Value, Value>>(op)
-            .Case<tt::LoadOp, tt::StoreOp>([](auto access) {
-              return std::make_pair(access.getPtr(), access.getMask());
-            })
+            .Case<tt::LoadOp, tt::StoreOp, ttg::AsyncCopyGlobalToLocalOp>(
+                [](auto access) { return std::make_pair(access.getPtr(), access.getMask()); })
             .Default([](Operation *) { return std::make_pair(Value(), Value()); });
     if (pointers && isa<RankedTensorType>(pointers.getType()))
       widths[op] = getAccessVectorWidth(**solver, pointers, mask, target);

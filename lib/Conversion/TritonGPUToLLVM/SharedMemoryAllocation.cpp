@@ -7,8 +7,10 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
+#include "mlir/Analysis/Liveness.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 namespace mlir::nereid {
@@ -84,6 +86,46 @@ static void groupBufferWrites(Region &body) {
   });
 }
 
+namespace {
+
+/// Where a ttg.local_alloc's buffer is live (see allocateSharedMemory): the ops in the live range
+/// of its value or of a view of it, every op of a loop that uses one of them but does not hold
+/// the alloc (mlir::Liveness sees no back edge in a region; the loops of the lowering's input
+/// are control flow already, but not in every test), or everywhere where a view passes to
+/// another block as an operand of a terminator.
+struct BufferLiveness {
+  int64_t end = 0;
+  bool everywhere = false;
+  llvm::DenseSet<Operation *> ops;
+  llvm::SmallPtrSet<Operation *, 2> loops;
+
+  BufferLiveness(const Liveness &liveness, ttg::LocalAllocOp alloc, int64_t end) : end(end) {
+    SmallVector<Value> views{alloc.getResult()};
+    while (!views.empty()) {
+      Value view = views.pop_back_val();
+      for (Operation *op : liveness.resolveLiveness(view))
+        ops.insert(op);
+      for (Operation *user : view.getUsers()) {
+        if (user->hasTrait<OpTrait::IsTerminator>())
+          everywhere = true;
+        for (Operation *loop = user->getParentOp(); loop && !loop->isAncestor(alloc);
+             loop = loop->getParentOp())
+          if (isa<LoopLikeOpInterface>(loop))
+            loops.insert(loop);
+        if (isa<ttg::MemDescIndexOp, ttg::MemDescReshapeOp>(user))
+          views.push_back(user->getResult(0));
+      }
+    }
+  }
+
+  bool isLiveAt(Operation *op) const {
+    return everywhere || ops.contains(op) ||
+           llvm::any_of(loops, [&](Operation *loop) { return loop->isProperAncestor(op); });
+  }
+};
+
+} // namespace
+
 LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
                                    int64_t maxBytes, StringRef limitName) {
   MLIRContext *context = module.getContext();
@@ -95,8 +137,10 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
                     << maxBytes << " bytes that a program may have on " << limitName;
     failed = true;
   };
-  // The buffers of ttg.local_alloc first, each its own bytes for the whole kernel.
+  // The buffers of ttg.local_alloc first, each its own bytes.
   int64_t buffersEnd = 0;
+  Liveness liveness(module);
+  SmallVector<BufferLiveness> buffers;
   module.walk([&](ttg::LocalAllocOp alloc) {
     int64_t alignment = alloc.getType().getEncoding().getAlignmentBytes();
     assert(alignment <= kSharedMemoryAlignment && "the kernel's shared memory is less aligned");
@@ -106,10 +150,10 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
       return tooLarge(alloc, end);
     alloc->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, offset));
     buffersEnd = end;
+    buffers.emplace_back(liveness, alloc, end);
   });
-  // Then the scratch buffers, all at one offset after them.
-  int64_t scratchStart = llvm::alignTo(buffersEnd, kScratchAlignment);
-  int64_t total = scratchStart;
+  // Then each scratch buffer after the buffers live at its op.
+  int64_t total = llvm::alignTo(buffersEnd, kScratchAlignment);
   module.walk([&](Operation *op) {
     std::string why;
     std::optional<int64_t> bytes = getScratchSharedBytes(op, info, why);
@@ -121,11 +165,15 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
     }
     if (*bytes == 0)
       return;
-    if (scratchStart + *bytes > maxBytes)
-      return tooLarge(op, scratchStart + *bytes);
-    // Scratch buffers never live at the same time (see the declaration): all start together.
-    op->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, scratchStart));
-    total = std::max<int64_t>(total, scratchStart + llvm::alignTo(*bytes, kScratchAlignment));
+    int64_t start = 0;
+    for (const BufferLiveness &buffer : buffers)
+      if (buffer.isLiveAt(op))
+        start = std::max(start, buffer.end);
+    start = llvm::alignTo(start, kScratchAlignment);
+    if (start + *bytes > maxBytes)
+      return tooLarge(op, start + *bytes);
+    op->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, start));
+    total = std::max<int64_t>(total, start + llvm::alignTo(*bytes, kScratchAlignment));
   });
   if (failed)
     return failure();

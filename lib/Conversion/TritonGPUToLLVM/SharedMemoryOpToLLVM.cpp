@@ -7,6 +7,7 @@
 // at a time elsewhere.
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
+#include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAccess.h"
 #include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
 #include "nereid/Conversion/TritonGPUToLLVM/Utility.h"
 
@@ -22,15 +23,6 @@ namespace {
 
 /// The widest access to shared memory, in bytes.
 constexpr int32_t kMaxVectorBytes = 16;
-
-/// How the registers of a tensor map to a buffer: `toOffset` takes the tensor layout's
-/// (register, lane, warp) to the buffer's offset, in elements; `vector` consecutive registers,
-/// from each multiple of `vector`, hold elements at consecutive offsets from a multiple of
-/// `vector`, and go as one access.
-struct SharedAccessPlan {
-  LinearLayout toOffset;
-  int32_t vector;
-};
 
 /// Whether every basis of `toOffset` but the first log2(vector) of `register` leaves the low
 /// log2(vector) bits of the offset alone, and those first ones are 1, 2, 4, ...: then the
@@ -49,8 +41,8 @@ bool groupsAreConsecutive(const LinearLayout &toOffset, int32_t vector) {
   return true;
 }
 
-/// The plan for moving a tensor of `tensorType` to or from a buffer of `bufferType`, or
-/// std::nullopt where the tensor has no register layout or holds elements the buffer does not.
+} // namespace
+
 std::optional<SharedAccessPlan> planSharedAccess(RankedTensorType tensorType,
                                                  ttg::MemDescType bufferType, Type sharedType) {
   std::optional<LinearLayout> registers = ttg::toLinearLayout(tensorType);
@@ -67,8 +59,6 @@ std::optional<SharedAccessPlan> planSharedAccess(RankedTensorType tensorType,
   return SharedAccessPlan{std::move(*toOffset), std::max(vector, 1)};
 }
 
-/// The address of the first element of each group of `plan.vector` registers, in the buffer at
-/// `base`: the offset that the executing thread's lane and warp give, XOR the group's own.
 SmallVector<Value> emitGroupAddresses(OpBuilder &builder, Location loc,
                                       const SharedAccessPlan &plan, Value base, Type sharedType,
                                       const GpuTargetLowering &target) {
@@ -88,6 +78,8 @@ SmallVector<Value> emitGroupAddresses(OpBuilder &builder, Location loc,
   }
   return addresses;
 }
+
+namespace {
 
 /// Writes the registers `elements` of a tensor of `tensorType` into the buffer at `base`.
 LogicalResult emitSharedStores(OpBuilder &builder, Location loc, RankedTensorType tensorType,

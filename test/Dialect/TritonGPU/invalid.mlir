@@ -261,8 +261,20 @@ tt.func @f(%a: !ttg.memdesc<f16, #shared>) { tt.return }
 // -----
 
 #shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
-// expected-error @below {{memdesc must have a static shape of powers of two}}
-tt.func @f(%a: !ttg.memdesc<12x16xf16, #shared>) { tt.return }
+// expected-error @below {{memdesc must have a static shape of powers of two (but for the leading dimension of a stack of slices)}}
+tt.func @f(%a: !ttg.memdesc<16x12xf16, #shared>) { tt.return }
+
+// -----
+
+#shared = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [2, 1, 0]}>
+#slice = #ttg.swizzled_shared<{vec = 8, perPhase = 1, maxPhase = 8, order = [1, 0]}>
+// A stack of three slices (getStackEncoding) is a memdesc; its slices are read one at a time.
+tt.func @f(%a: !ttg.memdesc<3x16x16xf16, #shared, mutable>, %i: i32) -> !ttg.memdesc<16x16xf16, #slice, mutable> {
+  %s = ttg.memdesc_index %a[%i] : !ttg.memdesc<3x16x16xf16, #shared, mutable> -> !ttg.memdesc<16x16xf16, #slice, mutable>
+  // expected-error @below {{memdesc must have a static shape of powers of two (but for the leading dimension of a stack of slices)}}
+  %t = ttg.local_alloc : () -> !ttg.memdesc<3x12x16xf16, #shared, mutable>
+  tt.return %s : !ttg.memdesc<16x16xf16, #slice, mutable>
+}
 
 // -----
 

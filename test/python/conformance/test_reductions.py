@@ -154,7 +154,10 @@ def _subtract(a, b):
 
 @nereid.jit
 def _max_abs(a, b):
-    return tl.where(tl.abs(a) >= tl.abs(b), a, b)
+    # The larger magnitude, and the larger value of two of one magnitude (x and -x): an order,
+    # so that the result does not depend on the order of combining.
+    take_a = (tl.abs(a) > tl.abs(b)) | ((tl.abs(a) == tl.abs(b)) & (a >= b))
+    return tl.where(take_a, a, b)
 
 
 @nereid.jit

@@ -224,6 +224,34 @@ def test_tutorial_matmul_with_masks(cuda, dtype, sizes, warps):
     _check_dot(cuda, c, a, b)
 
 
+# (M, N, K, BLOCK_M, BLOCK_N, BLOCK_K): loops of many iterations (K ragged, so that the masks
+# along K cannot be proven constant over a vector and the copies of A go element by element),
+# of fewer iterations than the pipeline has stages, and of K divisible by 16 (cp.async of 16
+# bytes, masked off past the end along M and N).
+PIPELINED = [(300, 200, 1000, 128, 128, 32), (70, 90, 40, 64, 64, 32),
+             (257, 129, 512, 128, 64, 64)]
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("num_stages", [2, 3, 4])
+@pytest.mark.parametrize("sizes", PIPELINED)
+@pytest.mark.parametrize("dtype", ["float16", "float32"])
+def test_matmul_pipelined_through_shared_memory(cuda, dtype, sizes, num_stages):
+    # On sm_90 the tiles of every iteration but the first num_stages - 1 are copied while
+    # earlier ones are computed on (ttg-pipeline-async-copies), and fp16's wgmma runs on into
+    # the next iteration (nvidia-pipeline-warpgroup-dots).
+    M, N, K, block_m, block_n, block_k = sizes
+    rng = np.random.default_rng([M, N, K, num_stages, DTYPES.index(dtype)])
+    a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
+    c = _poisoned(cuda, (M, N))
+    grid = (-(-M // block_m) * -(-N // block_n),)
+    matmul_masked[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+                        c.stride(0), c.stride(1), BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n,
+                        BLOCK_SIZE_K=block_k, GROUP_SIZE_M=4, num_warps=8,
+                        num_stages=num_stages)
+    _check_dot(cuda, c, a, b)
+
+
 FP8 = ["float8_e4m3fn", "float8_e5m2"]
 
 
@@ -359,3 +387,22 @@ def test_fp8_compiles_to_mma_sync(dtype, ptx_type, target, instruction, compile_
     kernel = dot_block.warmup(operand, operand, _np("float32", 64 * 64), M=64, N=64, K=64,
                               grid=(1,), backend="nvidia", target=target, num_warps=4)
     assert instruction.format(ptx_type) in compile_ptx(kernel)
+
+
+@pytest.mark.parametrize("num_stages", [1, 2, 3, 4])
+def test_tutorial_matmul_copies_tiles_ahead_on_sm90(num_stages, compile_ptx):
+    # From num_stages 2 on: num_stages - 1 groups of copies before the loop, a wait in it for
+    # all but num_stages - 2 of them, and the wgmma of each iteration waited for in the next
+    # one; ptxas serializes no wgmma (compile_ptx fails on its advisories).
+    kernel = matmul_masked.warmup(
+        _np("float16"), _np("float16"), _np("float32"), 8192, 8192, 8192, 8192, 1, 8192, 1,
+        8192, 1, BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=64, GROUP_SIZE_M=8,
+        grid=(1,), backend="nvidia", target="cuda:90", num_warps=8, num_stages=num_stages)
+    ptx = compile_ptx(kernel)
+    if num_stages == 1:
+        assert "cp.async" not in ptx and "wgmma.wait_group.sync.aligned 1" not in ptx
+        return
+    before, loop = ptx.split(f"cp.async.wait_group \t{num_stages - 2};", 1)
+    assert before.count("cp.async.commit_group") == num_stages - 1
+    assert "wgmma.wait_group.sync.aligned 1" in loop
+    assert "cp.async.cg.shared.global" in loop

@@ -54,6 +54,11 @@ LogicalResult MmaSharedEncodingAttr::verify(function_ref<InFlightDiagnostic()> e
   return success();
 }
 
+ttg::SharedEncodingAttrInterface MmaSharedEncodingAttr::getStackEncoding(unsigned) const {
+  // The tiles of the two last dimensions, the others slower.
+  return *this;
+}
+
 LogicalResult
 MmaSharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type elementType,
                                      function_ref<InFlightDiagnostic()> emitError) const {

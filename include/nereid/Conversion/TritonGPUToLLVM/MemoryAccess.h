@@ -45,13 +45,13 @@ Value emitIsFirstThread(OpBuilder &builder, Location loc, const GpuTargetLowerin
 /// per group. Ops not in the map (scalar pointers) move one element per access.
 using AccessVectorWidths = llvm::DenseMap<Operation *, unsigned>;
 
-/// The vector width of every tt.load and tt.store of tensors in `module`, from the AxisInfo
-/// analysis and the layouts: the largest power of two V such that each thread's registers come
-/// in runs of V consecutive elements along the tensor dimension of the layout's first register
-/// basis (LinearLayout::getNumConsecutiveInOut), the pointers are contiguous and aligned to
-/// V elements along it (getPointerAlignment), the mask is constant over V elements along it
-/// (getMaskAlignment), and V elements fit in `target`'s vector width (128 bits on NVIDIA).
-/// Fails when the analysis does.
+/// The vector width of every tt.load, tt.store and ttg.async_copy_global_to_local of tensors in
+/// `module`, from the AxisInfo analysis and the layouts: the largest power of two V such that each
+/// thread's registers come in runs of V consecutive elements along the tensor dimension of the
+/// layout's first register basis (LinearLayout::getNumConsecutiveInOut), the pointers are
+/// contiguous and aligned to V elements along it (getPointerAlignment), the mask is constant over V
+/// elements along it (getMaskAlignment), and V elements fit in `target`'s vector width (128 bits on
+/// NVIDIA). Fails when the analysis does.
 FailureOr<AccessVectorWidths> computeAccessVectorWidths(ModuleOp module, const TargetInfo &target);
 
 } // namespace mlir::nereid

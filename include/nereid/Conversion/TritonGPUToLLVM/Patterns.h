@@ -88,6 +88,13 @@ void populateSharedMemoryOpToLLVMPatterns(const TypeConverter &typeConverter,
                                           RewritePatternSet &patterns,
                                           const GpuLoweringInfo &info);
 
+/// ttg.async_copy_global_to_local (in groups of at most `widths` elements,
+/// computeAccessVectorWidths), async_commit_group and async_wait, through the target's
+/// asynchronous copies.
+void populateAsyncCopyOpToLLVMPatterns(const TypeConverter &typeConverter,
+                                       RewritePatternSet &patterns, const GpuLoweringInfo &info,
+                                       const AccessVectorWidths &widths);
+
 /// The bytes of shared memory that `alloc`'s buffer takes.
 int64_t getLocalAllocBytes(ttg::LocalAllocOp alloc);
 

@@ -38,15 +38,19 @@ std::optional<int64_t> getScratchSharedBytes(Operation *op, const GpuLoweringInf
 /// Gives every ttg.local_alloc of `module`, then every op that needs scratch shared memory, an
 /// offset in one buffer per kernel (kScratchOffsetAttrName) and records the buffer's size, a
 /// multiple of 16 bytes, as the module attribute `ttg.shared`. Each local_alloc's buffer has
-/// bytes of its own, from a multiple of its encoding's alignment, for the whole kernel (a buffer allocated in a loop
+/// bytes of its own, from a multiple of its encoding's alignment (a buffer allocated in a loop
 /// has the same bytes in every iteration). A scratch buffer lives only while its op executes
 /// (its lowering writes it, waits on a barrier and reads it back), and a barrier before each
 /// op's first write keeps it from overtaking the reads of the op before (the lowering emits it
-/// unless needsBarrierBeforeScratch says it is unnecessary): every scratch buffer starts at the
-/// same offset, after the local_allocs' buffers, in loops and branches too, and the kernel
-/// needs as much as its largest beyond them. Fails, with an error at the op naming the backend
-/// of `info`, where an op cannot be lowered or the buffers need more than `maxBytes`
-/// (`limitName` says whose limit that is: "cuda:80").
+/// unless needsBarrierBeforeScratch says it is unnecessary): every scratch buffer starts after
+/// the local_allocs' buffers that are live at its op, in loops and branches too. A buffer is
+/// live where its value or a view of it (ttg.memdesc_index, memdesc_reshape) is (mlir::Liveness,
+/// over the blocks of the control flow the scf ops became), everywhere if a view passes to
+/// another block; so the scratch of an op after a loop may reuse the bytes of the loop's
+/// pipeline buffers (whose copies ttg-pipeline-async-copies waits for right after the loop). The kernel
+/// needs as much as the furthest end. Fails, with an error at the op naming the backend of
+/// `info`, where an op cannot be lowered or the buffers need more than `maxBytes` (`limitName`
+/// says whose limit that is: "cuda:80").
 LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
                                    int64_t maxBytes, StringRef limitName);
 

@@ -74,6 +74,21 @@ public:
   virtual void fenceBufferWrites(OpBuilder &builder, Location loc,
                                  ttg::MemDescType bufferType) const {}
 
+  /// Starts copying `bytes` (4, 8 or 16, to which both addresses are aligned) from `pointer` in
+  /// global memory to `address` in shared memory without waiting for them, or zeros where
+  /// `predicate` (an i1, or null for always) is false: the accesses of
+  /// ttg.async_copy_global_to_local (cp.async on NVIDIA).
+  virtual void copyToSharedAsync(OpBuilder &builder, Location loc, Value address, Value pointer,
+                                 unsigned bytes, Value predicate) const = 0;
+
+  /// Closes the group of the executing thread's asynchronous copies (ttg.async_commit_group).
+  virtual void commitAsyncCopies(OpBuilder &builder, Location loc) const = 0;
+
+  /// Waits until at most `pending` groups of the executing thread's asynchronous copies still
+  /// run (ttg.async_wait), and makes the others' writes visible where the buffers are read
+  /// (fenceBufferWrites' units included) once a barrier follows.
+  virtual void waitAsyncCopies(OpBuilder &builder, Location loc, unsigned pending) const = 0;
+
   /// `value`, an i32, as lane `lane ^ laneMask` of the executing warp holds it (a butterfly
   /// shuffle). Every lane of the warp must execute it; emitShuffleXor (Utility.h) takes values
   /// of other types.

@@ -89,5 +89,19 @@ LogicalResult LocalStoreOp::verify() {
   return success();
 }
 
+LogicalResult AsyncCopyGlobalToLocalOp::verify() {
+  MemDescType dst = getDst().getType();
+  if (!dst.getMutableMemory())
+    return emitOpError("expects a mutable memdesc; got ") << dst;
+  RankedTensorType pointers = getPtr().getType();
+  auto pointee = cast<nereid::tt::PointerType>(pointers.getElementType()).getPointeeType();
+  if (pointers.getShape() != dst.getShape() || pointee != dst.getElementType())
+    return emitOpError("expects pointers to the memdesc's elements, of its shape; got ")
+           << pointers << " -> " << dst;
+  if (getMask() && getMask().getType().getShape() != pointers.getShape())
+    return emitOpError("expects a mask of the pointers' shape; got ") << getMask().getType();
+  return success();
+}
+
 #define GET_OP_CLASSES
 #include "nereid/Dialect/TritonGPU/IR/Ops.cpp.inc"

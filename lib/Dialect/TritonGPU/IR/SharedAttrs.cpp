@@ -67,6 +67,14 @@ SwizzledSharedEncodingAttr::verifyMemDesc(ArrayRef<int64_t> shape, Type,
   return success();
 }
 
+SharedEncodingAttrInterface SwizzledSharedEncodingAttr::getStackEncoding(unsigned rank) const {
+  // The stack's dimension is the slowest.
+  SmallVector<unsigned> order(getOrder());
+  order.push_back(rank);
+  return SwizzledSharedEncodingAttr::get(getContext(), getVec(), getPerPhase(), getMaxPhase(),
+                                         order);
+}
+
 LogicalResult
 SwizzledSharedEncodingAttr::verifyEncoding(ArrayRef<int64_t>, Type,
                                            function_ref<InFlightDiagnostic()> emitError) const {

@@ -59,11 +59,14 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                                   SharedEncodingAttrInterface encoding, bool) {
   if (shape.empty())
     return emitError() << "memdesc must have rank at least 1";
+  // The leading dimension of a stack of slices (getStackEncoding) may have any size.
   int64_t elementsLog2 = 0;
-  for (int64_t size : shape) {
-    if (size <= 0 || !llvm::isPowerOf2_64(size))
-      return emitError() << "memdesc must have a static shape of powers of two";
-    elementsLog2 += llvm::Log2_64(size);
+  for (auto [dim, size] : llvm::enumerate(shape)) {
+    bool stack = dim == 0 && shape.size() > 1;
+    if (size <= 0 || (!stack && !llvm::isPowerOf2_64(size)))
+      return emitError() << "memdesc must have a static shape of powers of two (but for the "
+                            "leading dimension of a stack of slices)";
+    elementsLog2 += llvm::Log2_64_Ceil(size);
   }
   // The offsets are one dimension of a LinearLayout.
   if (elementsLog2 > nereid::LinearLayout::kMaxDimSizeLog2)

@@ -4,6 +4,7 @@
 
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/LoopLoadSlices.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -11,8 +12,6 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
-#include "llvm/ADT/SetVector.h"
 
 namespace mlir::nereid::ttg {
 
@@ -21,99 +20,13 @@ namespace mlir::nereid::ttg {
 
 namespace {
 
-/// The ops of `body` that `roots` are computed from, in block order, where every one is pure
-/// and has no regions, and the computation reaches outside `body` only through its arguments
-/// (the induction variable and the iter args, collected in `arguments`) and values defined
-/// above the loop; std::nullopt otherwise.
-std::optional<SmallVector<Operation *>> getPureSlice(Block *body, ValueRange roots,
-                                                     llvm::SetVector<Value> &arguments) {
-  llvm::SetVector<Operation *> slice;
-  SmallVector<Value> worklist(roots.begin(), roots.end());
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (auto argument = dyn_cast<BlockArgument>(value)) {
-      if (argument.getOwner() == body)
-        arguments.insert(argument);
-      continue;
-    }
-    Operation *op = value.getDefiningOp();
-    if (op->getBlock() != body || slice.contains(op))
-      continue; // defined above the loop, or seen
-    if (op->getNumRegions() != 0 || !isMemoryEffectFree(op))
-      return std::nullopt;
-    slice.insert(op);
-    llvm::append_range(worklist, op->getOperands());
-  }
-  SmallVector<Operation *> ordered(slice.begin(), slice.end());
-  llvm::sort(ordered, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return ordered;
-}
-
-/// Whether `op` or an op in its regions may write memory that a load could read.
-bool mayWriteMemory(Operation *op) {
-  WalkResult result = op->walk([](Operation *inner) {
-    if (isa<tt::PrintOp, tt::AssertOp>(inner))
-      return WalkResult::advance();
-    auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
-    if (!effects)
-      return inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ? WalkResult::advance()
-                                                                   : WalkResult::interrupt();
-    return effects.hasEffect<MemoryEffects::Write>() ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
-/// What prefetching a load of `forOp` takes: the ops that compute its operands from the
-/// iteration's values, and those that compute the next iteration's values of the iter args
-/// they use (each iter arg advanced by the pure ops that compute what the loop yields for it).
-struct PrefetchPlan {
-  tt::LoadOp load;
-  SmallVector<Operation *> addressOps;
-  SmallVector<Operation *> advanceOps;
-  SmallVector<BlockArgument> advancedArgs;
-};
-
-std::optional<PrefetchPlan> planPrefetch(scf::ForOp forOp, tt::LoadOp load) {
-  Block *body = forOp.getBody();
-  llvm::SetVector<Value> arguments;
-  std::optional<SmallVector<Operation *>> addressOps =
-      getPureSlice(body, load->getOperands(), arguments);
-  if (!addressOps)
-    return std::nullopt;
-  // The iter args that the address needs in the next iteration, and what computes them: the
-  // values the loop yields for them, which may need further iter args in turn.
-  Operation *yield = body->getTerminator();
-  llvm::SetVector<Operation *> advanceOps;
-  SmallVector<BlockArgument> advancedArgs;
-  for (unsigned i = 0; i < arguments.size(); ++i) {
-    auto argument = cast<BlockArgument>(arguments[i]);
-    if (argument == forOp.getInductionVar())
-      continue;
-    advancedArgs.push_back(argument);
-    Value yielded =
-        yield->getOperand(argument.getArgNumber() - forOp.getNumInductionVars());
-    std::optional<SmallVector<Operation *>> ops = getPureSlice(body, yielded, arguments);
-    if (!ops)
-      return std::nullopt;
-    advanceOps.insert(ops->begin(), ops->end());
-  }
-  SmallVector<Operation *> orderedAdvance(advanceOps.begin(), advanceOps.end());
-  llvm::sort(orderedAdvance, [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
-  return PrefetchPlan{load, std::move(*addressOps), std::move(orderedAdvance),
-                      std::move(advancedArgs)};
-}
-
 /// `load` cloned with `mapping` at `builder`, its mask also requiring `inBounds` (an i1: the
 /// iteration it loads for exists).
 Value cloneGuardedLoad(OpBuilder &builder, tt::LoadOp load, IRMapping &mapping, Value inBounds) {
-  Location loc = load.getLoc();
-  auto pointers = cast<RankedTensorType>(load.getPtr().getType());
-  Value mask = tt::SplatOp::create(builder, loc,
-                                   pointers.cloneWith(std::nullopt, builder.getI1Type()),
-                                   inBounds);
-  if (Value original = load.getMask())
-    mask = arith::AndIOp::create(builder, loc, mapping.lookupOrDefault(original), mask);
+  Value original = load.getMask();
+  Value mask =
+      andIterationExists(builder, load.getLoc(), cast<RankedTensorType>(load.getPtr().getType()),
+                         original ? mapping.lookupOrDefault(original) : Value(), inBounds);
   auto clone = cast<tt::LoadOp>(builder.clone(*load, mapping));
   clone.getMaskMutable().assign(mask);
   return clone.getResult();
@@ -122,12 +35,11 @@ Value cloneGuardedLoad(OpBuilder &builder, tt::LoadOp load, IRMapping &mapping, 
 /// Issues the load of `plan` for iteration i + 1 at the top of iteration i (and the first
 /// iteration's before the loop), carried into the next iteration by a new iter arg that
 /// replaces the load.
-void prefetch(scf::ForOp forOp, const PrefetchPlan &plan) {
+void prefetch(scf::ForOp forOp, const LoopLoadSlice &plan) {
   tt::LoadOp load = plan.load;
   Location loc = load.getLoc();
   Block *body = forOp.getBody();
   Value inductionVar = forOp.getInductionVar();
-  Value upperBound = forOp.getUpperBound();
 
   // Before the loop: the first iteration's tile, where the loop runs at all.
   OpBuilder builder(forOp);
@@ -137,8 +49,7 @@ void prefetch(scf::ForOp forOp, const PrefetchPlan &plan) {
     first.map(argument, init);
   for (Operation *op : plan.addressOps)
     builder.clone(*op, first);
-  Value runs = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                     forOp.getLowerBound(), upperBound);
+  Value runs = emitIterationExists(builder, loc, forOp, forOp.getLowerBound());
   Value firstTile = cloneGuardedLoad(builder, load, first, runs);
 
   // At the top of the body: what the loop yields for the iter args that the address uses,
@@ -157,8 +68,7 @@ void prefetch(scf::ForOp forOp, const PrefetchPlan &plan) {
                            argument.getArgNumber() - forOp.getNumInductionVars())));
   for (Operation *op : plan.addressOps)
     builder.clone(*op, next);
-  Value nextRuns = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
-                                         nextInductionVar, upperBound);
+  Value nextRuns = emitIterationExists(builder, loc, forOp, nextInductionVar);
   Value nextTile = cloneGuardedLoad(builder, load, next, nextRuns);
 
   IRRewriter rewriter(forOp.getContext());
@@ -194,7 +104,7 @@ struct PrefetchLoopLoadsPass : impl::PrefetchLoopLoadsPassBase<PrefetchLoopLoads
         // Each prefetch replaces the loop by one with another iter arg; the body's ops move
         // to it.
         auto loop = load->getParentOfType<scf::ForOp>();
-        if (std::optional<PrefetchPlan> plan = planPrefetch(loop, load))
+        if (std::optional<LoopLoadSlice> plan = getLoopLoadSlice(loop, load))
           prefetch(loop, *plan);
       }
     }

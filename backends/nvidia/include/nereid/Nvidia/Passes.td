@@ -28,6 +28,31 @@ def NvidiaAssignMmaLayoutsPass : Pass<"nvidia-assign-mma-layouts", "ModuleOp"> {
   let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect"];
 }
 
+def NvidiaPipelineWarpgroupDotsPass : Pass<"nvidia-pipeline-warpgroup-dots", "ModuleOp"> {
+  let summary = "Lets a loop's wgmma run on into the next iteration";
+  let description = [{
+    Input: ttg IR for sm_90 after ttg-pipeline-async-copies. A loop whose body has one
+    `nvidia.warpgroup_dot`, whose operands are slices (`ttg.memdesc_index`) of buffers
+    allocated above the loop, which nothing in the body writes before the dot nor after it
+    but behind a `gpu.barrier`, and whose accumulator is an argument of the loop that only the
+    dot uses and whose result only the loop yields (the tutorial matmul's
+    `acc = tl.dot(a, b, acc)`), is rewritten:
+    - the dot is `isAsync`, followed by `nvidia.warpgroup_dot_wait {pendings = 1}`, whose
+      result the loop yields: the dot of iteration i runs on while iteration i + 1 waits for
+      its tiles, and the dot of iteration i - 1 has finished, in every warpgroup once the
+      barrier is passed, before anything overwrites what it read;
+    - after the loop, `nvidia.warpgroup_dot_wait {pendings = 0}` completes the result; the
+      loop and the wait run in an scf.if on whether the loop runs at all, which otherwise gives
+      the initial values (ptxas, not knowing that the loop ran, would see the initial
+      accumulator's copies into the result's registers between the wgmmas and the wait, or a
+      path around the wait, and serialize the wgmmas: C7515, C7517).
+    Other loops and dots are left as they are.
+  }];
+  let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect",
+                           "mlir::nereid::ttg::TritonGPUDialect", "mlir::arith::ArithDialect",
+                           "mlir::scf::SCFDialect"];
+}
+
 def NvidiaConvertTritonGPUToLLVMPass
     : Pass<"nvidia-convert-ttg-to-llvm", "ModuleOp"> {
   let summary = "Lowers ttg IR for an NVIDIA GPU to the LLVM and NVVM dialects";

@@ -38,14 +38,16 @@ def TTG_SharedEncoding : AttrInterface<"SharedEncodingAttrInterface"> {
   }];
   let methods = [
     InterfaceMethod<[{
-        Checks that the encoding can lay out a buffer of `shape` (static, powers of two) and
-        `elementType`; emits an error through `emitError` otherwise.
+        Checks that the encoding can lay out a buffer of `shape` (static, powers of two but for
+        the leading dimension of a stack, see getStackEncoding) and `elementType`; emits an
+        error through `emitError` otherwise.
       }],
       "::llvm::LogicalResult", "verifyMemDesc",
       (ins "::llvm::ArrayRef<int64_t>":$shape, "::mlir::Type":$elementType,
            "::llvm::function_ref<::mlir::InFlightDiagnostic()>":$emitError)>,
     InterfaceMethod<[{
-        The layout of a buffer of `shape` (valid for verifyMemDesc): in dimensions offset
+        The layout of a buffer of `shape` (valid for verifyMemDesc, all powers of two: a
+        stack of slices has none, its slices do): in dimensions offset
         (the element's offset from the start of the buffer) and block, out dimensions dim0,
         ..., dimN-1 in that order, with the out sizes of `shape`. It is a bijection from the
         offsets onto the tensor's elements, but for a row of a panel_shared matrix, whose
@@ -59,6 +61,15 @@ def TTG_SharedEncoding : AttrInterface<"SharedEncodingAttrInterface"> {
       }],
       "int64_t", "getAlignmentBytes", (ins), /*methodBody=*/"",
       /*defaultImplementation=*/"return 128;">,
+    InterfaceMethod<[{
+        The encoding of a stack of buffers of `rank` dimensions in this encoding: a memdesc of
+        one more dimension, the leading one (the stack's slices, any number of them, which
+        `ttg.memdesc_index` takes apart), each slice laid out as this encoding lays out a
+        buffer, one after the other. Null where the encoding has none.
+      }],
+      "::mlir::nereid::ttg::SharedEncodingAttrInterface", "getStackEncoding",
+      (ins "unsigned":$rank), /*methodBody=*/"",
+      /*defaultImplementation=*/"return nullptr;">,
   ];
 }
 
@@ -192,7 +203,7 @@ def TTG_DotOperandEncodingAttr : TTG_Attr<"DotOperandEncoding", "dot_op",
 //===----------------------------------------------------------------------===//
 
 def TTG_SwizzledSharedEncodingAttr : TTG_Attr<"SwizzledSharedEncoding", "swizzled_shared",
-    [DeclareAttrInterfaceMethods<TTG_SharedEncoding>,
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding, ["getStackEncoding"]>,
      DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a tensor in shared memory, its rows XOR-swizzled to avoid bank conflicts";
   let description = [{

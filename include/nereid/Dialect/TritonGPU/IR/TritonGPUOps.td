@@ -150,4 +150,58 @@ def TTG_LocalDeallocOp : TTG_Op<"local_dealloc"> {
   let assemblyFormat = "$src attr-dict `:` qualified(type($src))";
 }
 
+//===----------------------------------------------------------------------===//
+// Asynchronous copies from global to shared memory
+//===----------------------------------------------------------------------===//
+
+def TTG_AsyncCopyGlobalToLocalOp : TTG_Op<"async_copy_global_to_local"> {
+  let summary = "starts copying the elements that a tensor of pointers addresses into a buffer";
+  let description = [{
+    ```
+    ttg.async_copy_global_to_local %ptrs, %buf mask %m : tensor<128x64xi1, #blocked>
+        : tensor<128x64x!tt.ptr<f16>, #blocked> -> !ttg.memdesc<128x64xf16, #shared, mutable>
+    ```
+    Starts writing into the mutable buffer `dst` the elements that `ptrs` (of its shape) point
+    at, and zeros where `mask` is false, without waiting for them: the executing thread
+    copies the elements its layout gives it. They are in the buffer once an
+    `ttg.async_wait` has seen the copy's group finish (`ttg.async_commit_group` closes a
+    group), for the thread that waited; other threads see them after a barrier that follows
+    that wait.
+  }];
+  let arguments = (ins
+    Arg<RankedTensorOf<[TTG_PointerOfTT]>, "the elements", [MemRead]>:$ptr,
+    Arg<TTG_MemDescType, "the buffer", [MemWrite<TTG_SharedMemory>]>:$dst,
+    Optional<RankedTensorOf<[I1]>>:$mask
+  );
+  let assemblyFormat = [{
+    $ptr `,` $dst (`mask` $mask^ `:` type($mask))? attr-dict `:` type($ptr) `->`
+    qualified(type($dst))
+  }];
+  let hasVerifier = 1;
+}
+
+def TTG_AsyncCommitGroupOp : TTG_Op<"async_commit_group",
+    [MemoryEffects<[MemWrite<TTG_SharedMemory>]>]> {
+  let summary = "closes the group of the executing thread's asynchronous copies";
+  let description = [{
+    The copies that the thread started since its last `ttg.async_commit_group` form one group,
+    which `ttg.async_wait` counts.
+  }];
+  let assemblyFormat = "attr-dict";
+}
+
+def TTG_AsyncWaitOp : TTG_Op<"async_wait",
+    [MemoryEffects<[MemRead<TTG_SharedMemory>, MemWrite<TTG_SharedMemory>]>]> {
+  let summary = "waits until at most `num` groups of asynchronous copies are still running";
+  let description = [{
+    ```
+    ttg.async_wait {num = 1 : i32}
+    ```
+    Waits until at most `num` of the executing thread's committed groups, the latest ones,
+    are still running: the copies of the others are in their buffers.
+  }];
+  let arguments = (ins I32Attr:$num);
+  let assemblyFormat = "attr-dict";
+}
+
 #endif // NEREID_DIALECT_TRITONGPU_IR_TRITONGPUOPS_TD

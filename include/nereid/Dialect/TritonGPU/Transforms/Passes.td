@@ -85,6 +85,43 @@ def PrefetchLoopLoadsPass : Pass<"ttg-prefetch-loop-loads", "ModuleOp"> {
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }
 
+def PipelineAsyncCopiesPass : Pass<"ttg-pipeline-async-copies", "ModuleOp"> {
+  let summary = "Copies the tiles that a loop's dots read from shared memory there "
+                "asynchronously, num_stages - 1 iterations ahead";
+  let description = [{
+    Input: ttg IR for a GPU whose target has asynchronous copies (cp.async from sm_80), after
+    the dots' operands were given buffers (a `ttg.local_alloc` of the loaded tile). In an
+    scf.for that writes no memory, each tensor tt.load directly in its body whose one use is a
+    local_alloc there, which is not volatile, whose masked-off value is zero (or absent), and
+    which ttg-prefetch-loop-loads could issue for another iteration (its address computed by
+    pure ops from the induction variable, iter args and values above the loop), is replaced by
+    asynchronous copies through a buffer of `num-stages` slices of the local_alloc's type:
+    - before the loop, after a barrier (the bytes may have held another op's scratch, which
+      other threads may still read), iterations 0 .. num_stages - 2 start copying their tiles
+      into slices 0 .. num_stages - 2 (`ttg.async_copy_global_to_local`, one
+      `ttg.async_commit_group` per iteration), each masked by the load's mask and by whether
+      the iteration exists;
+    - the iter args that the addresses advance (the tutorial matmul's `a_ptrs`) then hold
+      their values num_stages - 1 iterations ahead; so this is done only where they serve
+      nothing else and the loop's results for them are unused;
+    - iteration i waits for its copies (`ttg.async_wait {num = num_stages - 2}`) and a
+      barrier, and its dots read slice i % num_stages (`ttg.memdesc_index`, the loop carrying
+      the index); at its end, after a barrier (every thread is done with the slice that
+      iteration i - 1 read), it starts the copies of iteration i + num_stages - 1 into that
+      slice;
+    - after the loop, `ttg.async_wait {num = 0}`.
+    The tiles of the next num_stages - 1 iterations travel from global memory while the
+    current one is computed on, without passing through registers. Other loops are left as
+    they are; nothing happens below num-stages 2.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", "3",
+           "the slices of each buffer: tiles are copied num-stages - 1 iterations ahead">,
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def StageDotOperandsInSharedPass : Pass<"ttg-stage-dot-operands-in-shared", "ModuleOp"> {
   let summary = "Moves a tensor-core dot's operands into their layouts through swizzled buffers "
                 "in shared memory";

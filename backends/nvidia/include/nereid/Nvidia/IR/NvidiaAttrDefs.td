@@ -56,7 +56,7 @@ def Nvidia_MmaEncodingAttr : Nvidia_Attr<"MmaEncoding", "mma",
 //===----------------------------------------------------------------------===//
 
 def Nvidia_MmaSharedEncodingAttr : Nvidia_Attr<"MmaSharedEncoding", "mma_shared",
-    [DeclareAttrInterfaceMethods<TTG_SharedEncoding, ["getAlignmentBytes"]>,
+    [DeclareAttrInterfaceMethods<TTG_SharedEncoding, ["getAlignmentBytes", "getStackEncoding"]>,
      DeclareAttrInterfaceMethods<VerifiableTensorEncoding>]> {
   let summary = "a tensor in shared memory as wgmma and TMA read and write it";
   let description = [{
