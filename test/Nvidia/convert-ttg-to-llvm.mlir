@@ -108,3 +108,26 @@ module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// tt.int_to_ptr and tt.ptr_to_int (upstream's grouped GEMM takes its matrices as addresses in an
+// int64 tensor): LLVM's inttoptr and ptrtoint on each register, and on a scalar.
+#blocked = #ttg.blocked<{sizePerThread = [2], threadsPerWarp = [32], warpsPerCTA = [1], order = [0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cuda:90"} {
+  // CHECK-LABEL: llvm.func @addresses
+  tt.func public @addresses(%addresses: tensor<64xi64, #blocked>, %address: i64, %pointers: tensor<64x!tt.ptr<f32>, #blocked>, %out: tensor<64x!tt.ptr<i64>, #blocked>) {
+    // CHECK-COUNT-2: llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
+    // CHECK: llvm.inttoptr %{{.*}} : i64 to !llvm.ptr<1>
+    // CHECK-COUNT-2: llvm.ptrtoint %{{.*}} : !llvm.ptr<1> to i64
+    %p = tt.int_to_ptr %addresses : tensor<64xi64, #blocked> -> tensor<64x!tt.ptr<f32>, #blocked>
+    %q = tt.int_to_ptr %address : i64 -> !tt.ptr<f32>
+    %i = tt.ptr_to_int %pointers : tensor<64x!tt.ptr<f32>, #blocked> -> tensor<64xi64, #blocked>
+    %x = tt.load %p : tensor<64x!tt.ptr<f32>, #blocked>
+    tt.store %pointers, %x : tensor<64x!tt.ptr<f32>, #blocked>
+    %y = tt.load %q : !tt.ptr<f32>
+    tt.store %q, %y : !tt.ptr<f32>
+    tt.store %out, %i : tensor<64x!tt.ptr<i64>, #blocked>
+    tt.return
+  }
+}

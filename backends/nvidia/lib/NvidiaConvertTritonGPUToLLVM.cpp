@@ -56,11 +56,12 @@ std::string whyNotLowered(Operation *op, const TypeConverter &typeConverter,
              !isa<tt::FuncOp, tt::ReturnOp, tt::GetProgramIdOp, tt::GetNumProgramsOp, tt::SplatOp,
                   tt::MakeRangeOp, tt::AddPtrOp, tt::LoadOp, tt::StoreOp, tt::AtomicRMWOp,
                   tt::AtomicCASOp, tt::ExpandDimsOp, tt::TransOp, tt::ReshapeOp, tt::JoinOp,
-                  tt::SplitOp, tt::CatOp, tt::BroadcastOp, tt::BitcastOp, ttg::ConvertLayoutOp,
-                  tt::ReduceOp, tt::ReduceReturnOp, tt::ScanOp, tt::ScanReturnOp, tt::GatherOp,
-                  tt::HistogramOp, tt::DotOp, ttg::LocalAllocOp, ttg::LocalStoreOp,
-                  ttg::LocalLoadOp, ttg::MemDescIndexOp, ttg::LocalDeallocOp,
-                  ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp, ttg::AsyncWaitOp>(op))
+                  tt::SplitOp, tt::CatOp, tt::BroadcastOp, tt::BitcastOp, tt::IntToPtrOp,
+                  tt::PtrToIntOp, ttg::ConvertLayoutOp, tt::ReduceOp, tt::ReduceReturnOp,
+                  tt::ScanOp, tt::ScanReturnOp, tt::GatherOp, tt::HistogramOp, tt::DotOp,
+                  ttg::LocalAllocOp, ttg::LocalStoreOp, ttg::LocalLoadOp, ttg::MemDescIndexOp,
+                  ttg::LocalDeallocOp, ttg::AsyncCopyGlobalToLocalOp, ttg::AsyncCommitGroupOp,
+                  ttg::AsyncWaitOp>(op))
     os << "the NVIDIA backend cannot lower '" << op->getName() << "' yet";
   else if (auto func = dyn_cast<tt::FuncOp>(op)) {
     for (auto [index, type] : llvm::enumerate(func.getArgumentTypes()))

@@ -33,17 +33,16 @@ void buildNvidiaToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createCSEPass());
 }
 
-/// The compute capability of the pipeline's target, or std::nullopt for the module's own (an
-/// empty `target`).
-static std::optional<unsigned> getComputeCapability(const NvidiaPipelineOptions &options) {
+/// The pipeline's target, or null for the module's own (an empty `target`).
+static std::unique_ptr<NvidiaTargetInfo> getTarget(const NvidiaPipelineOptions &options) {
   auto target = createTargetInfo(options.target);
   if (!target) {
     llvm::consumeError(target.takeError());
-    return std::nullopt;
+    return nullptr;
   }
-  if (auto *nvidia = dyn_cast<NvidiaTargetInfo>(target->get()))
-    return nvidia->getComputeCapability();
-  return std::nullopt;
+  if (!isa<NvidiaTargetInfo>(target->get()))
+    return nullptr;
+  return std::unique_ptr<NvidiaTargetInfo>(cast<NvidiaTargetInfo>(target->release()));
 }
 
 void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
@@ -56,18 +55,23 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   pm.addPass(ttg::createRemoveLayoutConversionsPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
-  // From num_stages 2 on, loops' tiles travel ahead of the iteration that uses them: on sm_90
-  // through shared memory, num_stages - 1 iterations ahead (cp.async), the wgmma of each
-  // iteration running on into the next; before, one iteration ahead through registers.
-  std::optional<unsigned> computeCapability = getComputeCapability(options);
-  bool hopper = computeCapability && *computeCapability >= 90;
-  if (options.numStages >= 2 && !hopper)
-    pm.addPass(ttg::createPrefetchLoopLoadsPass());
+  // From num_stages 2 on, loops' tiles travel ahead of the iteration that uses them: those of
+  // the dots' operands through shared memory, num_stages - 1 iterations ahead (cp.async), the
+  // wgmma of each iteration running on into the next on sm_90; before sm_90, the other loads
+  // of loops without such copies one iteration ahead through registers.
+  // The buffers get the shared memory that a program may have: the SM's less the 1 KiB that the
+  // driver keeps per block.
+  std::unique_ptr<NvidiaTargetInfo> target = getTarget(options);
+  bool hopper = target && target->getComputeCapability() >= 90;
+  int64_t sharedBytes = target ? int64_t(*target->getSharedMemoryBytes()) - 1024 : 0;
   pm.addPass(ttg::createStageDotOperandsInSharedPass());
-  if (options.numStages >= 2 && hopper) {
+  if (options.numStages >= 2) {
     pm.addPass(ttg::createPipelineAsyncCopiesPass(
-        ttg::PipelineAsyncCopiesPassOptions{int64_t(options.numStages)}));
-    pm.addPass(createNvidiaPipelineWarpgroupDotsPass());
+        ttg::PipelineAsyncCopiesPassOptions{int64_t(options.numStages), sharedBytes}));
+    if (hopper)
+      pm.addPass(createNvidiaPipelineWarpgroupDotsPass());
+    else
+      pm.addPass(ttg::createPrefetchLoopLoadsPass());
   }
   // Last: barriers between a program's global accesses that its threads could reorder.
   pm.addPass(ttg::createOrderGlobalMemoryPass());
@@ -111,9 +115,9 @@ void registerNvidiaPassesAndPipelines() {
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
-      "ttg-remove-layout-conversions, canonicalize, cse, ttg-prefetch-loop-loads (before "
-      "sm_90), ttg-stage-dot-operands-in-shared, ttg-pipeline-async-copies and "
-      "nvidia-pipeline-warpgroup-dots (sm_90), and ttg-order-global-memory",
+      "ttg-remove-layout-conversions, canonicalize, cse, ttg-stage-dot-operands-in-shared, "
+      "ttg-pipeline-async-copies, nvidia-pipeline-warpgroup-dots (sm_90) or "
+      "ttg-prefetch-loop-loads (before), and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
       });

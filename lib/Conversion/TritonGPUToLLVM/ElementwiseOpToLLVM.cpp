@@ -90,30 +90,41 @@ struct AddPtrOpConversion : OpConversionPattern<tt::AddPtrOp> {
   }
 };
 
-/// tt.bitcast: the bits of each element as the result type; between pointers (bool pointers
-/// become byte pointers for stores), nothing at all.
-struct BitcastOpConversion : OpConversionPattern<tt::BitcastOp> {
-  using OpConversionPattern::OpConversionPattern;
+/// The LLVM cast of one element that each cast op of tt is: tt.bitcast the bits of each
+/// element as the result type (between pointers, as bool pointers become byte pointers for
+/// stores, nothing at all); tt.int_to_ptr and tt.ptr_to_int LLVM's inttoptr and ptrtoint.
+Value castElement(OpBuilder &builder, Location loc, tt::BitcastOp, Type type, Value value) {
+  if (value.getType() == type)
+    return value;
+  return LLVM::BitcastOp::create(builder, loc, type, value);
+}
+Value castElement(OpBuilder &builder, Location loc, tt::IntToPtrOp, Type type, Value value) {
+  return LLVM::IntToPtrOp::create(builder, loc, type, value);
+}
+Value castElement(OpBuilder &builder, Location loc, tt::PtrToIntOp, Type type, Value value) {
+  return LLVM::PtrToIntOp::create(builder, loc, type, value);
+}
 
-  LogicalResult matchAndRewrite(tt::BitcastOp op, OpAdaptor adaptor,
+/// tt.bitcast, tt.int_to_ptr and tt.ptr_to_int: castElement on a scalar, or on each element
+/// that the thread holds.
+template <typename CastOp> struct CastOpConversion : OpConversionPattern<CastOp> {
+  using OpConversionPattern<CastOp>::OpConversionPattern;
+
+  LogicalResult matchAndRewrite(CastOp op, typename CastOp::Adaptor adaptor,
                                 ConversionPatternRewriter &rewriter) const override {
     Location loc = op.getLoc();
-    const auto &converter = static_cast<const TritonGPUToLLVMTypeConverter &>(*getTypeConverter());
+    const auto &converter =
+        static_cast<const TritonGPUToLLVMTypeConverter &>(*this->getTypeConverter());
     Type resultElement = converter.convertElementType(getElementTypeOrSelf(op.getType()));
-    auto cast = [&](Value value) -> Value {
-      if (value.getType() == resultElement)
-        return value;
-      return LLVM::BitcastOp::create(rewriter, loc, resultElement, value);
-    };
     if (!isa<RankedTensorType>(op.getType())) {
-      rewriter.replaceOp(op, cast(adaptor.getSrc()));
+      rewriter.replaceOp(op, castElement(rewriter, loc, op, resultElement, adaptor.getSrc()));
       return success();
     }
     SmallVector<Value> results;
     for (Value element : unpackElements(rewriter, loc, adaptor.getSrc()))
-      results.push_back(cast(element));
-    rewriter.replaceOp(op, packElements(rewriter, loc, results,
-                                       getTypeConverter()->convertType(op.getType())));
+      results.push_back(castElement(rewriter, loc, op, resultElement, element));
+    rewriter.replaceOp(op,
+                       packElements(rewriter, loc, results, converter.convertType(op.getType())));
     return success();
   }
 };
@@ -161,10 +172,11 @@ struct MulhiUIOpConversion : OpConversionPattern<tt::MulhiUIOp> {
 void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info) {
-  patterns.add<ElementwiseOpConversion, AddPtrOpConversion, BitcastOpConversion,
+  patterns.add<ElementwiseOpConversion, AddPtrOpConversion, CastOpConversion<tt::BitcastOp>,
+               CastOpConversion<tt::IntToPtrOp>, CastOpConversion<tt::PtrToIntOp>,
                CorrectlyRoundedOpConversion<tt::PreciseSqrtOp, LLVM::SqrtOp>,
-               CorrectlyRoundedOpConversion<tt::PreciseDivFOp, LLVM::FDivOp>,
-               MulhiUIOpConversion>(typeConverter, patterns.getContext());
+               CorrectlyRoundedOpConversion<tt::PreciseDivFOp, LLVM::FDivOp>, MulhiUIOpConversion>(
+      typeConverter, patterns.getContext());
 }
 
 } // namespace mlir::nereid

@@ -145,7 +145,7 @@ LogicalResult allocateSharedMemory(ModuleOp module, const GpuLoweringInfo &info,
     int64_t alignment = alloc.getType().getEncoding().getAlignmentBytes();
     assert(alignment <= kSharedMemoryAlignment && "the kernel's shared memory is less aligned");
     int64_t offset = llvm::alignTo(buffersEnd, alignment);
-    int64_t end = offset + getLocalAllocBytes(alloc);
+    int64_t end = offset + ttg::getBufferBytes(alloc.getType());
     if (end > maxBytes)
       return tooLarge(alloc, end);
     alloc->setAttr(kScratchOffsetAttrName, IntegerAttr::get(i32, offset));

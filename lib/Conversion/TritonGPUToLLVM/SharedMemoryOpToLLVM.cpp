@@ -257,16 +257,6 @@ struct LocalDeallocOpConversion : OpConversionPattern<ttg::LocalDeallocOp> {
 
 } // namespace
 
-int64_t getLocalAllocBytes(ttg::LocalAllocOp alloc) {
-  ttg::MemDescType type = alloc.getType();
-  Type element = type.getElementType();
-  unsigned bits = isa<IntegerType, FloatType>(element) ? getElementBitWidth(element) : 64;
-  int64_t elements = 1;
-  for (int64_t size : type.getShape())
-    elements *= size;
-  return elements * std::max(1u, bits / 8);
-}
-
 void populateSharedMemoryOpToLLVMPatterns(const TypeConverter &typeConverter,
                                           RewritePatternSet &patterns,
                                           const GpuLoweringInfo &info) {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..language.core import constexpr, tensor
+from ..language.ops import tensor_descriptor
 from ..language.semantic import block_pointer
 
 
@@ -15,11 +16,12 @@ def unwrap(value: Any) -> Any:
 
 
 def is_constexpr_like(value: Any) -> bool:
-    """Whether `value` is known at compile time: not a tensor, nor a container of one."""
+    """Whether `value` is known at compile time: not a tensor, a block pointer or a tensor
+    descriptor, nor a container of one."""
     value = unwrap(value)
     if isinstance(value, (tuple, list)):
         return all(is_constexpr_like(item) for item in value)
-    return not isinstance(value, (tensor, block_pointer))
+    return not isinstance(value, (tensor, block_pointer, tensor_descriptor))
 
 
 # Composite values (tuples, block pointers) cross loop and branch boundaries as flat lists of

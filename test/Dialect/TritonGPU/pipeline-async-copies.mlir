@@ -1,5 +1,7 @@
 // RUN: nereid-opt %s -split-input-file --ttg-pipeline-async-copies=num-stages=3 --canonicalize | FileCheck %s
 // RUN: nereid-opt %s -split-input-file --ttg-pipeline-async-copies=num-stages=1 | FileCheck %s --check-prefix=ONE
+// RUN: nereid-opt %s -split-input-file --ttg-pipeline-async-copies="num-stages=3 shared-bytes=5000" | FileCheck %s --check-prefix=FIT2
+// RUN: nereid-opt %s -split-input-file --ttg-pipeline-async-copies="num-stages=3 shared-bytes=3000" | FileCheck %s --check-prefix=FIT1
 
 // The tutorial matmul's loop, its tile read from a buffer: three slices, a barrier, the first
 // two iterations' copies before the loop (into slices 0 and 1, each masked by whether the iteration
@@ -42,6 +44,15 @@
 // CHECK-NOT: tt.load
 // ONE-LABEL: tt.func @tutorial_loop
 // ONE-NOT: async
+// Where three slices of 2048 bytes do not fit in shared-bytes, two do (the loop's own copies one
+// iteration ahead), and one is no pipeline.
+// FIT2-LABEL: tt.func @tutorial_loop
+// FIT2: ttg.local_alloc : () -> !ttg.memdesc<2x64x16xf16
+// FIT2: scf.for
+// FIT2-NEXT: ttg.async_wait {num = 0 : i32}
+// FIT1-LABEL: tt.func @tutorial_loop
+// FIT1-NOT: async
+// FIT1: tt.load
 #a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
 #s = #ttg.swizzled_shared<{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {

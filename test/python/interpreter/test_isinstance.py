@@ -21,6 +21,23 @@ def add_one(x, y, N: tl.constexpr):
 
 
 @triton.jit
+def _maybe_make_tensor_desc(desc_or_ptr, shape, strides, block_shape):
+    # As upstream's fused-attention tutorial writes it: a descriptor passed to another @jit
+    # function stays one there (a run-time value, not a constexpr).
+    if isinstance(desc_or_ptr, tl.tensor_descriptor):
+        return desc_or_ptr
+    else:
+        return tl.make_tensor_descriptor(desc_or_ptr, shape, strides, block_shape)
+
+
+@triton.jit
+def add_one_through_a_helper(x, y, N: tl.constexpr):
+    x = _maybe_make_tensor_desc(x, shape=[N], strides=[1], block_shape=[N])
+    y = _maybe_make_tensor_desc(y, shape=[N], strides=[1], block_shape=[N])
+    y.store([0], x.load([0]) + 1)
+
+
+@triton.jit
 def classify(out, N: tl.constexpr):
     r = tl.arange(0, N)
     # A tile is a tl.tensor (and not a descriptor); a tuple of classes as in Python.
@@ -38,6 +55,17 @@ def test_branch_on_a_descriptor_argument(backend, rng):
     add_one[(1,)](TensorDescriptor.from_tensor(x, [32]), TensorDescriptor.from_tensor(z, [32]),
                   N=32)
     np.testing.assert_array_equal(z.numpy(), x.numpy() + 1)
+
+
+def test_descriptor_passed_to_a_jit_function(backend, rng):
+    x = torch.from_numpy(rng.standard_normal(32).astype(np.float32))
+    z = torch.zeros(32)
+    add_one_through_a_helper[(1,)](TensorDescriptor.from_tensor(x, [32]),
+                                   TensorDescriptor.from_tensor(z, [32]), N=32)
+    np.testing.assert_array_equal(z.numpy(), x.numpy() + 1)
+    w = torch.zeros(32)
+    add_one_through_a_helper[(1,)](x, w, N=32)
+    np.testing.assert_array_equal(w.numpy(), x.numpy() + 1)
 
 
 def test_isinstance_of_a_tile(backend):

@@ -228,7 +228,7 @@ def test_tutorial_matmul_with_masks(cuda, dtype, sizes, warps):
 # along K cannot be proven constant over a vector and the copies of A go element by element),
 # of fewer iterations than the pipeline has stages, and of K divisible by 16 (cp.async of 16
 # bytes, masked off past the end along M and N).
-PIPELINED = [(300, 200, 1000, 128, 128, 32), (70, 90, 40, 64, 64, 32),
+PIPELINED = [(300, 200, 1000, 128, 128, 64), (70, 90, 40, 64, 64, 32),
              (257, 129, 512, 128, 64, 64)]
 
 
@@ -237,9 +237,11 @@ PIPELINED = [(300, 200, 1000, 128, 128, 32), (70, 90, 40, 64, 64, 32),
 @pytest.mark.parametrize("sizes", PIPELINED)
 @pytest.mark.parametrize("dtype", ["float16", "float32"])
 def test_matmul_pipelined_through_shared_memory(cuda, dtype, sizes, num_stages):
-    # On sm_90 the tiles of every iteration but the first num_stages - 1 are copied while
-    # earlier ones are computed on (ttg-pipeline-async-copies), and fp16's wgmma runs on into
-    # the next iteration (nvidia-pipeline-warpgroup-dots).
+    # The tiles of every iteration but the first num_stages - 1 are copied while earlier ones
+    # are computed on (ttg-pipeline-async-copies); on sm_90 fp16's wgmma runs on into the next
+    # iteration (nvidia-pipeline-warpgroup-dots). f32's 128 x 128 x 64 blocks at num_stages 4
+    # would need 256 KiB of buffers: they get the 3 stages that fit. (sm_80's code, which does
+    # not run on newer GPUs, is compiled without one: test_tutorial_matmul_copies_tiles_ahead.)
     M, N, K, block_m, block_n, block_k = sizes
     rng = np.random.default_rng([M, N, K, num_stages, DTYPES.index(dtype)])
     a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
@@ -389,20 +391,21 @@ def test_fp8_compiles_to_mma_sync(dtype, ptx_type, target, instruction, compile_
     assert instruction.format(ptx_type) in compile_ptx(kernel)
 
 
+@pytest.mark.parametrize("target", ["cuda:80", "cuda:90"])
 @pytest.mark.parametrize("num_stages", [1, 2, 3, 4])
-def test_tutorial_matmul_copies_tiles_ahead_on_sm90(num_stages, compile_ptx):
+def test_tutorial_matmul_copies_tiles_ahead(num_stages, target, compile_ptx):
     # From num_stages 2 on: num_stages - 1 groups of copies before the loop, a wait in it for
-    # all but num_stages - 2 of them, and the wgmma of each iteration waited for in the next
-    # one; ptxas serializes no wgmma (compile_ptx fails on its advisories).
+    # all but num_stages - 2 of them; on sm_90, the wgmma of each iteration waited for in the
+    # next one, and ptxas serializes none (compile_ptx fails on its advisories).
     kernel = matmul_masked.warmup(
         _np("float16"), _np("float16"), _np("float32"), 8192, 8192, 8192, 8192, 1, 8192, 1,
         8192, 1, BLOCK_SIZE_M=128, BLOCK_SIZE_N=128, BLOCK_SIZE_K=64, GROUP_SIZE_M=8,
-        grid=(1,), backend="nvidia", target="cuda:90", num_warps=8, num_stages=num_stages)
+        grid=(1,), backend="nvidia", target=target, num_warps=8, num_stages=num_stages)
     ptx = compile_ptx(kernel)
     if num_stages == 1:
         assert "cp.async" not in ptx and "wgmma.wait_group.sync.aligned 1" not in ptx
         return
     before, loop = ptx.split(f"cp.async.wait_group \t{num_stages - 2};", 1)
     assert before.count("cp.async.commit_group") == num_stages - 1
-    assert "wgmma.wait_group.sync.aligned 1" in loop
     assert "cp.async.cg.shared.global" in loop
+    assert ("wgmma.wait_group.sync.aligned 1" in loop) == (target == "cuda:90")

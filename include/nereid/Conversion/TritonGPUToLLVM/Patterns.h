@@ -95,9 +95,6 @@ void populateAsyncCopyOpToLLVMPatterns(const TypeConverter &typeConverter,
                                        RewritePatternSet &patterns, const GpuLoweringInfo &info,
                                        const AccessVectorWidths &widths);
 
-/// The bytes of shared memory that `alloc`'s buffer takes.
-int64_t getLocalAllocBytes(ttg::LocalAllocOp alloc);
-
 /// tt.load and tt.store, of tensors in accesses of `widths` elements (computeAccessVectorWidths)
 /// and of scalars, with masks, `other`, cache and eviction hints, and volatile.
 void populateLoadStoreOpToLLVMPatterns(const TypeConverter &typeConverter,

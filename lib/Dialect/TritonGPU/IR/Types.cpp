@@ -77,3 +77,10 @@ LogicalResult MemDescType::verify(function_ref<InFlightDiagnostic()> emitError,
                        << elementType;
   return encoding.verifyMemDesc(shape, elementType, emitError);
 }
+
+int64_t mlir::nereid::ttg::getBufferBytes(MemDescType type) {
+  int64_t bytes = std::max(1u, type.getElementType().getIntOrFloatBitWidth() / 8);
+  for (int64_t size : type.getShape())
+    bytes *= size;
+  return bytes;
+}

@@ -13,6 +13,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
 namespace mlir::nereid::ttg {
@@ -245,6 +246,22 @@ void pipeline(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numS
   AsyncWaitOp::create(builder, loc, builder.getI32IntegerAttr(0));
 }
 
+/// The stages of `loads`' buffers that fit in `sharedBytes` (0: no bound) beside the other
+/// buffers of `loop`'s function: at most `numStages`.
+int64_t getStagesThatFit(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numStages,
+                         int64_t sharedBytes) {
+  if (sharedBytes == 0)
+    return numStages;
+  int64_t stageBytes = 0, otherBytes = 0;
+  for (BufferedLoad &load : loads)
+    stageBytes += getBufferBytes(load.alloc.getType());
+  loop->getParentOfType<FunctionOpInterface>().walk([&](LocalAllocOp alloc) {
+    if (llvm::none_of(loads, [&](const BufferedLoad &load) { return load.alloc == alloc; }))
+      otherBytes += getBufferBytes(alloc.getType());
+  });
+  return std::min(numStages, (sharedBytes - otherBytes) / stageBytes);
+}
+
 struct PipelineAsyncCopiesPass : impl::PipelineAsyncCopiesPassBase<PipelineAsyncCopiesPass> {
   using PipelineAsyncCopiesPassBase::PipelineAsyncCopiesPassBase;
 
@@ -261,8 +278,12 @@ struct PipelineAsyncCopiesPass : impl::PipelineAsyncCopiesPassBase<PipelineAsync
       for (auto load : loop.getBody()->getOps<tt::LoadOp>())
         if (std::optional<BufferedLoad> buffered = getBufferedLoad(loop, load))
           loads.push_back(std::move(*buffered));
-      if (!loads.empty() && canRunAhead(loop, loads))
-        pipeline(loop, loads, numStages);
+      if (loads.empty() || !canRunAhead(loop, loads))
+        continue;
+      // Fewer stages where num_stages would not fit; none below two.
+      int64_t stages = getStagesThatFit(loop, loads, numStages, sharedBytes);
+      if (stages >= 2)
+        pipeline(loop, loads, stages);
     }
   }
 };

@@ -48,6 +48,9 @@ std::optional<LinearLayout> toLinearLayout(RankedTensorType type);
 /// The LinearLayout of a shared-memory buffer: from its offsets to the tensor's indices.
 LinearLayout toLinearLayout(MemDescType type);
 
+/// The bytes of a shared-memory buffer of `type` (an i1 takes a byte).
+int64_t getBufferBytes(MemDescType type);
+
 } // namespace mlir::nereid::ttg
 
 #endif // NEREID_DIALECT_TRITONGPU_IR_DIALECT_H

@@ -111,12 +111,17 @@ def PipelineAsyncCopiesPass : Pass<"ttg-pipeline-async-copies", "ModuleOp"> {
       slice;
     - after the loop, `ttg.async_wait {num = 0}`.
     The tiles of the next num_stages - 1 iterations travel from global memory while the
-    current one is computed on, without passing through registers. Other loops are left as
-    they are; nothing happens below num-stages 2.
+    current one is computed on, without passing through registers. Where the loop's buffers
+    of `num-stages` slices, with the function's other buffers, would need more than
+    `shared-bytes` (a program's shared memory; 0: no bound), they get as many slices as fit,
+    and the loop none below two. Other loops are left as they are; nothing happens below
+    num-stages 2.
   }];
   let options = [
     Option<"numStages", "num-stages", "int64_t", "3",
            "the slices of each buffer: tiles are copied num-stages - 1 iterations ahead">,
+    Option<"sharedBytes", "shared-bytes", "int64_t", "0",
+           "the shared memory that a program may have (0: no bound)">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
                            "::mlir::scf::SCFDialect"];
