@@ -37,7 +37,7 @@ prepare() {
 # path. Sets `python`, `tests` (the suites this setup can run) and `pytest_options`.
 use_nereid() {
   python="${PYTHON:-python3}"
-  # The GPU tests, and upstream's tutorials 01, 02, 05 and 07 run unchanged on the GPU.
+  # The GPU tests, and upstream's tutorials 01, 02, 03, 05, 06, 07 and 08 unchanged on the GPU.
   tests=(test/python/nvidia test/python/upstream_tutorials/test_upstream_tutorials.py::test_on_nvidia)
   pytest_options=()
   local wheel

@@ -1,7 +1,8 @@
 """Upstream Triton's tutorials 01-09, byte for byte as upstream wrote them (README.md says from
 where), run as programs with `python -m nereid.triton` (their `import triton` resolved to
-Nereid) on the CPU backend, in the interpreter (NEREID_INTERPRET=1) and, for 01, 02, 05 and
-07, on an NVIDIA GPU (NEREID_BACKEND=nvidia) where one is there (skipped otherwise, saying why).
+Nereid) on the CPU backend, in the interpreter (NEREID_INTERPRET=1) and, for 01, 02, 03, 05,
+06, 07 and 08, on an NVIDIA GPU (NEREID_BACKEND=nvidia) where one is there (skipped otherwise,
+saying why).
 Each runs from a copy placed where upstream's source tree has it (`upstream_tree`), since 07
 links libdevice from that tree's third_party/.
 
@@ -169,7 +170,7 @@ INTERPRETER_KNOWN = {
                 "which derives from no argument buffer"),
 }
 
-NVIDIA_TUTORIALS = ("01", "02", "05", "07")
+NVIDIA_TUTORIALS = ("01", "02", "03", "05", "06", "07", "08")
 NVIDIA_KNOWN: dict[str, Known] = {}
 
 
