@@ -5,6 +5,7 @@
 #include "DotOpToWgmma.h"
 #include "MathOpToLLVM.h"
 #include "NvidiaTargetLowering.h"
+#include "TmaOpToLLVM.h"
 
 #include "nereid/Conversion/TritonGPUToLLVM/Patterns.h"
 #include "nereid/Conversion/TritonGPUToLLVM/SharedMemoryAllocation.h"
@@ -173,6 +174,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
     populateDotOpToMmaV2Patterns(typeConverter, patterns);
     populateDotOpToWgmmaPatterns(typeConverter, patterns, info);
     populateDotOpToFMAPatterns(typeConverter, patterns, info);
+    populateTmaOpToLLVMPatterns(typeConverter, patterns, info);
 
     ConversionTarget legal(*context);
     legal.addLegalDialect<LLVM::LLVMDialect, NVVM::NVVMDialect>();
@@ -181,6 +183,7 @@ struct NvidiaConvertTritonGPUToLLVMPass
                             gpu::GPUDialect>();
     if (failed(applyPartialConversion(module, legal, std::move(patterns))))
       return signalPassFailure();
+    module.walk([](LLVM::LLVMFuncOp func) { markTensorMapParameters(func); });
     // The module attributes of ttg say nothing to LLVM; ttg.shared stays for the launch, which
     // gives the kernel that much dynamic shared memory.
     module->removeAttr(ttg::TritonGPUDialect::kNumWarpsAttrName);

@@ -5,6 +5,7 @@
 // `atom.global.add.u32`), which is wrong for acquire, release and system scope.
 
 #include "NvidiaTargetLowering.h"
+#include "Ptx.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -128,17 +129,6 @@ Value fromWords(OpBuilder &builder, Location loc, ArrayRef<Value> wordValues, Wo
   if (bits.getType() == type)
     return bits;
   return LLVM::BitcastOp::create(builder, loc, type, bits);
-}
-
-/// `asmString` with `constraints` as an inline PTX statement with side effects (the compiler
-/// must neither remove nor reorder it across other memory accesses).
-LLVM::InlineAsmOp createPtx(OpBuilder &builder, Location loc, TypeRange results,
-                            ValueRange operands, StringRef asmString, StringRef constraints) {
-  return LLVM::InlineAsmOp::create(
-      builder, loc, results, operands, asmString, constraints, /*has_side_effects=*/true,
-      /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
-      LLVM::AsmDialectAttr::get(builder.getContext(), LLVM::AsmDialect::AD_ATT),
-      /*operand_attrs=*/ArrayAttr());
 }
 
 /// The results of an inline statement with `count` outputs.

@@ -45,6 +45,21 @@ static std::unique_ptr<NvidiaTargetInfo> getTarget(const NvidiaPipelineOptions &
   return std::unique_ptr<NvidiaTargetInfo>(cast<NvidiaTargetInfo>(target->release()));
 }
 
+/// Whether the pipeline's target is sm_90 (an empty `target`, the module's own, is not known
+/// to be).
+static bool isHopper(const NvidiaPipelineOptions &options) {
+  std::unique_ptr<NvidiaTargetInfo> target = getTarget(options);
+  return target && target->getComputeCapability() >= 90;
+}
+
+void buildNvidiaTritonPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
+  if (!isHopper(options))
+    return tt::buildTritonPipeline(pm);
+  // The descriptors whose loads the tensor copy engine takes become tensor map parameters.
+  tt::buildTritonPipeline(
+      pm, [](OpPassManager &pm) { pm.addPass(createNvidiaTensorMapParametersPass()); });
+}
+
 void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
   TritonGPUPipelineOptions layoutOptions;
   layoutOptions.target = options.target;
@@ -62,8 +77,12 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   // The buffers get the shared memory that a program may have: the SM's less the 1 KiB that the
   // driver keeps per block.
   std::unique_ptr<NvidiaTargetInfo> target = getTarget(options);
-  bool hopper = target && target->getComputeCapability() >= 90;
+  bool hopper = isHopper(options);
   int64_t sharedBytes = target ? int64_t(*target->getSharedMemoryBytes()) - 1024 : 0;
+  // On sm_90, the loads of tensor maps copy through the tensor copy engine, into the dots'
+  // buffers where they feed one.
+  if (hopper)
+    pm.addPass(createNvidiaTmaLoadsPass());
   pm.addPass(ttg::createStageDotOperandsInSharedPass());
   if (options.numStages >= 2) {
     pm.addPass(ttg::createPipelineAsyncCopiesPass(
@@ -78,7 +97,7 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
 }
 
 void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
-  tt::buildTritonPipeline(pm);
+  buildNvidiaTritonPipeline(pm, options);
   buildNvidiaTritonGPUPipeline(pm, options);
   buildNvidiaToLLVMPipeline(pm);
 }
@@ -108,14 +127,23 @@ void registerNvidiaPassesAndPipelines() {
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-lower",
       "Lowers a tt module for an NVIDIA GPU to the LLVM and NVVM dialects: "
-      "nereid-ttir-pipeline, nereid-nvidia-ttg-pipeline and nereid-nvidia-to-llvm",
+      "nereid-nvidia-ttir-pipeline, nereid-nvidia-ttg-pipeline and nereid-nvidia-to-llvm",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
       });
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
+      "nereid-nvidia-ttir-pipeline",
+      "tt IR as the frontend emits it to tt IR for an NVIDIA GPU: nereid-ttir-pipeline, with "
+      "nvidia-tensor-map-parameters before the pointer fallback of descriptors on sm_90",
+      [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
+        buildNvidiaTritonPipeline(
+            pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
+      });
+  PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
-      "ttg-remove-layout-conversions, canonicalize, cse, ttg-stage-dot-operands-in-shared, "
+      "ttg-remove-layout-conversions, canonicalize, cse, nvidia-tma-loads (sm_90), "
+      "ttg-stage-dot-operands-in-shared, "
       "ttg-pipeline-async-copies, nvidia-pipeline-warpgroup-dots (sm_90) or "
       "ttg-prefetch-loop-loads (before), and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {

@@ -67,6 +67,28 @@ struct CUlaunchConfig {
   unsigned int numAttrs;
 };
 
+/// CUtensorMap (CUDA 12.0): 128 opaque bytes, 64-byte aligned.
+struct alignas(64) CUtensorMap {
+  unsigned long long opaque[16];
+};
+
+/// The enumerations of cuTensorMapEncodeTiled's arguments (CUDA 12.0), the values used here.
+enum CUtensorMapDataType : int {
+  CU_TENSOR_MAP_DATA_TYPE_UINT8 = 0,
+  CU_TENSOR_MAP_DATA_TYPE_UINT16 = 1,
+  CU_TENSOR_MAP_DATA_TYPE_UINT32 = 2,
+  CU_TENSOR_MAP_DATA_TYPE_UINT64 = 4,
+};
+enum CUtensorMapInterleave : int { CU_TENSOR_MAP_INTERLEAVE_NONE = 0 };
+enum CUtensorMapSwizzle : int {
+  CU_TENSOR_MAP_SWIZZLE_NONE = 0,
+  CU_TENSOR_MAP_SWIZZLE_32B = 1,
+  CU_TENSOR_MAP_SWIZZLE_64B = 2,
+  CU_TENSOR_MAP_SWIZZLE_128B = 3,
+};
+enum CUtensorMapL2promotion : int { CU_TENSOR_MAP_L2_PROMOTION_L2_128B = 2 };
+enum CUtensorMapFloatOOBfill : int { CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE = 0 };
+
 /// The driver functions, by the names libcuda.so.1 exports them under.
 using cuInit_t = CUresult (*)(unsigned int flags);
 using cuDriverGetVersion_t = CUresult (*)(int *version);
@@ -90,6 +112,13 @@ using cuFuncSetAttribute_t = CUresult (*)(CUfunction function, CUfunction_attrib
                                           int value);
 using cuLaunchKernelEx_t = CUresult (*)(const CUlaunchConfig *config, CUfunction function,
                                         void **kernelParams, void **extra);
+using cuTensorMapEncodeTiled_t =
+    CUresult (*)(CUtensorMap *tensorMap, CUtensorMapDataType tensorDataType,
+                 unsigned int tensorRank, void *globalAddress, const unsigned long long *globalDim,
+                 const unsigned long long *globalStrides, const unsigned int *boxDim,
+                 const unsigned int *elementStrides, CUtensorMapInterleave interleave,
+                 CUtensorMapSwizzle swizzle, CUtensorMapL2promotion l2Promotion,
+                 CUtensorMapFloatOOBfill oobFill);
 
 } // namespace nereid::cuda
 

@@ -35,6 +35,8 @@ struct Driver {
   cuFuncGetAttribute_t cuFuncGetAttribute;
   cuFuncSetAttribute_t cuFuncSetAttribute;
   cuLaunchKernelEx_t cuLaunchKernelEx;
+  // CUDA 12.0 on: null with an older driver, which then has no tensor maps.
+  cuTensorMapEncodeTiled_t cuTensorMapEncodeTiled;
 };
 
 Driver driver;
@@ -109,6 +111,8 @@ int initialize() {
       !resolve(library, "cuLaunchKernelEx", driver.cuLaunchKernelEx))
     return 1;
   // clang-format on
+  driver.cuTensorMapEncodeTiled =
+      reinterpret_cast<cuTensorMapEncodeTiled_t>(dlsym(library, "cuTensorMapEncodeTiled"));
   if (CUresult result = driver.cuInit(0); result != CUDA_SUCCESS) {
     failCall("cuInit", result);
     initError = lastError;
@@ -280,6 +284,60 @@ int nereid_cuda_launch_prepared(const NereidCudaLaunch *launch) {
     return NEREID_CUDA_GRID_BEYOND_LIMITS;
   return nereid_cuda_launch(launch->function, launch->grid_x, launch->grid_y, launch->grid_z,
                             launch->block_x, launch->shared_bytes, launch->stream, launch->args);
+}
+
+int nereid_cuda_encode_tensor_map(void *map, int32_t element_bytes, int32_t rank, uint64_t address,
+                                  const uint64_t *shape, const uint64_t *strides,
+                                  const uint32_t *box, int32_t swizzle_bytes) {
+  NEREID_CUDA_REQUIRE_INIT();
+  if (!driver.cuTensorMapEncodeTiled)
+    return fail("libcuda.so.1 has no cuTensorMapEncodeTiled: tensor maps need a driver of "
+                "CUDA 12.0 or later");
+  // Elements are taken as unsigned integers of their bytes (a copy moves bits, and those
+  // outside the tensor read as zero bits).
+  CUtensorMapDataType type;
+  switch (element_bytes) {
+  // clang-format off
+  case 1: type = CU_TENSOR_MAP_DATA_TYPE_UINT8; break;
+  case 2: type = CU_TENSOR_MAP_DATA_TYPE_UINT16; break;
+  case 4: type = CU_TENSOR_MAP_DATA_TYPE_UINT32; break;
+  case 8: type = CU_TENSOR_MAP_DATA_TYPE_UINT64; break;
+  // clang-format on
+  default:
+    return fail("a tensor map's elements have 1, 2, 4 or 8 bytes; got " +
+                std::to_string(element_bytes));
+  }
+  CUtensorMapSwizzle swizzle;
+  switch (swizzle_bytes) {
+  // clang-format off
+  case 0: swizzle = CU_TENSOR_MAP_SWIZZLE_NONE; break;
+  case 32: swizzle = CU_TENSOR_MAP_SWIZZLE_32B; break;
+  case 64: swizzle = CU_TENSOR_MAP_SWIZZLE_64B; break;
+  case 128: swizzle = CU_TENSOR_MAP_SWIZZLE_128B; break;
+  // clang-format on
+  default:
+    return fail("a tensor map swizzles 0, 32, 64 or 128 bytes; got " +
+                std::to_string(swizzle_bytes));
+  }
+  if (rank < 1 || rank > 5)
+    return fail("a tensor map has 1 to 5 dimensions; got " + std::to_string(rank));
+  // The driver takes the dimensions fastest first, and the byte strides of all but the first.
+  unsigned long long dims[5], byteStrides[4];
+  unsigned int boxDims[5], elementStrides[5];
+  for (int32_t d = 0; d < rank; ++d) {
+    dims[d] = shape[rank - 1 - d];
+    boxDims[d] = box[rank - 1 - d];
+    elementStrides[d] = 1;
+    if (d > 0)
+      byteStrides[d - 1] = strides[rank - 1 - d] * uint64_t(element_bytes);
+  }
+  CUtensorMap encoded;
+  NEREID_CUDA_CHECK(cuTensorMapEncodeTiled, &encoded, type, unsigned(rank),
+                    reinterpret_cast<void *>(address), dims, byteStrides, boxDims, elementStrides,
+                    CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle, CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                    CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE);
+  std::memcpy(map, &encoded, sizeof(encoded));
+  return 0;
 }
 
 } // extern "C"

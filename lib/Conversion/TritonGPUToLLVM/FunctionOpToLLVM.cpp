@@ -46,6 +46,13 @@ struct FuncOpConversion : OpConversionPattern<tt::FuncOp> {
     auto functionType = LLVM::LLVMFunctionType::get(
         LLVM::LLVMVoidType::get(rewriter.getContext()), signature.getConvertedTypes());
     auto func = LLVM::LLVMFuncOp::create(rewriter, op.getLoc(), op.getName(), functionType);
+    // The parameters' attributes but tt's hints, which the lowering has read (a backend's say
+    // how the launcher passes them).
+    for (unsigned index = 0, count = op.getNumArguments(); index < count; ++index)
+      if (DictionaryAttr attributes = op.getArgAttrDict(index))
+        for (NamedAttribute attribute : attributes)
+          if (!attribute.getName().strref().starts_with("tt."))
+            func.setArgAttr(index, attribute.getName(), attribute.getValue());
     info.target.markKernel(func, info.numWarps * info.target.getWarpSize());
     rewriter.inlineRegionBefore(op.getBody(), func.getBody(), func.end());
     if (failed(rewriter.convertRegionTypes(&func.getBody(), *getTypeConverter(), &signature)))

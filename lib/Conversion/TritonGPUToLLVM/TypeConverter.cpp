@@ -14,6 +14,10 @@ TritonGPUToLLVMTypeConverter::TritonGPUToLLVMTypeConverter(MLIRContext *context,
   addConversion([context, sharedAddressSpace](ttg::MemDescType) -> Type {
     return LLVM::LLVMPointerType::get(context, sharedAddressSpace);
   });
+  // A descriptor that is a kernel parameter is an object that the launcher passes (the NVIDIA
+  // backend's tensor map), which the kernel reads through its generic address.
+  addConversion(
+      [context](tt::TensorDescType) -> Type { return LLVM::LLVMPointerType::get(context); });
   addConversion([this](tt::PointerType) -> Type {
     return LLVM::LLVMPointerType::get(&getContext(), this->globalAddressSpace);
   });

@@ -53,3 +53,33 @@ void NvidiaDialect::registerAttributes() {
 #include "nereid/Nvidia/IR/Attrs.cpp.inc"
       >();
 }
+
+/// Whether `type` is a buffer that can be an mbarrier: one mutable i64.
+static bool isBarrierBuffer(mlir::nereid::ttg::MemDescType type) {
+  return type.getShape() == ArrayRef<int64_t>{1} && type.getElementType().isInteger(64) &&
+         type.getMutableMemory();
+}
+
+LogicalResult InitBarrierOp::verify() {
+  if (!isBarrierBuffer(getBarrier().getType()))
+    return emitOpError() << "takes a mutable buffer of one i64; got " << getBarrier().getType();
+  if (getCount() < 1)
+    return emitOpError() << "needs a count of arrivals of 1 or more; got " << getCount();
+  return success();
+}
+
+LogicalResult TmaLoadOp::verify() {
+  RankedTensorType block = getMap().getType().getBlockType();
+  ttg::MemDescType buffer = getBuffer().getType();
+  if (getIndices().size() != size_t(block.getRank()))
+    return emitOpError() << "takes " << block.getRank() << " indices for blocks of " << block
+                         << "; got " << getIndices().size();
+  if (buffer.getShape() != block.getShape() || buffer.getElementType() != block.getElementType() ||
+      !buffer.getMutableMemory())
+    return emitOpError() << "copies blocks of " << block
+                         << " into a mutable buffer of that shape and element type; got " << buffer;
+  if (!isBarrierBuffer(getBarrier().getType()))
+    return emitOpError() << "completes on a mutable buffer of one i64; got "
+                         << getBarrier().getType();
+  return success();
+}

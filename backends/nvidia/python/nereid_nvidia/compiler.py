@@ -25,6 +25,7 @@ from nereid.language.dtypes import dtype
 from nereid.runtime import log
 from nereid.runtime.cache import KernelCache
 
+from . import tensor_maps
 from .kernel import CompiledNvidiaKernel
 from .toolkit import LIBDEVICE_VARIABLES, find_libdevice, find_tool
 
@@ -85,7 +86,7 @@ def resolve_target(kernel_name: str, options: Mapping[str, Any]) -> Target:
 def stages(target: Target, num_warps: int, num_stages: int) -> tuple[tuple[str, str], ...]:
     """The stages from tt IR to the LLVM dialect, each a pipeline that libnereid registers."""
     return (
-        ("ttir", "builtin.module(nereid-ttir-pipeline)"),
+        ("ttir", f"builtin.module(nereid-nvidia-ttir-pipeline{{target={target.ttg_target}}})"),
         ("ttg", f"builtin.module(nereid-nvidia-ttg-pipeline{{target={target.ttg_target} "
                 f"num-warps={num_warps} num-stages={num_stages}}})"),
         ("llir", "builtin.module(nereid-nvidia-to-llvm)"),
@@ -97,10 +98,10 @@ def stages(target: Target, num_warps: int, num_stages: int) -> tuple[tuple[str, 
 _SHARED_BYTES = re.compile(r"\bttg\.shared = (\d+) : i32")
 
 
-def shared_memory_bytes(module: ir.Module) -> int:
-    """The bytes of dynamic shared memory that the lowered `module` (the `llir` stage) needs:
-    its `ttg.shared` attribute, which its launch must provide."""
-    match = _SHARED_BYTES.search(module.print())
+def shared_memory_bytes(module_text: str) -> int:
+    """The bytes of dynamic shared memory that the lowered module (the `llir` stage, printed)
+    needs: its `ttg.shared` attribute, which its launch must provide."""
+    match = _SHARED_BYTES.search(module_text)
     return int(match.group(1)) if match else 0
 
 
@@ -217,14 +218,18 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
     with log.timed(f"compiled `{kernel_name}` for {target.chip}") as report:
         path = cache.file(key, "kernel.cubin", kernel_name) if dump is None else None
         shared = cache.get(key, "kernel.shared", kernel_name) if path is not None else None
-        if path is not None and shared is not None:
+        maps = cache.get(key, "kernel.tensor_maps", kernel_name) if path is not None else None
+        if path is not None and shared is not None and maps is not None:
             report["note"] = "from the cache"
             cubin = path.read_bytes()
             shared_bytes = int(shared)
+            parameters = tensor_maps.from_json(maps)
         else:
             record = recorder(dump, kernel_name) if dump is not None else None
             module = lower(ttir_text, kernel_name, "the NVIDIA backend", resolved, record)
-            shared_bytes = shared_memory_bytes(module)
+            module_text = module.print()
+            shared_bytes = shared_memory_bytes(module_text)
+            parameters = tensor_maps.tensor_map_parameters(module_text)
             libraries = [libdevice] if libdevice else []
             if record is not None:
                 record("ll", _emit(module, kernel_name, target, _capi.EMIT_LLVM_IR,
@@ -236,4 +241,6 @@ def compile(ttir_text: str, kernel_name: str, signature: Mapping[str, dtype],
             cubin = assemble(kernel_name, ptx, target)
             cache.put(key, "kernel.cubin", cubin)
             cache.put(key, "kernel.shared", str(shared_bytes))
-    return CompiledNvidiaKernel(kernel_name, cubin, signature, num_warps, shared_bytes)
+            cache.put(key, "kernel.tensor_maps", tensor_maps.to_json(parameters))
+    return CompiledNvidiaKernel(kernel_name, cubin, signature, num_warps, shared_bytes,
+                                parameters)

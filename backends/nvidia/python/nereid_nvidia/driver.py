@@ -131,6 +131,10 @@ def runtime() -> ctypes.CDLL:
                                ctypes.c_uint32, ctypes.c_uint32, ctypes.c_uint32,
                                ctypes.c_void_p, ctypes.c_void_p],
         "nereid_cuda_launch_prepared": [ctypes.c_void_p],
+        "nereid_cuda_encode_tensor_map": [ctypes.c_void_p, ctypes.c_int32, ctypes.c_int32,
+                                          ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64),
+                                          ctypes.POINTER(ctypes.c_uint64),
+                                          ctypes.POINTER(ctypes.c_uint32), ctypes.c_int32],
     }
     for name, argtypes in signatures.items():
         function = getattr(library, name)
@@ -227,3 +231,14 @@ def launch_prepared_function() -> ctypes._CFuncPtr:
     `PreparedLaunch`: 0 when launched, GRID_BEYOND_LIMITS where the grid passes the device's
     limits, else a failure that `last_error()` describes."""
     return runtime().nereid_cuda_launch_prepared
+
+
+def encode_tensor_map(map_address: int, element_bytes: int, address: int,
+                      shape: "list[int]", strides: "list[int]", box: "list[int]",
+                      swizzle_bytes: int) -> None:
+    """Encodes the tensor map of the tensor at `address` (`shape` and `strides` in elements,
+    slowest dimension first) into the 128 bytes at `map_address` (cuTensorMapEncodeTiled)."""
+    rank = len(shape)
+    _check(runtime().nereid_cuda_encode_tensor_map(
+        map_address, element_bytes, rank, address, (ctypes.c_uint64 * rank)(*shape),
+        (ctypes.c_uint64 * rank)(*strides), (ctypes.c_uint32 * rank)(*box), swizzle_bytes))

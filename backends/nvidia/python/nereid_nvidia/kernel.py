@@ -3,7 +3,8 @@ current stream.
 
 What the compiler hands over is the cubin, the name of its `.entry`, the kernel's signature (the
 @jit function's non-constexpr parameters, in order: `marshal.py` says how each travels), its
-`num_warps` (a block has num_warps * 32 threads) and the dynamic shared memory it needs."""
+`num_warps` (a block has num_warps * 32 threads), the dynamic shared memory it needs and the
+tensor maps it takes after those parameters (`tensor_maps.py`)."""
 
 from __future__ import annotations
 
@@ -18,6 +19,7 @@ from nereid.language.dtypes import dtype
 from . import driver
 from .driver import CudaError
 from .marshal import ArgumentMarshaller
+from .tensor_maps import TensorMapParameter
 
 WARP_SIZE = 32
 # Shared memory a block gets without opting in (cuFuncSetAttribute).
@@ -39,13 +41,15 @@ class CompiledNvidiaKernel:
     that match an earlier one, by its `relauncher`."""
 
     def __init__(self, name: str, cubin: bytes, signature: Mapping[str, dtype],
-                 num_warps: int, shared_bytes: int) -> None:
+                 num_warps: int, shared_bytes: int,
+                 tensor_maps: Sequence[TensorMapParameter] = ()) -> None:
         self.name = name
         self.cubin = cubin
         self.num_warps = num_warps
         self.shared_bytes = shared_bytes
         self.block = num_warps * WARP_SIZE
-        self.marshaller = ArgumentMarshaller(name, signature)
+        self.tensor_maps = list(tensor_maps)
+        self.marshaller = ArgumentMarshaller(name, signature, tensor_maps)
         # The first pointer parameter, which a launch on the wrong device names.
         self._pointer = next((name for name, ty in signature.items() if ty.is_ptr()), None)
         # The CUfunction on each device it has been loaded on, and its prepared launch.

@@ -2,8 +2,9 @@
 points at the value of the i-th parameter.
 
 The parameters of a compiled kernel's `.entry` are the @jit function's non-constexpr arguments
-in order, and nothing else: a pointer as a 64-bit global address, an integer as its specialized
-type (i32, i64, ...), a float as f32 or f64 (f16 and bf16 as their 16 bits), a bool as one byte.
+in order: a pointer as a 64-bit global address, an integer as its specialized type (i32, i64,
+...), a float as f32 or f64 (f16 and bf16 as their 16 bits), a bool as one byte; then the
+kernel's tensor maps (`tensor_maps.py`), 128 bytes each, which a launch encodes from the others.
 
 The slots are `nereid.runtime.argument_slots`'. Arrays are CUDA memory: torch CUDA tensors,
 anything with `__cuda_array_interface__`, and DLPack arrays on a CUDA device; an array on
@@ -12,13 +13,16 @@ another device than the launch's is an error."""
 from __future__ import annotations
 
 import ctypes
-from typing import Any, Mapping, Optional
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 import numpy as np
 
 from nereid.language.dtypes import dtype
 from nereid.runtime.arguments import array_dtype
 from nereid.runtime.argument_slots import Setter, SlotMarshaller
+from nereid.runtime.tensor_descriptor import TensorDescriptor
+
+from .tensor_maps import TensorMapEncoder, TensorMapParameter
 
 # DLPack's kDLCUDA, and its DLDataTypeCode values by the numpy kind they name.
 _DLPACK_CUDA = 2
@@ -63,9 +67,33 @@ class ArgumentMarshaller(SlotMarshaller):
 
     kernels = "NVIDIA kernels"
 
-    def __init__(self, kernel_name: str, signature: Mapping[str, dtype]) -> None:
+    def __init__(self, kernel_name: str, signature: Mapping[str, dtype],
+                 tensor_maps: Sequence[TensorMapParameter] = ()) -> None:
         self.device = 0
+        self._tensor_maps = list(tensor_maps)
         super().__init__(kernel_name, signature)
+
+    def pack(self, values: Sequence[Any]) -> None:
+        super().pack(values)
+        if self._tensor_maps:
+            self._encoder.encode()
+
+    def packer(self, positions: Sequence[int]) -> Callable[[Sequence[Any]], None]:
+        pack = super().packer(positions)
+        if not self._tensor_maps:
+            return pack
+        encode = self._encoder.encode
+
+        def pack_and_encode(abi_values: Sequence[Any]) -> None:
+            pack(abi_values)
+            encode()
+
+        return pack_and_encode
+
+    def _add_hidden_slots(self, signature: Mapping[str, dtype]) -> None:
+        self._encoder = TensorMapEncoder(self.kernel_name, self._tensor_maps, self._slots,
+                                         self.names)
+        self._slots.extend(self._encoder.maps)
 
     def wrong_device_error(self, name: str, device: int, current: int) -> ValueError:
         """The error of a launch on the current device `current` that passes argument `name`
@@ -94,6 +122,8 @@ class ArgumentMarshaller(SlotMarshaller):
 
         def set_pointer(value: Any) -> None:
             nonlocal accepted
+            if isinstance(value, TensorDescriptor):  # the kernel takes its base
+                value = value.base
             device = getattr(value, "device", None)
             if device is not None and getattr(device, "type", None) == "cuda":  # torch
                 if value.dtype is not accepted or device.index != marshaller.device:

@@ -117,6 +117,16 @@ typedef struct NereidCudaLaunch {
  * caller names the kernel and the grid). */
 NEREID_CUDA_API int nereid_cuda_launch_prepared(const NereidCudaLaunch *launch);
 
+/* Encodes a tensor map (cuTensorMapEncodeTiled, CUDA 12.0) into the 128 bytes at `map`: the
+ * tensor at `address` of `rank` dimensions, slowest first, `shape` elements each, `strides`
+ * elements apart (the last stride is 1), copied in boxes of `box` elements, swizzled by
+ * `swizzle_bytes` (0, 32, 64 or 128), its elements of `element_bytes` (1, 2, 4, 8) taken as
+ * unsigned integers, elements outside the tensor read as zero. */
+NEREID_CUDA_API int nereid_cuda_encode_tensor_map(void *map, int32_t element_bytes, int32_t rank,
+                                                  uint64_t address, const uint64_t *shape,
+                                                  const uint64_t *strides, const uint32_t *box,
+                                                  int32_t swizzle_bytes);
+
 #ifdef __cplusplus
 }
 #endif

@@ -321,7 +321,9 @@ static LogicalResult verifyDescriptorAccess(Operation *op, TensorDescType descTy
   if (static_cast<int64_t>(indices.size()) != blockType.getRank())
     return op->emitOpError() << "expects " << blockType.getRank()
                              << " indices, one per block dimension; got " << indices.size();
-  if (tileType != blockType)
+  // The tile has a layout once layouts are assigned; the block has none.
+  if (tileType.getShape() != blockType.getShape() ||
+      tileType.getElementType() != blockType.getElementType())
     return op->emitOpError() << "expects the tile type to be the descriptor's block type "
                              << blockType << "; got " << tileType;
   return success();

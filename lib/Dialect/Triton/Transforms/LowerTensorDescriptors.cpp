@@ -74,8 +74,17 @@ BlockAccess getBlockAccess(OpBuilder &builder, Location loc, MakeTensorDescOp de
   return {pointers, inside};
 }
 
+/// Whether `value` is a parameter of the function it is in.
+bool isKernelParameter(Value value) {
+  auto argument = dyn_cast<BlockArgument>(value);
+  return argument && argument.getOwner()->isEntryBlock() &&
+         isa<FuncOp>(argument.getOwner()->getParentOp());
+}
+
 struct LowerTensorDescriptorsPass
     : impl::LowerTensorDescriptorsPassBase<LowerTensorDescriptorsPass> {
+  using LowerTensorDescriptorsPassBase::LowerTensorDescriptorsPassBase;
+
   void runOnOperation() override {
     SmallVector<Operation *> accesses;
     getOperation().walk([&](Operation *op) {
@@ -86,6 +95,8 @@ struct LowerTensorDescriptorsPass
     for (Operation *op : accesses) {
       Value desc = isa<DescriptorLoadOp>(op) ? cast<DescriptorLoadOp>(op).getDesc()
                                                   : cast<DescriptorStoreOp>(op).getDesc();
+      if (keepParameters && isKernelParameter(desc))
+        continue;
       auto descriptor = desc.getDefiningOp<MakeTensorDescOp>();
       if (!descriptor) {
         op->emitError() << "the CPU backend lowers the accesses of tensor descriptors made by "

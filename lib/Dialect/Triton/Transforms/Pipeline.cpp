@@ -10,9 +10,13 @@
 
 namespace mlir::nereid::tt {
 
-void buildTritonPipeline(OpPassManager &pm) {
+void buildTritonPipeline(OpPassManager &pm,
+                         llvm::function_ref<void(OpPassManager &)> addDescriptorPasses) {
   pm.addPass(createInlinerPass());
-  pm.addPass(createLowerTensorDescriptorsPass());
+  if (addDescriptorPasses)
+    addDescriptorPasses(pm);
+  pm.addPass(createLowerTensorDescriptorsPass(
+      LowerTensorDescriptorsPassOptions{/*keepParameters=*/bool(addDescriptorPasses)}));
   pm.addPass(createDecomposeScaledDotPass());
   pm.addPass(createCanonicalizerPass());
   pm.addPass(createCSEPass());
@@ -25,7 +29,7 @@ void registerTritonPipeline() {
                              "assignment: inlining, the pointer fallback of tensor descriptors, "
                              "the decomposition of scaled dots, canonicalization, CSE and "
                              "removal of unused functions",
-                             buildTritonPipeline);
+                             [](OpPassManager &pm) { buildTritonPipeline(pm); });
 }
 
 } // namespace mlir::nereid::tt

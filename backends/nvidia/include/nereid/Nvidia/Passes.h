@@ -27,6 +27,11 @@ struct NvidiaPipelineOptions {
   unsigned numStages = 3;
 };
 
+/// tt IR as the frontend emits it to tt IR for an NVIDIA GPU: nereid-ttir-pipeline, whose
+/// descriptors on sm_90 become tensor map parameters where the copy engine takes their loads
+/// (nvidia-tensor-map-parameters).
+void buildNvidiaTritonPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options);
+
 /// ttg IR with an NVIDIA target's layouts to the LLVM and NVVM dialects: scf to cf,
 /// nvidia-convert-ttg-to-llvm, reconcile-unrealized-casts, canonicalize, cse.
 void buildNvidiaToLLVMPipeline(OpPassManager &pm);
@@ -37,7 +42,7 @@ void buildNvidiaToLLVMPipeline(OpPassManager &pm);
 /// through swizzled shared memory, and barriers between global accesses.
 void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options);
 
-/// tt IR to the LLVM and NVVM dialects: nereid-ttir-pipeline, buildNvidiaTritonGPUPipeline,
+/// tt IR to the LLVM and NVVM dialects: buildNvidiaTritonPipeline, buildNvidiaTritonGPUPipeline,
 /// then buildNvidiaToLLVMPipeline.
 void buildNvidiaPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options);
 

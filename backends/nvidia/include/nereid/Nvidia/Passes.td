@@ -3,6 +3,43 @@
 
 include "mlir/Pass/PassBase.td"
 
+def NvidiaTensorMapParametersPass : Pass<"nvidia-tensor-map-parameters", "ModuleOp"> {
+  let summary = "Gives the loads of descriptors that TMA can copy a tensor map parameter";
+  let description = [{
+    Input: tt IR for sm_90, its callees inlined, before tt-lower-tensor-descriptors. A
+    `tt.make_tensor_descriptor` of a kernel whose loads Hopper's tensor copy engine can take
+    gets a new parameter of the kernel, after the others, of the descriptor's type, which its
+    `tt.descriptor_load`s read instead; the launcher passes there a tensor map
+    (`cuTensorMapEncodeTiled`) that the parameter's `nvidia.tensor_map` attribute describes
+    (TensorMaps.h). It takes:
+    - a base that is a pointer parameter the launch specializes as 16-byte aligned;
+    - a shape of constants and integer parameters, and strides of those too, each but the last
+      a multiple of 16 bytes (a parameter: by the launch's specialization) and the last the
+      constant 1;
+    - 2-D blocks of 1 to 8-byte elements, 8 to 256 rows of a multiple of 16 bytes.
+    A launch whose values fail these compiles another kernel, whose loads take pointers (a
+    remark on the descriptor says why). Stores, and descriptors that a loop carries, keep
+    the pointer fallback.
+  }];
+  let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect", "mlir::arith::ArithDialect"];
+}
+
+def NvidiaTmaLoadsPass : Pass<"nvidia-tma-loads", "ModuleOp"> {
+  let summary = "Loads blocks of tensor maps with the tensor copy engine";
+  let description = [{
+    Input: ttg IR for sm_90 after nvidia-assign-mma-layouts. Each `tt.descriptor_load` of a
+    tensor map parameter (nvidia-tensor-map-parameters) becomes a copy into shared memory,
+    waited for at once: a mutable buffer in the `#nvidia.mma_shared` layout that the copy
+    engine writes (TensorMaps.h's getTensorMapCopies), an mbarrier (a buffer of one i64),
+    `nvidia.init_barrier`, `nvidia.tma_load`, `nvidia.wait_barrier` of phase 0 and
+    `nvidia.inval_barrier`. A load whose one use is a `ttg.local_alloc` in that layout (a wgmma
+    operand) copies into that buffer, which the dot reads; the others read the buffer with a
+    `ttg.local_load`.
+  }];
+  let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect",
+                           "mlir::nereid::ttg::TritonGPUDialect", "mlir::arith::ArithDialect"];
+}
+
 def NvidiaAssignMmaLayoutsPass : Pass<"nvidia-assign-mma-layouts", "ModuleOp"> {
   let summary = "Puts each tt.dot that the tensor cores can compute in their layouts";
   let description = [{

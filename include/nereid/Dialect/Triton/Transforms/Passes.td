@@ -50,8 +50,14 @@ def LowerTensorDescriptorsPass : Pass<"tt-lower-tensor-descriptors", "ModuleOp">
     in i64, masked to the elements inside the descriptor's shape (the others read as zero and
     are not written, as in the interpreter). The loads and stores then lower as any other,
     vectorized where AxisInfo proves the last stride 1. Runs on tt IR, before layout
-    assignment. A descriptor that is a kernel parameter or is carried by a loop is an error.
+    assignment. A descriptor that is carried by a loop is an error, and so is one that is a
+    kernel parameter unless `keep-parameters`: then its accesses are left to the backend, which
+    made the parameter for its copy engine (nvidia-tensor-map-parameters).
   }];
+  let options = [
+    Option<"keepParameters", "keep-parameters", "bool", "false",
+           "leave the accesses of descriptors that are kernel parameters to the backend">
+  ];
   let dependentDialects = ["mlir::arith::ArithDialect"];
 }
 

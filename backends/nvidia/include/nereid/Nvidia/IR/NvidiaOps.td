@@ -3,11 +3,14 @@
 
 include "mlir/IR/OpBase.td"
 include "mlir/Interfaces/SideEffectInterfaces.td"
+include "nereid/Dialect/Triton/IR/TritonTypes.td"
 include "nereid/Dialect/TritonGPU/IR/TritonGPUTypes.td"
 include "nereid/Nvidia/IR/NvidiaDialect.td"
 
-/// The shared memory that ttg's local_* ops act on (TTG_SharedMemory in TritonGPUOps.td).
+/// The shared memory that ttg's local_* ops act on (TTG_SharedMemory in TritonGPUOps.td), and
+/// the global memory of tt's loads and stores (TT_GlobalMemory in TritonOps.td).
 def Nvidia_SharedMemory : Resource<"::mlir::nereid::ttg::SharedMemory">;
+def Nvidia_GlobalMemory : Resource<"::mlir::nereid::tt::GlobalMemory">;
 
 class Nvidia_Op<string mnemonic, list<Trait> traits = []>
     : Op<Nvidia_Dialect, mnemonic, traits>;
@@ -60,6 +63,82 @@ def Nvidia_WarpgroupDotWaitOp : Nvidia_Op<"warpgroup_dot_wait", [
   let arguments = (ins AnyRankedTensor:$input, I32Attr:$pendings);
   let results = (outs AnyRankedTensor:$output);
   let assemblyFormat = "$input attr-dict `:` type($input)";
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor copies (TMA) and the barriers they complete on
+//===----------------------------------------------------------------------===//
+
+def Nvidia_InitBarrierOp : Nvidia_Op<"init_barrier"> {
+  let summary = "makes a buffer of one i64 an mbarrier that `count` arrivals complete";
+  let description = [{
+    ```
+    nvidia.init_barrier %barrier, 1 : !ttg.memdesc<1xi64, #shared, #ttg.shared_memory, mutable>
+    ```
+    One thread initializes the barrier (`mbarrier.init`) in its phase 0; the next op that
+    waits on it or copies to it starts with a barrier of the program's threads, after which
+    all of them see it initialized.
+  }];
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$barrier,
+                       I32Attr:$count);
+  let assemblyFormat = "$barrier `,` $count attr-dict `:` qualified(type($barrier))";
+  let hasVerifier = 1;
+}
+
+def Nvidia_TmaLoadOp : Nvidia_Op<"tma_load"> {
+  let summary = "copies a tensor map's block into shared memory (cp.async.bulk.tensor)";
+  let description = [{
+    ```
+    nvidia.tma_load %map[%row, %column], %buffer, %barrier
+        : !tt.tensordesc<tensor<128x64xf16>>, !ttg.memdesc<128x64xf16, #mma_shared, ...>,
+          !ttg.memdesc<1xi64, #shared, ...>
+    ```
+    `map` is a kernel parameter that the launcher encodes (nvidia-tensor-map-parameters).
+    After a barrier of the program's threads (no thread still reads or writes `buffer`), one
+    thread expects the block's bytes on `barrier` and starts the copies of the block at the
+    element indices (out-of-bounds elements are zero) into `buffer`, in the layout of
+    TensorMaps.h's getTensorMapCopies; the barrier's phase completes when they have arrived.
+  }];
+  let arguments = (ins
+    Arg<TT_TensorDescType, "", [MemRead<Nvidia_GlobalMemory>]>:$map,
+    Variadic<I32>:$indices,
+    Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$buffer,
+    Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$barrier
+  );
+  let assemblyFormat = [{
+    $map `[` $indices `]` `,` $buffer `,` $barrier attr-dict `:` qualified(type($map)) `,`
+    qualified(type($buffer)) `,` qualified(type($barrier))
+  }];
+  let hasVerifier = 1;
+}
+
+def Nvidia_WaitBarrierOp : Nvidia_Op<"wait_barrier"> {
+  let summary = "waits until an mbarrier's phase `phase` completes";
+  let description = [{
+    ```
+    nvidia.wait_barrier %barrier, %phase : !ttg.memdesc<1xi64, #shared, ...>
+    ```
+    Each thread waits (`mbarrier.try_wait.parity`) until the phase of parity `phase` (0 or 1)
+    has completed; what the copies completing on it wrote is then visible to it.
+  }];
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemRead<Nvidia_SharedMemory>,
+                                                 MemWrite<Nvidia_SharedMemory>]>:$barrier,
+                       I32:$phase);
+  let assemblyFormat = "$barrier `,` $phase attr-dict `:` qualified(type($barrier))";
+}
+
+def Nvidia_InvalBarrierOp : Nvidia_Op<"inval_barrier"> {
+  let summary = "ends an mbarrier, so that its bytes may hold something else";
+  let description = [{
+    ```
+    nvidia.inval_barrier %barrier : !ttg.memdesc<1xi64, #shared, ...>
+    ```
+    After a barrier of the program's threads (none still waits on it), one thread
+    invalidates it (`mbarrier.inval`), and a second barrier keeps the others from writing
+    its bytes before that.
+  }];
+  let arguments = (ins Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$barrier);
+  let assemblyFormat = "$barrier attr-dict `:` qualified(type($barrier))";
 }
 
 #endif // NEREID_NVIDIA_IR_NVIDIAOPS_TD

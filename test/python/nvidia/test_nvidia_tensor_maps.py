@@ -1,0 +1,194 @@
+"""Tensor descriptors on the tensor copy engine (TMA) of sm_90: the loads of a descriptor made
+of kernel parameters (in the kernel with tl.make_tensor_descriptor, or the host-side
+TensorDescriptor) copy their blocks with `cp.async.bulk.tensor` through a tensor map that the
+launcher encodes; the others, and every descriptor before sm_90, take pointers.
+
+Without a GPU: which kernels get tensor maps, what the launcher is told to encode, and that
+ptxas assembles them. On a GPU: blocks at every edge of ragged tensors (the elements outside
+read as zero) in 1, 2, 4 and 8-byte types, the copy into a wgmma's operand buffer (a matmul
+of descriptors), and the host-side descriptor, against torch."""
+
+import numpy as np
+import pytest
+
+import nereid
+import nereid.language as tl
+from nereid.runtime.tensor_descriptor import TensorDescriptor
+
+
+@nereid.jit
+def copy_blocks(x_ptr, out_ptr, M, N, stride_m, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """out[block] = x[block] for the blocks of the grid (pid 0 along M, 1 along N), starting one
+    block before the tensor along each dimension, so that blocks overhang every edge."""
+    source = tl.make_tensor_descriptor(x_ptr, shape=[M, N], strides=[stride_m, 1],
+                                       block_shape=[BLOCK_M, BLOCK_N])
+    row = (tl.program_id(0) - 1) * BLOCK_M
+    column = (tl.program_id(1) - 1) * BLOCK_N
+    block = source.load([row, column])
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    columns = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    width = tl.num_programs(1) * BLOCK_N
+    tl.store(out_ptr + rows[:, None] * width + columns[None, :], block)
+
+
+@nereid.jit
+def matmul_descriptors(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr,
+                       BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    """c (f32) = a (M x K) @ b (K x N), both row-major, read through descriptors."""
+    a_desc = tl.make_tensor_descriptor(a_ptr, [M, K], [K, 1], [BLOCK_M, BLOCK_K])
+    b_desc = tl.make_tensor_descriptor(b_ptr, [K, N], [N, 1], [BLOCK_K, BLOCK_N])
+    pid_m = tl.program_id(0)
+    pid_n = tl.program_id(1)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
+        b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
+        acc = tl.dot(a, b, acc)
+    rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    columns = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    tl.store(c_ptr + rows[:, None] * N + columns[None, :], acc,
+             mask=(rows[:, None] < M) & (columns[None, :] < N))
+
+
+@nereid.jit
+def scale_host_descriptor(x_desc, out_ptr, N, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    """out = 2 x of the block of a host-side descriptor."""
+    block = x_desc.load([tl.program_id(0) * BLOCK_M, 0])
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    columns = tl.arange(0, BLOCK_N)
+    tl.store(out_ptr + rows[:, None] * BLOCK_N + columns[None, :], block * 2)
+
+
+def _aligned(dtype, n=64):
+    """A numpy stand-in for a 16-byte aligned device array of `dtype`."""
+    import ml_dtypes
+    dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
+    storage = np.zeros(n * 8 + 16, np.uint8)
+    offset = -storage.ctypes.data % 16
+    return storage[offset:offset + n * 8].view(dtype)
+
+
+def _copy_blocks(target, dtype="float16", stride_m=64, block=(64, 64)):
+    return copy_blocks.warmup(_aligned(dtype), _aligned(dtype), 100, 64, stride_m,
+                              BLOCK_M=block[0], BLOCK_N=block[1], grid=(1,),
+                              backend="nvidia", target=target)
+
+
+def test_descriptor_loads_copy_through_tensor_maps_on_sm_90(compile_ptx):
+    kernel = _copy_blocks("cuda:90")
+    ptx = compile_ptx(kernel)
+    assert "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes" in ptx
+    assert "mbarrier.try_wait.parity.shared::cta.b64" in ptx
+    assert ".param .align 64 .b8 copy_blocks_param_5[128]" in ptx
+    native = nereid.backends.get("nvidia").compile(kernel)
+    [parameter] = native.tensor_maps
+    # x_ptr's address; M and N are parameters 2 and 3, stride_m parameter 4 (a multiple of 16,
+    # as the launch specializes it); 64 f16 columns swizzle by 128 bytes.
+    assert (parameter.base, parameter.shape, parameter.strides) == ("%0", ("%2", "%3"), ("%4", 1))
+    assert (parameter.element_bytes, parameter.box, parameter.swizzle) == (2, (64, 64), 128)
+
+
+@pytest.mark.parametrize("dtype, block, box, swizzle", [
+    ("int8", (16, 256), (16, 128), 128), ("float32", (32, 8), (32, 8), 32),
+    ("float64", (8, 2), (8, 2), 0), ("bfloat16", (128, 16), (128, 16), 32)])
+def test_each_block_gets_the_widest_swizzle_of_its_rows(dtype, block, box, swizzle,
+                                                        compile_ptx):
+    kernel = _copy_blocks("cuda:90", dtype, block=block)
+    compile_ptx(kernel)
+    [parameter] = nereid.backends.get("nvidia").compile(kernel).tensor_maps
+    assert (parameter.box, parameter.swizzle) == (box, swizzle)
+
+
+@pytest.mark.parametrize("case", ["sm_80", "stride not a multiple of 16 bytes",
+                                  "4 rows", "512 rows"])
+def test_other_descriptor_loads_take_pointers(case, compile_ptx):
+    kernel = {
+        "sm_80": lambda: _copy_blocks("cuda:80"),
+        "stride not a multiple of 16 bytes": lambda: _copy_blocks("cuda:90", stride_m=65),
+        "4 rows": lambda: _copy_blocks("cuda:90", block=(4, 64)),
+        "512 rows": lambda: _copy_blocks("cuda:90", "float32", block=(512, 4)),
+    }[case]()
+    ptx = compile_ptx(kernel)
+    assert "cp.async.bulk.tensor" not in ptx and "ld.global" in ptx
+    assert nereid.backends.get("nvidia").compile(kernel).tensor_maps == []
+
+
+def test_matmul_of_descriptors_copies_into_the_wgmma_buffers(compile_ptx, tmp_path):
+    kernel = matmul_descriptors.warmup(
+        _aligned("float16"), _aligned("float16"), _aligned("float32"), 256, 256, 256,
+        BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, grid=(1,), backend="nvidia", target="cuda:90",
+        num_warps=4)
+    ptx = compile_ptx(kernel)
+    # A's 64-column rows are one 128-byte box; B's 128 columns two.
+    assert ptx.count("cp.async.bulk.tensor.2d") == 3 and "wgmma.mma_async" in ptx
+    # The copies land in the buffers that wgmma reads, which nothing else writes or reads.
+    ttg = (tmp_path / "dump" / "matmul_descriptors.ttg").read_text()
+    assert ttg.count("nvidia.tma_load") == 2 and ttg.count("nvidia.warpgroup_dot") == 1
+    assert "ttg.local_load" not in ttg and "ttg.local_store" not in ttg
+
+
+def test_host_descriptor_is_a_tensor_map(compile_ptx):
+    x = _aligned("float32", 32 * 64)
+    descriptor = TensorDescriptor(x, [32, 64], [64, 1], [16, 64])
+    kernel = scale_host_descriptor.warmup(descriptor, _aligned("float32"), 64, BLOCK_M=16,
+                                          BLOCK_N=64, grid=(1,), backend="nvidia",
+                                          target="cuda:90")
+    assert "cp.async.bulk.tensor.2d" in compile_ptx(kernel)
+    [parameter] = nereid.backends.get("nvidia").compile(kernel).tensor_maps
+    assert (parameter.base, parameter.shape, parameter.strides) == ("%0", (32, 64), (64, 1))
+
+
+# On the GPU ------------------------------------------------------------------------------
+
+
+def _random(torch, shape, dtype):
+    if dtype.is_floating_point:
+        return torch.randn(shape, device="cuda").to(dtype)
+    return torch.randint(-100, 100, shape, device="cuda", dtype=dtype)
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("dtype, block", [("float16", (64, 64)), ("bfloat16", (32, 128)),
+                                          ("float32", (16, 32)), ("int8", (64, 16)),
+                                          ("float64", (8, 2)), ("int32", (128, 4))])
+@pytest.mark.parametrize("shape", [(100, 72), (64, 64), (9, 520)])
+def test_blocks_at_every_edge_read_zero_outside(cuda, dtype, block, shape):
+    torch_dtype = getattr(cuda, dtype)
+    row_bytes = cuda.tensor([], dtype=torch_dtype).element_size() * shape[1]
+    stride = shape[1] + (-row_bytes % 16) // cuda.tensor([], dtype=torch_dtype).element_size()
+    x = _random(cuda, (shape[0], stride), torch_dtype)
+    grid = (shape[0] // block[0] + 3, shape[1] // block[1] + 3)
+    out = cuda.full((grid[0] * block[0], grid[1] * block[1]), 77, dtype=torch_dtype,
+                    device="cuda")
+    copy_blocks[grid](x, out, shape[0], shape[1], stride, BLOCK_M=block[0], BLOCK_N=block[1])
+    expected = cuda.zeros_like(out)
+    expected[block[0]:block[0] + shape[0], block[1]:block[1] + shape[1]] = x[:, :shape[1]]
+    assert cuda.equal(out, expected)
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("shape", [(256, 256, 256), (200, 136, 328)])
+def test_matmul_of_descriptors(cuda, dtype, shape):
+    m, n, k = shape
+    torch_dtype = getattr(cuda, dtype)
+    a = _random(cuda, (m, k), torch_dtype)
+    b = _random(cuda, (k, n), torch_dtype)
+    c = cuda.full((m, n), float("nan"), device="cuda")
+    matmul_descriptors[(-(-m // 128), -(-n // 128))](a, b, c, m, n, k, BLOCK_M=128,
+                                                     BLOCK_N=128, BLOCK_K=64)
+    expected = a.double().cpu() @ b.double().cpu()
+    # The dot tolerance of the conformance suite (docs/semantics.md): f32 accumulation.
+    bound = (k + 1) * 2.0 ** -24 * (a.double().abs().cpu() @ b.double().abs().cpu())
+    assert ((c.double().cpu() - expected).abs() <= bound).all()
+
+
+@pytest.mark.nvidia
+def test_host_descriptor_on_the_gpu(cuda):
+    x = cuda.randn(100, 64, device="cuda")
+    out = cuda.full((112, 64), float("nan"), device="cuda")
+    scale_host_descriptor[(7,)](TensorDescriptor.from_tensor(x, [16, 64]), out, 64,
+                                BLOCK_M=16, BLOCK_N=64)
+    expected = cuda.zeros_like(out)
+    expected[:100] = x * 2
+    assert cuda.equal(out, expected)
