@@ -208,12 +208,12 @@ def bandwidth_cases(upstream: ModuleType, nereid: ModuleType) -> list[BandwidthC
 
 
 def measure_matmul(upstream: ModuleType, nereid: ModuleType, num_stages: int,
-                   size: int = 8192) -> dict[str, Any]:
+                   descriptors: bool = False, size: int = 8192) -> dict[str, Any]:
     """TFLOP/s of the fp16 matmul `size`^3 (f32 accumulation) of bench/triton_kernels.py
     compiled by upstream Triton and by Nereid with the same blocks (128 x 128 x 64, 8 warps)
     and `num_stages` (both pipeline the loads through shared memory in that many stages from 2
-    on, cp.async without tensor descriptors), and of torch.matmul
-    (cuBLAS); each checked against cuBLAS first (f16 results of sums of 8192 products: within
+    on: cp.async for plain pointers; with `descriptors`, the kernel that reads a and b through
+    host-side tensor descriptors, which both copy with TMA), and of torch.matmul (cuBLAS); each checked against cuBLAS first (f16 results of sums of 8192 products: within
     2^-8 relative, 0.05 absolute). A peer that fails gets its error instead."""
     a = torch.randn(size, size, device="cuda", dtype=torch.float16)
     b = torch.randn(size, size, device="cuda", dtype=torch.float16)
@@ -224,6 +224,11 @@ def measure_matmul(upstream: ModuleType, nereid: ModuleType, num_stages: int,
     grid = ((size // 128) * (size // 128),)
 
     def tutorial(kernels):
+        if descriptors:
+            a_desc = kernels.TensorDescriptor.from_tensor(a, [128, 64])
+            b_desc = kernels.TensorDescriptor.from_tensor(b, [64, 128])
+            return returning(c, lambda: kernels.matmul_descriptor_kernel[grid](
+                a_desc, b_desc, c, size, size, size, size, 1, **blocks))
         return returning(c, lambda: kernels.matmul_kernel[grid](
             a, b, c, size, size, size, size, 1, size, 1, size, 1, **blocks))
 
@@ -380,6 +385,13 @@ def main() -> None:
         results[key] = row
         print(table_row(f"fp16 matmul 8192^3, plain pointers, 128x128x64 blocks, "
                         f"num_stages={num_stages}", row, ("upstream", "nereid", "cuBLAS"), target))
+    for num_stages, key in ((3, "matmul_descriptors_tflops"),
+                            (4, "matmul_descriptors_tflops_four_stages")):
+        row = measure_matmul(upstream, nereid, num_stages, descriptors=True)
+        results[key] = row
+        print(table_row(f"fp16 matmul 8192^3, host tensor descriptors (TMA), 128x128x64 "
+                        f"blocks, num_stages={num_stages}", row, ("upstream", "nereid", "cuBLAS"),
+                        "(explicit TMA)"))
     print("\ncold compile and first launch of the vector add (a fresh process, an empty cache)\n"
           "| compiler | seconds |\n|---|---|")
     results["cold_first_launch_s"] = {}

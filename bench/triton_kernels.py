@@ -7,9 +7,11 @@ import os
 if os.environ.get("BENCH_RUNTIME") == "triton":
     import triton
     import triton.language as tl
+    from triton.tools.tensor_descriptor import TensorDescriptor
 else:
     import nereid.triton as triton
     import nereid.triton.language as tl
+    from nereid.triton.tools.tensor_descriptor import TensorDescriptor
 
 
 @triton.jit
@@ -91,4 +93,29 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
         acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc)
         a_ptrs += BLOCK_K * stride_ak
         b_ptrs += BLOCK_K * stride_bk
+    tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc.to(tl.float16))
+
+
+@triton.jit
+def matmul_descriptor_kernel(a_desc, b_desc, c_ptr, M, N, K, stride_cm, stride_cn,
+                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
+                             BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr):
+    """matmul_kernel with a and b read through host-side tensor descriptors
+    (TensorDescriptor.from_tensor(a, [BLOCK_M, BLOCK_K]) and (b, [BLOCK_K, BLOCK_N])), which
+    both compilers copy with TMA on Hopper."""
+    pid = tl.program_id(0)
+    tiles_m = tl.cdiv(M, BLOCK_M)
+    tiles_n = tl.cdiv(N, BLOCK_N)
+    group = pid // (GROUP_M * tiles_n)
+    first_m = group * GROUP_M
+    group_m = min(tiles_m - first_m, GROUP_M)
+    tile_m = first_m + (pid % (GROUP_M * tiles_n)) % group_m
+    tile_n = (pid % (GROUP_M * tiles_n)) // group_m
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        a = a_desc.load([tile_m * BLOCK_M, k * BLOCK_K])
+        b = b_desc.load([k * BLOCK_K, tile_n * BLOCK_N])
+        acc = tl.dot(a, b, acc)
+    rm = tile_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tile_n * BLOCK_N + tl.arange(0, BLOCK_N)
     tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc.to(tl.float16))

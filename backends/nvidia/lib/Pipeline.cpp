@@ -87,9 +87,11 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
   if (options.numStages >= 2) {
     pm.addPass(ttg::createPipelineAsyncCopiesPass(
         ttg::PipelineAsyncCopiesPassOptions{int64_t(options.numStages), sharedBytes}));
-    if (hopper)
+    if (hopper) {
+      pm.addPass(createNvidiaPipelineTmaLoadsPass(
+          NvidiaPipelineTmaLoadsPassOptions{int64_t(options.numStages), sharedBytes}));
       pm.addPass(createNvidiaPipelineWarpgroupDotsPass());
-    else
+    } else
       pm.addPass(ttg::createPrefetchLoopLoadsPass());
   }
   // Last: barriers between a program's global accesses that its threads could reorder.
@@ -144,7 +146,8 @@ void registerNvidiaPassesAndPipelines() {
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
       "ttg-remove-layout-conversions, canonicalize, cse, nvidia-tma-loads (sm_90), "
       "ttg-stage-dot-operands-in-shared, "
-      "ttg-pipeline-async-copies, nvidia-pipeline-warpgroup-dots (sm_90) or "
+      "ttg-pipeline-async-copies, nvidia-pipeline-tma-loads and nvidia-pipeline-warpgroup-dots "
+      "(sm_90) or "
       "ttg-prefetch-loop-loads (before), and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
         buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});

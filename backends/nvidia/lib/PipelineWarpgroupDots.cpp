@@ -32,7 +32,7 @@ bool writesSharedMemory(Operation *op) {
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
     return op->getNumRegions() != 0;
-  return effects.hasEffect<MemoryEffects::Write>() && !isa<ttg::AsyncWaitOp>(op);
+  return effects.hasEffect<MemoryEffects::Write>() && !isa<ttg::AsyncWaitOp, WaitBarrierOp>(op);
 }
 
 /// Whether the shared memory that `dot` reads is written, in `body`, only after a barrier that
@@ -46,7 +46,8 @@ bool writesFollowABarrier(WarpgroupDotOp dot, Block *body) {
       afterDot = true;
       continue;
     }
-    if (afterDot && isa<gpu::BarrierOp>(op))
+    // A tensor copy starts with a barrier of the program's threads (its lowering's).
+    if (afterDot && isa<gpu::BarrierOp, TmaLoadOp>(op))
       barrierSeen = true;
     if (writesSharedMemory(&op) && !(afterDot && barrierSeen))
       return false;

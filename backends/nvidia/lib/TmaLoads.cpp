@@ -51,7 +51,8 @@ void copyThroughSharedMemory(tt::DescriptorLoadOp load) {
                                            /*mutableMemory=*/true);
   Value barrier = ttg::LocalAllocOp::create(builder, loc, barrierType, Value());
   InitBarrierOp::create(builder, loc, barrier, 1);
-  TmaLoadOp::create(builder, loc, load.getDesc(), load.getIndices(), buffer, barrier);
+  TmaLoadOp::create(builder, loc, load.getDesc(), load.getIndices(), buffer, barrier,
+                    /*pred=*/Value());
   Value phase = arith::ConstantIntOp::create(builder, loc, 0, 32);
   WaitBarrierOp::create(builder, loc, barrier, phase);
   InvalBarrierOp::create(builder, loc, barrier);

@@ -14,13 +14,18 @@ namespace mlir::nereid::nvidia {
 
 namespace {
 
-/// `ptx`, in which `p` is true in thread 0 alone, run by every thread with operands $1, ...
-/// (`constraints` after the thread index's "r").
+/// `ptx`, in which `p` is true in thread 0 alone (and there only where `predicate`, if any,
+/// is), run by every thread with operands $1, ... (`constraints` after the "r" of $0).
 void emitInThreadZero(OpBuilder &builder, Location loc, const GpuLoweringInfo &info, StringRef ptx,
-                      ValueRange operands, StringRef constraints) {
-  SmallVector<Value> all{info.target.getThreadId(builder, loc)};
+                      ValueRange operands, StringRef constraints, Value predicate = {}) {
+  Value first =
+      LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                           info.target.getThreadId(builder, loc), createI32(builder, loc, 0));
+  if (predicate)
+    first = LLVM::AndOp::create(builder, loc, first, predicate);
+  SmallVector<Value> all{LLVM::ZExtOp::create(builder, loc, builder.getI32Type(), first)};
   llvm::append_range(all, operands);
-  std::string statement = llvm::formatv("{{ .reg .pred p; setp.eq.u32 p, $0, 0; {0} }", ptx).str();
+  std::string statement = llvm::formatv("{{ .reg .pred p; setp.ne.u32 p, $0, 0; {0} }", ptx).str();
   createPtx(builder, loc, {}, all, statement, ("r," + constraints).str());
 }
 
@@ -81,7 +86,7 @@ struct TmaLoadOpConversion : OpConversionPattern<TmaLoadOp> {
              std::to_string(first + 1) + "], [$2, {$" + std::to_string(first + 2) + ", $3}], [$1];";
       constraints += ",r,r";
     }
-    emitInThreadZero(rewriter, loc, info, ptx, operands, constraints);
+    emitInThreadZero(rewriter, loc, info, ptx, operands, constraints, adaptor.getPred());
     rewriter.eraseOp(op);
     return success();
   }

@@ -113,18 +113,28 @@ def test_other_descriptor_loads_take_pointers(case, compile_ptx):
     assert nereid.backends.get("nvidia").compile(kernel).tensor_maps == []
 
 
-def test_matmul_of_descriptors_copies_into_the_wgmma_buffers(compile_ptx, tmp_path):
+@pytest.mark.parametrize("num_stages", [1, 2, 3, 4])
+def test_matmul_of_descriptors_copies_into_the_wgmma_buffers(num_stages, compile_ptx, tmp_path):
     kernel = matmul_descriptors.warmup(
         _aligned("float16"), _aligned("float16"), _aligned("float32"), 256, 256, 256,
         BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, grid=(1,), backend="nvidia", target="cuda:90",
-        num_warps=4)
-    ptx = compile_ptx(kernel)
-    # A's 64-column rows are one 128-byte box; B's 128 columns two.
-    assert ptx.count("cp.async.bulk.tensor.2d") == 3 and "wgmma.mma_async" in ptx
-    # The copies land in the buffers that wgmma reads, which nothing else writes or reads.
+        num_warps=8, num_stages=num_stages)
+    ptx = compile_ptx(kernel)  # which fails on ptxas's advisories of serialized wgmmas
     ttg = (tmp_path / "dump" / "matmul_descriptors.ttg").read_text()
-    assert ttg.count("nvidia.tma_load") == 2 and ttg.count("nvidia.warpgroup_dot") == 1
+    # The copies land in the buffers that wgmma reads, which nothing else writes or reads.
+    assert ttg.count("nvidia.warpgroup_dot ") == 1
     assert "ttg.local_load" not in ttg and "ttg.local_store" not in ttg
+    # A's 64-column rows are one 128-byte box; B's 128 columns two.
+    copies = ptx.count("cp.async.bulk.tensor.2d")
+    if num_stages == 1:
+        assert ttg.count("nvidia.tma_load") == 2 and copies == 3
+        assert "wgmma.wait_group.sync.aligned 1" not in ptx
+        return
+    # Pipelined: the copies of num_stages - 1 iterations before the loop, one in it; each
+    # iteration's wgmma waited for in the next.
+    assert ttg.count("nvidia.tma_load") == 2 * num_stages and copies == 3 * num_stages
+    assert f"!ttg.memdesc<{num_stages}x128x64xf16" in ttg
+    assert "wgmma.wait_group.sync.aligned 1" in ptx
 
 
 def test_host_descriptor_is_a_tensor_map(compile_ptx):
@@ -168,15 +178,18 @@ def test_blocks_at_every_edge_read_zero_outside(cuda, dtype, block, shape):
 
 @pytest.mark.nvidia
 @pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
-@pytest.mark.parametrize("shape", [(256, 256, 256), (200, 136, 328)])
-def test_matmul_of_descriptors(cuda, dtype, shape):
+@pytest.mark.parametrize("shape", [(256, 256, 256), (200, 136, 328), (128, 128, 64),
+                                   (300, 260, 1000)])
+@pytest.mark.parametrize("num_stages, num_warps", [(1, 4), (2, 8), (3, 4), (4, 8)])
+def test_matmul_of_descriptors(cuda, dtype, shape, num_stages, num_warps):
     m, n, k = shape
     torch_dtype = getattr(cuda, dtype)
     a = _random(cuda, (m, k), torch_dtype)
     b = _random(cuda, (k, n), torch_dtype)
     c = cuda.full((m, n), float("nan"), device="cuda")
     matmul_descriptors[(-(-m // 128), -(-n // 128))](a, b, c, m, n, k, BLOCK_M=128,
-                                                     BLOCK_N=128, BLOCK_K=64)
+                                                     BLOCK_N=128, BLOCK_K=64,
+                                                     num_stages=num_stages, num_warps=num_warps)
     expected = a.double().cpu() @ b.double().cpu()
     # The dot tolerance of the conformance suite (docs/semantics.md): f32 accumulation.
     bound = (k + 1) * 2.0 ** -24 * (a.double().abs().cpu() @ b.double().abs().cpu())

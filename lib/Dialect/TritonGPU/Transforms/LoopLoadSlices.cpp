@@ -68,6 +68,15 @@ std::optional<LoopLoadSlice> getLoopLoadSlice(scf::ForOp loop, tt::LoadOp load) 
                        std::move(advancedArgs)};
 }
 
+std::optional<SmallVector<Operation *>> getInductionVarSlice(scf::ForOp loop, ValueRange values) {
+  llvm::SetVector<Value> arguments;
+  std::optional<SmallVector<Operation *>> ops = getPureSlice(loop.getBody(), values, arguments);
+  if (!ops ||
+      llvm::any_of(arguments, [&](Value argument) { return argument != loop.getInductionVar(); }))
+    return std::nullopt;
+  return ops;
+}
+
 bool mayWriteMemory(Operation *op) {
   WalkResult result = op->walk([](Operation *inner) {
     if (isa<tt::PrintOp, tt::AssertOp>(inner))

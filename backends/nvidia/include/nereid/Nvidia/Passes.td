@@ -40,6 +40,35 @@ def NvidiaTmaLoadsPass : Pass<"nvidia-tma-loads", "ModuleOp"> {
                            "mlir::nereid::ttg::TritonGPUDialect", "mlir::arith::ArithDialect"];
 }
 
+def NvidiaPipelineTmaLoadsPass : Pass<"nvidia-pipeline-tma-loads", "ModuleOp"> {
+  let summary = "Issues a loop's tensor copies num_stages - 1 iterations ahead";
+  let description = [{
+    Input: ttg IR for sm_90 after nvidia-tma-loads. In a loop whose body writes no memory
+    but through its copies, each copy that nvidia-tma-loads made (a buffer and an mbarrier
+    allocated in the body, init_barrier, tma_load, wait_barrier of phase 0, inval_barrier),
+    whose indices the body computes from the induction variable by pure ops, goes through a
+    stack of `num-stages` buffers and one of as many mbarriers, allocated and initialized
+    before the loop:
+    - before the loop, the copies of iterations 0 to num_stages - 2 into slices 0, 1, ...;
+    - in iteration i, the wait on slice i % num_stages's barrier for the phase of parity
+      (i / num_stages) % 2 (the loop carries the slice and the parity), the buffer's uses
+      reading that slice;
+    - at the bottom of the body, the copies of iteration i + num_stages - 1 into the slices
+      of iteration i - 1 (tma_load's lowering starts with a barrier of the program's threads,
+      which are then done with them), predicated on that iteration existing;
+    - after the loop, the barriers' inval_barrier.
+    The stages are as many as fit in `shared-bytes` beside the function's other buffers, and
+    none below two.
+  }];
+  let options = [
+    Option<"numStages", "num-stages", "int64_t", "3", "the slices of each stack">,
+    Option<"sharedBytes", "shared-bytes", "int64_t", "232448",
+           "the shared memory that a program may have">
+  ];
+  let dependentDialects = ["mlir::nereid::nvidia::NvidiaDialect",
+                           "mlir::nereid::ttg::TritonGPUDialect", "mlir::arith::ArithDialect"];
+}
+
 def NvidiaAssignMmaLayoutsPass : Pass<"nvidia-assign-mma-layouts", "ModuleOp"> {
   let summary = "Puts each tt.dot that the tensor cores can compute in their layouts";
   let description = [{

@@ -26,6 +26,11 @@ struct LoopLoadSlice {
 /// has effects or regions.
 std::optional<LoopLoadSlice> getLoopLoadSlice(scf::ForOp loop, tt::LoadOp load);
 
+/// The pure ops of `loop`'s body that compute `values` from its induction variable and values
+/// defined above the loop, in block order; std::nullopt where they need an iter arg or an op
+/// with effects or regions.
+std::optional<SmallVector<Operation *>> getInductionVarSlice(scf::ForOp loop, ValueRange values);
+
 /// Whether `op` or an op in its regions may write memory that a load could read (prints and
 /// assertions do not).
 bool mayWriteMemory(Operation *op);

@@ -79,8 +79,8 @@ def PrefetchLoopLoadsPass : Pass<"ttg-prefetch-loop-loads", "ModuleOp"> {
     requiring that the iteration exists. A new iter arg carries the tile to the iteration
     that uses it, in place of the load. The next tiles then travel from global memory while
     the current ones are computed on: a two-stage software pipeline through registers.
-    Upstream Triton pipelines through shared memory (cp.async, TMA) in `num_stages` stages;
-    that comes later (docs/nvidia.md).
+    The tiles of dots' operands go through shared memory instead, `num_stages` stages deep
+    (ttg-pipeline-async-copies; docs/nvidia.md): this pass takes the loops without them.
   }];
   let dependentDialects = ["::mlir::arith::ArithDialect", "::mlir::scf::SCFDialect"];
 }

@@ -85,7 +85,7 @@ def Nvidia_InitBarrierOp : Nvidia_Op<"init_barrier"> {
   let hasVerifier = 1;
 }
 
-def Nvidia_TmaLoadOp : Nvidia_Op<"tma_load"> {
+def Nvidia_TmaLoadOp : Nvidia_Op<"tma_load", [AttrSizedOperandSegments]> {
   let summary = "copies a tensor map's block into shared memory (cp.async.bulk.tensor)";
   let description = [{
     ```
@@ -98,16 +98,19 @@ def Nvidia_TmaLoadOp : Nvidia_Op<"tma_load"> {
     thread expects the block's bytes on `barrier` and starts the copies of the block at the
     element indices (out-of-bounds elements are zero) into `buffer`, in the layout of
     TensorMaps.h's getTensorMapCopies; the barrier's phase completes when they have arrived.
+    With `pred` false, it copies nothing and the barrier expects nothing (a pipeline's copy
+    for an iteration past the loop's end).
   }];
   let arguments = (ins
     Arg<TT_TensorDescType, "", [MemRead<Nvidia_GlobalMemory>]>:$map,
     Variadic<I32>:$indices,
     Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$buffer,
-    Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$barrier
+    Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$barrier,
+    Optional<I1>:$pred
   );
   let assemblyFormat = [{
-    $map `[` $indices `]` `,` $buffer `,` $barrier attr-dict `:` qualified(type($map)) `,`
-    qualified(type($buffer)) `,` qualified(type($barrier))
+    $map `[` $indices `]` `,` $buffer `,` $barrier (`,` $pred^)? attr-dict `:`
+    qualified(type($map)) `,` qualified(type($buffer)) `,` qualified(type($barrier))
   }];
   let hasVerifier = 1;
 }
