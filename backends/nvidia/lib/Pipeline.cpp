@@ -55,9 +55,13 @@ static bool isHopper(const NvidiaPipelineOptions &options) {
 void buildNvidiaTritonPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
   if (!isHopper(options))
     return tt::buildTritonPipeline(pm);
-  // The descriptors whose loads the tensor copy engine takes become tensor map parameters.
-  tt::buildTritonPipeline(
-      pm, [](OpPassManager &pm) { pm.addPass(createNvidiaTensorMapParametersPass()); });
+  // Loads of strided pointer tiles become descriptor loads (implicit TMA, unless turned off);
+  // the descriptors whose loads the tensor copy engine takes become tensor map parameters.
+  tt::buildTritonPipeline(pm, [&](OpPassManager &pm) {
+    if (options.implicitTma)
+      pm.addPass(tt::createImplicitTensorDescriptorsPass());
+    pm.addPass(createNvidiaTensorMapParametersPass());
+  });
 }
 
 void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions &options) {
@@ -117,6 +121,10 @@ struct NvidiaPipelineCommandLineOptions
   Option<unsigned> numStages{*this, "num-stages",
                              llvm::cl::desc("the stages of loops' software pipeline (1: none)"),
                              llvm::cl::init(3)};
+  Option<bool> implicitTma{*this, "implicit-tma",
+                           llvm::cl::desc("on sm_90, loads of strided pointer tiles of a "
+                                          "parameter through the tensor copy engine"),
+                           llvm::cl::init(true)};
 };
 
 #define GEN_PASS_REGISTRATION
@@ -131,15 +139,17 @@ void registerNvidiaPassesAndPipelines() {
       "Lowers a tt module for an NVIDIA GPU to the LLVM and NVVM dialects: "
       "nereid-nvidia-ttir-pipeline, nereid-nvidia-ttg-pipeline and nereid-nvidia-to-llvm",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
+        buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps,
+                                                      options.numStages, options.implicitTma});
       });
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttir-pipeline",
       "tt IR as the frontend emits it to tt IR for an NVIDIA GPU: nereid-ttir-pipeline, with "
       "nvidia-tensor-map-parameters before the pointer fallback of descriptors on sm_90",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaTritonPipeline(
-            pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
+        buildNvidiaTritonPipeline(pm,
+                                  NvidiaPipelineOptions{options.target, options.numWarps,
+                                                        options.numStages, options.implicitTma});
       });
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
@@ -150,7 +160,9 @@ void registerNvidiaPassesAndPipelines() {
       "(sm_90) or "
       "ttg-prefetch-loop-loads (before), and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaTritonGPUPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps, options.numStages});
+        buildNvidiaTritonGPUPipeline(pm,
+                                     NvidiaPipelineOptions{options.target, options.numWarps,
+                                                           options.numStages, options.implicitTma});
       });
   PassPipelineRegistration<>(
       "nereid-nvidia-to-llvm",

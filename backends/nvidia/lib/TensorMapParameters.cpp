@@ -57,6 +57,10 @@ Attribute getEntry(Value value, tt::FuncOp func, int64_t multiple, const Twine &
     why = (what + " is computed in the kernel, not a constant or a parameter").str();
     return nullptr;
   }
+  // A parameter that the launch specializes as 1 is the constant.
+  auto equal = func.getArgAttrOfType<IntegerAttr>(parameter.getArgNumber(), "tt.equal_to");
+  if (equal && equal.getInt() == 1)
+    return builder.getI64IntegerAttr(1);
   if (getDivisibility(parameter, func) % multiple != 0) {
     why = (what + " is parameter " + Twine(parameter.getArgNumber()) +
            ", not known to be a multiple of " + Twine(multiple))

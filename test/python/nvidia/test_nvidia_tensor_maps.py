@@ -1,7 +1,9 @@
 """Tensor descriptors on the tensor copy engine (TMA) of sm_90: the loads of a descriptor made
 of kernel parameters (in the kernel with tl.make_tensor_descriptor, or the host-side
 TensorDescriptor) copy their blocks with `cp.async.bulk.tensor` through a tensor map that the
-launcher encodes; the others, and every descriptor before sm_90, take pointers.
+launcher encodes; the others, and every descriptor before sm_90, take pointers. Implicit TMA:
+the unmasked loads of strided pointer tiles of a parameter (the tutorial matmul's) become such
+descriptor loads, unless NEREID_IMPLICIT_TMA=0.
 
 Without a GPU: which kernels get tensor maps, what the launcher is told to encode, and that
 ptxas assembles them. On a GPU: blocks at every edge of ragged tensors (the elements outside
@@ -48,6 +50,23 @@ def matmul_descriptors(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr,
     columns = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
     tl.store(c_ptr + rows[:, None] * N + columns[None, :], acc,
              mask=(rows[:, None] < M) & (columns[None, :] < N))
+
+
+@nereid.jit
+def matmul_pointers(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
+    """The tutorial's matmul with plain pointers advanced along K, for sizes the blocks divide."""
+    rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    rk = tl.arange(0, BLOCK_K)
+    a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak
+    b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for _ in range(0, tl.cdiv(K, BLOCK_K)):
+        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
 
 
 @nereid.jit
@@ -148,6 +167,35 @@ def test_host_descriptor_is_a_tensor_map(compile_ptx):
     assert (parameter.base, parameter.shape, parameter.strides) == ("%0", (32, 64), (64, 1))
 
 
+def _matmul_pointers(stride_am, target="cuda:90"):
+    return matmul_pointers.warmup(
+        _aligned("float16"), _aligned("float16"), _aligned("float32"), 256, 256, 256, stride_am,
+        1, 256, 1, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, grid=(1,), backend="nvidia",
+        target=target, num_warps=8, num_stages=3)
+
+
+def test_implicit_tma_rewrites_the_tutorial_matmul(compile_ptx, tmp_path):
+    ptx = compile_ptx(_matmul_pointers(256))
+    ttir = (tmp_path / "dump" / "matmul_pointers.ttir").read_text()
+    assert ttir.count('nereid.implicit_descriptor = "rewritten"') == 2
+    # No pointer tiles are carried by the loop any more; the copies are pipelined.
+    assert "tt.addptr" not in ttir.split("scf.for", 1)[1].split("scf.yield", 1)[0]
+    assert "cp.async.bulk.tensor.2d" in ptx and "cp.async.cg" not in ptx
+    assert "wgmma.wait_group.sync.aligned 1" in ptx
+
+
+def test_implicit_tma_turned_off_or_unaligned_takes_pointers(compile_ptx, monkeypatch):
+    # A's row stride of 100 f16 (200 bytes) is no multiple of 16 bytes: the descriptor that
+    # implicit TMA made of it takes pointers again; B's is still a tensor map.
+    kernel = _matmul_pointers(100)
+    compile_ptx(kernel)
+    [parameter] = nereid.backends.get("nvidia").compile(kernel).tensor_maps
+    assert parameter.base == "%1"
+    monkeypatch.setenv("NEREID_IMPLICIT_TMA", "0")
+    ptx = compile_ptx(_matmul_pointers(256))
+    assert "cp.async.bulk.tensor" not in ptx and "cp.async.cg" in ptx
+
+
 # On the GPU ------------------------------------------------------------------------------
 
 
@@ -205,3 +253,23 @@ def test_host_descriptor_on_the_gpu(cuda):
     expected = cuda.zeros_like(out)
     expected[:100] = x * 2
     assert cuda.equal(out, expected)
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("implicit", ["1", "0"])
+@pytest.mark.parametrize("lead", [0, 8, 100])
+@pytest.mark.parametrize("num_stages", [1, 3, 4])
+def test_matmul_of_pointers_with_implicit_tma(cuda, monkeypatch, implicit, lead, num_stages):
+    """The tutorial matmul with and without implicit TMA, its a and b inside wider arrays
+    (`lead` more columns: a row stride that is, and one that is not, 16-byte aligned)."""
+    monkeypatch.setenv("NEREID_IMPLICIT_TMA", implicit)
+    m, n, k = 256, 384, 320
+    a = _random(cuda, (m, k + lead), cuda.float16)[:, :k]
+    b = _random(cuda, (k, n + lead), cuda.float16)[:, :n]
+    c = cuda.full((m, n), float("nan"), device="cuda")
+    matmul_pointers[(m // 128, n // 128)](a, b, c, m, n, k, a.stride(0), 1, b.stride(0), 1,
+                                          BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
+                                          num_stages=num_stages, num_warps=8)
+    expected = a.double().cpu() @ b.double().cpu()
+    bound = (k + 1) * 2.0 ** -24 * (a.double().abs().cpu() @ b.double().abs().cpu())
+    assert ((c.double().cpu() - expected).abs() <= bound).all()

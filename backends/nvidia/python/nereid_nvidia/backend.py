@@ -7,6 +7,7 @@ from typing import Any, Optional
 
 from nereid.backends import Availability, Backend
 from nereid.backends.backend import Relauncher
+from nereid.runtime.environment import compile_settings
 
 from . import compiler, driver
 from .kernel import CompiledNvidiaKernel
@@ -51,10 +52,12 @@ class NvidiaBackend(Backend):
 
     def compile(self, kernel: Any) -> CompiledNvidiaKernel:
         """The cubin of `kernel` (a `nereid.runtime.jit.CompiledKernel`) for the GPU its options
-        name (`target="cuda:90"`; the current device's by default), compiled once per key and
-        chip: a process whose GPUs differ gets a cubin for each."""
+        name (`target="cuda:90"`; the current device's by default), compiled once per key,
+        chip and compile settings (NEREID_IMPLICIT_TMA...): a process whose GPUs differ gets a
+        cubin for each."""
         chip = compiler.resolve_target(kernel.name, kernel.options).chip
-        key = (kernel.key, repr(sorted(kernel.options.items(), key=str)), chip)
+        key = (kernel.key, repr(sorted(kernel.options.items(), key=str)), chip,
+               compile_settings())
         native = self.kernels.get(key)
         if native is None:
             native = self.kernels[key] = compiler.compile(kernel.asm["ttir"], kernel.name,

@@ -5,7 +5,8 @@ libdevice functions that the kernel calls linked in first, then a cubin from `pt
 itself for the driver to compile where the machine has no toolkit. Cubins are cached on disk.
 
 NEREID_DUMP_IR=<directory> (or 1) writes every stage as `<kernel>.<stage>`: `tt`, `ttir`, `ttg`,
-`llir` (the LLVM and NVVM dialects), `ll` (LLVM IR) and `ptx`."""
+`llir` (the LLVM and NVVM dialects), `ll` (LLVM IR) and `ptx`. NEREID_IMPLICIT_TMA=0 turns
+implicit TMA off (the `ttir` dump says which loads it rewrote, and why not the others)."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ from nereid.compiler.stages import dump_directory, library_identity, lower, reco
 from nereid.language.dtypes import dtype
 from nereid.runtime import log
 from nereid.runtime.cache import KernelCache
+from nereid.runtime.environment import compile_setting
 
 from . import tensor_maps
 from .kernel import CompiledNvidiaKernel
@@ -83,10 +85,23 @@ def resolve_target(kernel_name: str, options: Mapping[str, Any]) -> Target:
     return Target(capability)
 
 
+# A compile setting (`nereid.runtime.environment.compile_setting`): a kernel launched under
+# another value of it is compiled again.
+NEREID_IMPLICIT_TMA = compile_setting("NEREID_IMPLICIT_TMA")
+
+
+def implicit_tma() -> bool:
+    """Whether loads of strided pointer tiles of a parameter go through the tensor copy engine
+    on sm_90 (implicit TMA, docs/nvidia.md): yes unless NEREID_IMPLICIT_TMA=0."""
+    return NEREID_IMPLICIT_TMA.get() != "0"
+
+
 def stages(target: Target, num_warps: int, num_stages: int) -> tuple[tuple[str, str], ...]:
     """The stages from tt IR to the LLVM dialect, each a pipeline that libnereid registers."""
+    implicit = "true" if implicit_tma() else "false"
     return (
-        ("ttir", f"builtin.module(nereid-nvidia-ttir-pipeline{{target={target.ttg_target}}})"),
+        ("ttir", f"builtin.module(nereid-nvidia-ttir-pipeline{{target={target.ttg_target} "
+                 f"implicit-tma={implicit}}})"),
         ("ttg", f"builtin.module(nereid-nvidia-ttg-pipeline{{target={target.ttg_target} "
                 f"num-warps={num_warps} num-stages={num_stages}}})"),
         ("llir", "builtin.module(nereid-nvidia-to-llvm)"),

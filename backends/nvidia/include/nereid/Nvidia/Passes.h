@@ -25,6 +25,9 @@ struct NvidiaPipelineOptions {
   /// loops load their tiles one iteration ahead (ttg-prefetch-loop-loads) before sm_90; 1
   /// turns that off.
   unsigned numStages = 3;
+  /// On sm_90, loads of strided pointer tiles of a parameter become descriptor loads, which
+  /// the tensor copy engine copies (tt-implicit-tensor-descriptors): implicit TMA.
+  bool implicitTma = true;
 };
 
 /// tt IR as the frontend emits it to tt IR for an NVIDIA GPU: nereid-ttir-pipeline, whose
