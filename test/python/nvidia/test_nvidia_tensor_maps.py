@@ -54,19 +54,29 @@ def matmul_descriptors(a_ptr, b_ptr, c_ptr, M, N, K, BLOCK_M: tl.constexpr,
 
 @nereid.jit
 def matmul_pointers(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk, stride_bn,
-                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr):
-    """The tutorial's matmul with plain pointers advanced along K, for sizes the blocks divide."""
+                    BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                    MASKED: tl.constexpr):
+    """The tutorial's matmul with plain pointers advanced along K: unmasked for sizes the
+    blocks divide, or MASKED on every edge (ragged sizes)."""
     rm = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
     rk = tl.arange(0, BLOCK_K)
     a_ptrs = a_ptr + rm[:, None] * stride_am + rk[None, :] * stride_ak
     b_ptrs = b_ptr + rk[:, None] * stride_bk + rn[None, :] * stride_bn
     acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for _ in range(0, tl.cdiv(K, BLOCK_K)):
-        acc = tl.dot(tl.load(a_ptrs), tl.load(b_ptrs), acc)
+    for k in range(0, tl.cdiv(K, BLOCK_K)):
+        if MASKED:
+            k_left = K - k * BLOCK_K
+            a = tl.load(a_ptrs, mask=(rm[:, None] < M) & (rk[None, :] < k_left), other=0.0)
+            b = tl.load(b_ptrs, mask=(rk[:, None] < k_left) & (rn[None, :] < N), other=0.0)
+        else:
+            a = tl.load(a_ptrs)
+            b = tl.load(b_ptrs)
+        acc = tl.dot(a, b, acc)
         a_ptrs += BLOCK_K * stride_ak
         b_ptrs += BLOCK_K * stride_bk
-    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc)
+    tl.store(c_ptr + rm[:, None] * N + rn[None, :], acc,
+             mask=(rm[:, None] < M) & (rn[None, :] < N))
 
 
 @nereid.jit
@@ -167,17 +177,23 @@ def test_host_descriptor_is_a_tensor_map(compile_ptx):
     assert (parameter.base, parameter.shape, parameter.strides) == ("%0", (32, 64), (64, 1))
 
 
-def _matmul_pointers(stride_am, target="cuda:90"):
+def _matmul_pointers(stride_am, masked=False, target="cuda:90"):
     return matmul_pointers.warmup(
         _aligned("float16"), _aligned("float16"), _aligned("float32"), 256, 256, 256, stride_am,
-        1, 256, 1, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, grid=(1,), backend="nvidia",
-        target=target, num_warps=8, num_stages=3)
+        1, 256, 1, BLOCK_M=128, BLOCK_N=128, BLOCK_K=64, MASKED=masked, grid=(1,),
+        backend="nvidia", target=target, num_warps=8, num_stages=3)
 
 
-def test_implicit_tma_rewrites_the_tutorial_matmul(compile_ptx, tmp_path):
-    ptx = compile_ptx(_matmul_pointers(256))
+@pytest.mark.parametrize("masked", [False, True])
+def test_implicit_tma_rewrites_the_tutorial_matmul(masked, compile_ptx, tmp_path):
+    ptx = compile_ptx(_matmul_pointers(256, masked))
     ttir = (tmp_path / "dump" / "matmul_pointers.ttir").read_text()
     assert ttir.count('nereid.implicit_descriptor = "rewritten"') == 2
+    # The masks' bounds are the tensor maps' shapes: M and K of A, K and N of B.
+    [a, b] = nereid.backends.get("nvidia").compile(_matmul_pointers(256, masked)).tensor_maps
+    unbounded = 2**31 - 1
+    assert (a.base, a.shape) == ("%0", ("%3", "%5") if masked else (unbounded, unbounded))
+    assert (b.base, b.shape) == ("%1", ("%5", "%4") if masked else (unbounded, unbounded))
     # No pointer tiles are carried by the loop any more; the copies are pipelined.
     assert "tt.addptr" not in ttir.split("scf.for", 1)[1].split("scf.yield", 1)[0]
     assert "cp.async.bulk.tensor.2d" in ptx and "cp.async.cg" not in ptx
@@ -259,17 +275,22 @@ def test_host_descriptor_on_the_gpu(cuda):
 @pytest.mark.parametrize("implicit", ["1", "0"])
 @pytest.mark.parametrize("lead", [0, 8, 100])
 @pytest.mark.parametrize("num_stages", [1, 3, 4])
-def test_matmul_of_pointers_with_implicit_tma(cuda, monkeypatch, implicit, lead, num_stages):
+@pytest.mark.parametrize("shape", [(256, 384, 320), (200, 136, 1000), (130, 260, 72)])
+def test_matmul_of_pointers_with_implicit_tma(cuda, monkeypatch, implicit, lead, num_stages,
+                                              shape):
     """The tutorial matmul with and without implicit TMA, its a and b inside wider arrays
-    (`lead` more columns: a row stride that is, and one that is not, 16-byte aligned)."""
+    (`lead` more columns: a row stride that is, and one that is not, 16-byte aligned),
+    unmasked where the blocks divide the sizes, masked on every edge where they do not."""
     monkeypatch.setenv("NEREID_IMPLICIT_TMA", implicit)
-    m, n, k = 256, 384, 320
+    m, n, k = shape
+    masked = m % 128 or n % 128 or k % 64
     a = _random(cuda, (m, k + lead), cuda.float16)[:, :k]
     b = _random(cuda, (k, n + lead), cuda.float16)[:, :n]
     c = cuda.full((m, n), float("nan"), device="cuda")
-    matmul_pointers[(m // 128, n // 128)](a, b, c, m, n, k, a.stride(0), 1, b.stride(0), 1,
-                                          BLOCK_M=128, BLOCK_N=128, BLOCK_K=64,
-                                          num_stages=num_stages, num_warps=8)
+    matmul_pointers[(-(-m // 128), -(-n // 128))](a, b, c, m, n, k, a.stride(0), 1,
+                                                  b.stride(0), 1, BLOCK_M=128, BLOCK_N=128,
+                                                  BLOCK_K=64, MASKED=bool(masked),
+                                                  num_stages=num_stages, num_warps=8)
     expected = a.double().cpu() @ b.double().cpu()
     bound = (k + 1) * 2.0 ** -24 * (a.double().abs().cpu() @ b.double().abs().cpu())
     assert ((c.double().cpu() - expected).abs() <= bound).all()

@@ -227,6 +227,78 @@ std::optional<std::pair<int64_t, Value>> getShift(const PointerTile &tile, Value
   return std::nullopt;
 }
 
+/// Whether `value` is the loop's iteration count (its induction variable, where the loop
+/// counts from 0 by 1) times `shift`.
+bool isIterationsTimes(Value value, scf::ForOp loop, Value shift) {
+  auto product = value.getDefiningOp<arith::MulIOp>();
+  if (!product || !matchPattern(loop.getLowerBound(), m_Zero()) ||
+      !matchPattern(loop.getStep(), m_One()))
+    return false;
+  APInt shiftValue, factor;
+  for (unsigned side = 0; side < 2; ++side)
+    if (product->getOperand(side) == loop.getInductionVar()) {
+      Value other = product->getOperand(1 - side);
+      return other == shift ||
+             (matchPattern(other, m_ConstantInt(&factor)) &&
+              matchPattern(shift, m_ConstantInt(&shiftValue)) && factor == shiftValue);
+    }
+  return false;
+}
+
+/// Collects in `shape` the bounds that `mask` checks of `tile` (whose coordinate along
+/// `shift`'s dimension, if any, moves with `loop`'s iterations): a conjunction of
+/// `index_d < bound`, index_d the pointers' own index along d (start_d + range_d), or its
+/// range alone against a bound less the iterations' move along d (the tutorial's
+/// `offs_k < K - k * BLOCK_K`). False with `why` for any other mask.
+bool getBounds(Value mask, const PointerTile &tile, std::optional<std::pair<int64_t, Value>> shift,
+               scf::ForOp loop, SmallVector<Value> &shape, std::string &why) {
+  Operation *op = mask.getDefiningOp();
+  if (isa_and_nonnull<arith::AndIOp>(op))
+    return getBounds(op->getOperand(0), tile, shift, loop, shape, why) &&
+           getBounds(op->getOperand(1), tile, shift, loop, shape, why);
+  if (isa_and_nonnull<BroadcastOp>(op))
+    return getBounds(op->getOperand(0), tile, shift, loop, shape, why);
+  auto compare = dyn_cast_or_null<arith::CmpIOp>(op);
+  why = "its mask is not a bounds check (index < bound)";
+  if (!compare || compare.getPredicate() != arith::CmpIPredicate::slt)
+    return false;
+  OpBuilder builder(compare);
+  std::optional<IndexTile> index = getIndexTile(builder, compare.getLhs(), why);
+  Value bound = getSplatScalar(builder, compare.getRhs());
+  if (!index || index->terms.size() != 1 || index->terms[0].stride || !bound) {
+    why = "its mask is not a bounds check (index < bound)";
+    return false;
+  }
+  const Term &checked = index->terms[0];
+  int64_t dim = checked.dim;
+  const Term &term = tile.terms[dim];
+  bool moves = shift && shift->first == dim;
+  if (!moves && checked.start == term.start) {
+    // index_d < bound, on the pointers' own index.
+  } else if (moves && !checked.start && !term.start) {
+    // range_d < bound - (the iterations' move): the bound is what that is subtracted from.
+    auto difference = bound.getDefiningOp<arith::SubIOp>();
+    if (!difference || !isIterationsTimes(difference.getRhs(), loop, shift->second)) {
+      why = "its mask's bound does not move with the loop's pointers";
+      return false;
+    }
+    bound = difference.getLhs();
+  } else {
+    why = "its mask checks another index than its pointers'";
+    return false;
+  }
+  if (loop && !loop.isDefinedOutsideOfLoop(bound)) {
+    why = "its mask's bound is computed in the loop";
+    return false;
+  }
+  if (shape[dim]) {
+    why = "its mask checks a dimension twice";
+    return false;
+  }
+  shape[dim] = bound;
+  return true;
+}
+
 /// `value` as an i32 scalar.
 Value toI32(OpBuilder &builder, Location loc, Value value) {
   Type i32 = builder.getI32Type();
@@ -245,8 +317,11 @@ void rewrite(LoadOp load) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || type.getRank() != 2)
     return report("not a 2-D tile");
-  if (load.getMask() || load.getOther())
-    return report("masked (only unmasked loads are rewritten yet)");
+  if (isa<FloatType>(type.getElementType()) && type.getElementTypeBitWidth() == 8)
+    return report("a tile of fp8 (not yet)");
+  if (load.getOther() && !matchPattern(load.getOther(), m_Zero()) &&
+      !matchPattern(load.getOther(), m_AnyZeroFloat()))
+    return report("its `other` is not zero (the copy engine reads zeros outside)");
   if (load.getIsVolatile())
     return report("volatile");
 
@@ -276,12 +351,20 @@ void rewrite(LoadOp load) {
   if (increment && !(shift = getShift(*tile, increment)))
     return report("the loop's advance is not a multiple of a stride");
 
-  // The descriptor, made where the pointers were: the shape unbounded (the loads were not
-  // masked), the strides the tile's.
+  // The bounds that the mask checks, if any.
+  SmallVector<Value> shape(type.getRank());
+  if (Value mask = load.getMask())
+    if (!getBounds(mask, *tile, shift, loop, shape, why))
+      return report(why);
+
+  // The descriptor, made where the pointers were: the shape the mask's bounds, unbounded
+  // along the dimensions it does not check; the strides the tile's.
   Type i32 = builder.getI32Type(), i64 = builder.getI64Type();
   Value unbounded =
       arith::ConstantIntOp::create(builder, loc, i32, std::numeric_limits<int32_t>::max());
-  SmallVector<Value> shape(type.getRank(), unbounded), strides;
+  for (Value &size : shape)
+    size = size ? size : unbounded;
+  SmallVector<Value> strides;
   for (Term &term : tile->terms) {
     Value stride = isUnitStride(term.stride) ? arith::ConstantIntOp::create(builder, loc, i64, 1)
                                              : term.stride;

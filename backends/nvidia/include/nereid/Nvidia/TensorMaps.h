@@ -31,8 +31,8 @@ inline constexpr int64_t kTensorMapBytes = 128, kTensorMapParameterAlignment = 6
 std::string getParameterReference(unsigned index);
 
 /// Why the copy engine does not load blocks of type `block` here, or an empty string when it
-/// does: 2-D blocks of 1, 2, 4 or 8-byte elements, at least 8 and at most 256 rows, whose rows
-/// are a multiple of 16 bytes.
+/// does: 2-D blocks of 1, 2, 4 or 8-byte elements (no fp8 yet), at least 8 and at most 256
+/// rows, whose rows are a multiple of 16 bytes.
 std::string whyNoTensorMapBlock(RankedTensorType block);
 
 /// How the copy engine writes a block into shared memory: `copies` boxes of `box` elements

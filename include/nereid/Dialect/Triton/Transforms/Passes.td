@@ -45,13 +45,16 @@ def ImplicitTensorDescriptorsPass : Pass<"tt-implicit-tensor-descriptors", "Modu
   let description = [{
     Implicit TMA's rewrite, on tt IR after inlining, for a backend whose copy engine takes
     descriptors (the NVIDIA backend on sm_90 runs it before nvidia-tensor-map-parameters). A
-    2-D `tt.load` without mask or `other` whose pointers are
+    2-D `tt.load` (not of fp8) whose pointers are
     `splat(base) + sum over d of (start_d + range_d) * stride_d` (base a kernel parameter,
     start_d and stride_d scalars, range_d a `tt.make_range` from 0 along dimension d, the
     innermost stride 1), or a loop's iter arg that starts as such a tile and is advanced by
     `n * stride_d` each iteration (`a_ptrs += BLOCK_K * stride_ak`), becomes a
-    `tt.descriptor_load` of `tt.make_tensor_descriptor(base, [2^31 - 1, 2^31 - 1], strides)`
-    at the indices start_d (plus n times the iterations before, along d). The pointer iter
+    `tt.descriptor_load` of `tt.make_tensor_descriptor(base, shape, strides)` at the indices
+    start_d (plus n times the iterations before, along d). Its mask, if any, is a conjunction
+    of bounds checks `index_d < bound_d` (or `range_d < bound_d - n * iterations` along the
+    dimension the loop advances), which give the shape, 2^31 - 1 where unchecked, and its
+    `other` is zero. The pointer iter
     args that only advance themselves then go. Each load gets a `nereid.implicit_descriptor`
     attribute, "rewritten" or "not rewritten: " and why, which the IR dumps show. The
     descriptors that the backend's engine cannot take are lowered back to pointers by
