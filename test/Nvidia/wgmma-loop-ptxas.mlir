@@ -1,11 +1,22 @@
 // REQUIRES: ptxas
-// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=3})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 -o %t.ptx
+// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=3 implicit-tma=false})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 -o %t.ptx
 // RUN: FileCheck %s < %t.ptx
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty
-// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=1})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 -o %t1.ptx
+// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=1 implicit-tma=false})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 -o %t1.ptx
 // RUN: FileCheck %s --check-prefix=ONE < %t1.ptx
+// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=3})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx84 -o %t2.ptx
+// RUN: FileCheck %s --check-prefix=TMA < %t2.ptx
+// RUN: %ptxas -arch=sm_90a %t2.ptx -o %t2.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty
 
-// The tutorial matmul (test_nvidia_dot.py's matmul_masked, 128 x 128 x 64 blocks, 8 warps) as
+// With implicit TMA (the default), the same kernel's tiles are tensor copies, bounded by the
+// masks' M, N and K, two iterations ahead, and its wgmma still runs on into the next one.
+// TMA: cp.async.bulk.tensor.2d
+// TMA-NOT: cp.async.cg
+// TMA: mbarrier.try_wait.parity
+// TMA: wgmma.wait_group.sync.aligned 1;
+
+// Implicit TMA off: the tutorial matmul (test_nvidia_dot.py's matmul_masked, 128 x 128 x 64
+// blocks, 8 warps) as
 // the frontend emits it, through the sm_90 pipeline to a cubin. With num_stages 3 its tiles
 // are copied two iterations ahead (ttg-pipeline-async-copies: two groups of cp.async before the
 // loop) and its wgmma runs on into the next iteration (nvidia-pipeline-warpgroup-dots): in the
