@@ -92,8 +92,9 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
     pm.addPass(ttg::createPipelineAsyncCopiesPass(
         ttg::PipelineAsyncCopiesPassOptions{int64_t(options.numStages), sharedBytes}));
     if (hopper) {
-      pm.addPass(createNvidiaPipelineTmaLoadsPass(
-          NvidiaPipelineTmaLoadsPassOptions{int64_t(options.numStages), sharedBytes}));
+      if (options.tmaPipeline)
+        pm.addPass(createNvidiaPipelineTmaLoadsPass(
+            NvidiaPipelineTmaLoadsPassOptions{int64_t(options.numStages), sharedBytes}));
       pm.addPass(createNvidiaPipelineWarpgroupDotsPass());
     } else
       pm.addPass(ttg::createPrefetchLoopLoadsPass());
@@ -124,8 +125,17 @@ struct NvidiaPipelineCommandLineOptions
   Option<bool> implicitTma{*this, "implicit-tma",
                            llvm::cl::desc("on sm_90, loads of strided pointer tiles of a "
                                           "parameter through the tensor copy engine"),
-                           llvm::cl::init(true)};
+                           llvm::cl::init(false)};
+  Option<bool> tmaPipeline{*this, "tma-pipeline",
+                           llvm::cl::desc("on sm_90, loops' tensor copies num_stages - 1 "
+                                          "iterations ahead"),
+                           llvm::cl::init(false)};
 };
+
+NvidiaPipelineOptions getOptions(const NvidiaPipelineCommandLineOptions &options) {
+  return NvidiaPipelineOptions{options.target, options.numWarps, options.numStages,
+                               options.implicitTma, options.tmaPipeline};
+}
 
 #define GEN_PASS_REGISTRATION
 #include "nereid/Nvidia/Passes.h.inc"
@@ -139,30 +149,25 @@ void registerNvidiaPassesAndPipelines() {
       "Lowers a tt module for an NVIDIA GPU to the LLVM and NVVM dialects: "
       "nereid-nvidia-ttir-pipeline, nereid-nvidia-ttg-pipeline and nereid-nvidia-to-llvm",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaPipeline(pm, NvidiaPipelineOptions{options.target, options.numWarps,
-                                                      options.numStages, options.implicitTma});
+        buildNvidiaPipeline(pm, getOptions(options));
       });
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttir-pipeline",
       "tt IR as the frontend emits it to tt IR for an NVIDIA GPU: nereid-ttir-pipeline, with "
       "nvidia-tensor-map-parameters before the pointer fallback of descriptors on sm_90",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaTritonPipeline(pm,
-                                  NvidiaPipelineOptions{options.target, options.numWarps,
-                                                        options.numStages, options.implicitTma});
+        buildNvidiaTritonPipeline(pm, getOptions(options));
       });
   PassPipelineRegistration<NvidiaPipelineCommandLineOptions>(
       "nereid-nvidia-ttg-pipeline",
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
       "ttg-remove-layout-conversions, canonicalize, cse, nvidia-tma-loads (sm_90), "
       "ttg-stage-dot-operands-in-shared, "
-      "ttg-pipeline-async-copies, nvidia-pipeline-tma-loads and nvidia-pipeline-warpgroup-dots "
-      "(sm_90) or "
+      "ttg-pipeline-async-copies, nvidia-pipeline-tma-loads (tma-pipeline) and "
+      "nvidia-pipeline-warpgroup-dots (sm_90) or "
       "ttg-prefetch-loop-loads (before), and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {
-        buildNvidiaTritonGPUPipeline(pm,
-                                     NvidiaPipelineOptions{options.target, options.numWarps,
-                                                           options.numStages, options.implicitTma});
+        buildNvidiaTritonGPUPipeline(pm, getOptions(options));
       });
   PassPipelineRegistration<>(
       "nereid-nvidia-to-llvm",

@@ -399,7 +399,7 @@ class Autotuner:
 
         parts = [__version__, frontend_source_hash(), _jit_function(self.fn).cache_key,
                  select(list(args) + list(kwargs.values()), kwargs),
-                 platform.machine(), str(environment.compile_settings()),
+                 platform.machine(), str(sorted(environment.set_compile_settings().items())),
                  str(environment.NEREID_NUM_THREADS.get()), str(tuning_key)]
         parts += [str(config) for config in configs]
         return hashlib.sha256("-".join(parts).encode()).hexdigest()

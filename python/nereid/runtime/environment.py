@@ -94,6 +94,14 @@ def compile_settings() -> tuple:
     return _read_compile_settings()
 
 
+def set_compile_settings() -> dict[str, str]:
+    """The compile settings that are set, by name: what a key kept across processes holds
+    (which settings exist depends on the backends that a process has imported)."""
+    return {variable.name: os.fsdecode(value) if isinstance(value, bytes) else value
+            for variable, value in zip(_COMPILE_SETTINGS, _read_compile_settings())
+            if value is not None}
+
+
 def launch_settings() -> tuple:
     """The compile settings (`compile_settings`) after the variables that route a launch
     (NEREID_INTERPRET, TRITON_INTERPRET, NEREID_BACKEND), as raw as `compile_settings` gives
