@@ -7,6 +7,7 @@
 
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/LoopLoadSlices.h"
+#include "nereid/Dialect/TritonGPU/Transforms/LoopStages.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -75,39 +76,6 @@ bool mayWriteWhatCopiesRead(Operation *op, MutableArrayRef<WaitedCopy> copies) {
   return ttg::mayWriteMemory(op);
 }
 
-Value createI32(OpBuilder &builder, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), value);
-}
-
-/// `stack`'s slice `slot`, a mutable buffer of `type`.
-Value getSlice(OpBuilder &builder, Location loc, Value stack, Value slot, ttg::MemDescType type) {
-  auto sliceType = ttg::MemDescType::get(builder.getContext(), type.getShape(),
-                                         type.getElementType(), type.getEncoding(),
-                                         /*mutableMemory=*/true);
-  return ttg::MemDescIndexOp::create(builder, loc, sliceType, stack, slot);
-}
-
-/// A buffer of `slices` slices of `type`'s.
-Value allocateStack(OpBuilder &builder, Location loc, ttg::MemDescType type, int64_t slices) {
-  SmallVector<int64_t> shape{slices};
-  llvm::append_range(shape, type.getShape());
-  auto stackType = ttg::MemDescType::get(builder.getContext(), shape, type.getElementType(),
-                                         type.getEncoding().getStackEncoding(type.getRank()),
-                                         /*mutableMemory=*/true);
-  return ttg::LocalAllocOp::create(builder, loc, stackType, Value());
-}
-
-/// `inductionVar` + `iterations` steps of `loop`.
-Value advanceInductionVar(OpBuilder &builder, Location loc, scf::ForOp loop, Value inductionVar,
-                          int64_t iterations) {
-  if (iterations == 0)
-    return inductionVar;
-  Value count = arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(inductionVar.getType(), iterations));
-  return arith::AddIOp::create(builder, loc, inductionVar,
-                               arith::MulIOp::create(builder, loc, loop.getStep(), count));
-}
-
 /// The ops that compute `copies`' indices, each once, in block order.
 SmallVector<Operation *> getIndexOps(MutableArrayRef<WaitedCopy> copies) {
   llvm::SetVector<Operation *> ops;
@@ -133,8 +101,9 @@ void issueCopies(OpBuilder &builder, Location loc, scf::ForOp loop,
     for (Value index : copy.copy.getIndices())
       indices.push_back(mapping.lookupOrDefault(index));
     TmaLoadOp::create(builder, copy.copy.getLoc(), copy.copy.getMap(), indices,
-                      getSlice(builder, loc, buffer, slot, copy.buffer.getType()),
-                      getSlice(builder, loc, barrier, slot, copy.barrier.getType()), exists);
+                      ttg::getStackSlice(builder, loc, buffer, slot, copy.buffer.getType()),
+                      ttg::getStackSlice(builder, loc, barrier, slot, copy.barrier.getType()),
+                      exists);
   }
 }
 
@@ -147,35 +116,35 @@ void pipeline(scf::ForOp loop, MutableArrayRef<WaitedCopy> copies, int64_t numSt
   OpBuilder builder(loop);
   SmallVector<Value> buffers, barriers;
   for (WaitedCopy &copy : copies) {
-    buffers.push_back(allocateStack(builder, loc, copy.buffer.getType(), numStages));
-    barriers.push_back(allocateStack(builder, loc, copy.barrier.getType(), numStages));
+    buffers.push_back(ttg::allocateStack(builder, loc, copy.buffer.getType(), numStages));
+    barriers.push_back(ttg::allocateStack(builder, loc, copy.barrier.getType(), numStages));
     for (int64_t slot = 0; slot < numStages; ++slot)
       InitBarrierOp::create(builder, loc,
-                            getSlice(builder, loc, barriers.back(), createI32(builder, loc, slot),
-                                     copy.barrier.getType()),
+                            ttg::getStackSlice(builder, loc, barriers.back(),
+                                               ttg::createSlot(builder, loc, slot),
+                                               copy.barrier.getType()),
                             copy.init.getCount());
   }
   // The copies of the first `ahead` iterations, into slices 0, 1, ...
   for (int64_t i = 0; i < ahead; ++i)
     issueCopies(builder, loc, loop, copies, buffers, barriers,
-                advanceInductionVar(builder, loc, loop, loop.getLowerBound(), i),
-                createI32(builder, loc, i));
+                ttg::advanceInductionVar(builder, loc, loop, loop.getLowerBound(), i),
+                ttg::createSlot(builder, loc, i));
 
   // The loop carries the slice that its iteration reads, 0, 1, ..., numStages - 1, 0, ..., and
   // the parity of the barriers' phase that completes with its copies, which flips with each
   // round of the slices.
   IRRewriter rewriter(context);
   auto newLoop = cast<scf::ForOp>(*loop.replaceWithAdditionalYields(
-      rewriter, ValueRange{createI32(builder, loc, 0), createI32(builder, loc, 0)},
+      rewriter, ValueRange{ttg::createSlot(builder, loc, 0), ttg::createSlot(builder, loc, 0)},
       /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &builder, Location loc, ArrayRef<BlockArgument> state) {
         Value last = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, state[0],
-                                           createI32(builder, loc, ahead));
-        Value next = arith::AddIOp::create(builder, loc, state[0], createI32(builder, loc, 1));
-        Value flipped = arith::XOrIOp::create(builder, loc, state[1], createI32(builder, loc, 1));
-        return SmallVector<Value>{
-            arith::SelectOp::create(builder, loc, last, createI32(builder, loc, 0), next),
-            arith::SelectOp::create(builder, loc, last, flipped, state[1])};
+                                           ttg::createSlot(builder, loc, ahead));
+        Value flipped =
+            arith::XOrIOp::create(builder, loc, state[1], ttg::createSlot(builder, loc, 1));
+        return SmallVector<Value>{ttg::emitNextSlot(builder, loc, state[0], numStages),
+                                  arith::SelectOp::create(builder, loc, last, flipped, state[1])};
       }));
   Block *body = newLoop.getBody();
   Value slot = newLoop.getRegionIterArgs().drop_back().back();
@@ -184,31 +153,29 @@ void pipeline(scf::ForOp loop, MutableArrayRef<WaitedCopy> copies, int64_t numSt
   // At the bottom, the copies of iteration i + ahead into the slices of iteration i - 1, which
   // every thread is done with once the copies' barrier is passed (tma_load's lowering).
   builder.setInsertionPoint(body->getTerminator());
-  Value first = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, slot,
-                                      createI32(builder, loc, 0));
-  Value previous = arith::SubIOp::create(builder, loc, slot, createI32(builder, loc, 1));
-  Value copySlot =
-      arith::SelectOp::create(builder, loc, first, createI32(builder, loc, ahead), previous);
+  Value copySlot = ttg::emitPreviousSlot(builder, loc, slot, numStages);
   issueCopies(builder, loc, newLoop, copies, buffers, barriers,
-              advanceInductionVar(builder, loc, newLoop, newLoop.getInductionVar(), ahead),
+              ttg::advanceInductionVar(builder, loc, newLoop, newLoop.getInductionVar(), ahead),
               copySlot);
 
   // Every copy issued has been waited for: the barriers end after the loop.
   builder.setInsertionPointAfter(newLoop);
   for (auto [copy, barrier] : llvm::zip_equal(copies, barriers))
     for (int64_t slot = 0; slot < numStages; ++slot)
-      InvalBarrierOp::create(
-          builder, loc,
-          getSlice(builder, loc, barrier, createI32(builder, loc, slot), copy.barrier.getType()));
+      InvalBarrierOp::create(builder, loc,
+                             ttg::getStackSlice(builder, loc, barrier,
+                                                ttg::createSlot(builder, loc, slot),
+                                                copy.barrier.getType()));
 
   // Each copy's buffer is its slice, which its wait, where the copy was, waits for.
   for (auto [copy, buffer, barrier] : llvm::zip_equal(copies, buffers, barriers)) {
     builder.setInsertionPoint(copy.buffer);
     copy.buffer.getResult().replaceAllUsesWith(
-        getSlice(builder, loc, buffer, slot, copy.buffer.getType()));
+        ttg::getStackSlice(builder, loc, buffer, slot, copy.buffer.getType()));
     builder.setInsertionPoint(copy.wait);
     WaitBarrierOp::create(builder, copy.wait.getLoc(),
-                          getSlice(builder, loc, barrier, slot, copy.barrier.getType()), phase);
+                          ttg::getStackSlice(builder, loc, barrier, slot, copy.barrier.getType()),
+                          phase);
     for (Operation *op :
          {copy.inval.getOperation(), copy.wait.getOperation(), copy.copy.getOperation(),
           copy.init.getOperation(), copy.barrier.getOperation(), copy.buffer.getOperation()})
@@ -220,23 +187,6 @@ void pipeline(scf::ForOp loop, MutableArrayRef<WaitedCopy> copies, int64_t numSt
   for (Operation *op : llvm::reverse(indexOps))
     if (op->use_empty())
       op->erase();
-}
-
-/// The stages of `copies`' buffers that fit in `sharedBytes` beside the other buffers of
-/// `loop`'s function: at most `numStages`.
-int64_t getStagesThatFit(scf::ForOp loop, MutableArrayRef<WaitedCopy> copies, int64_t numStages,
-                         int64_t sharedBytes) {
-  int64_t stageBytes = 0, otherBytes = 0;
-  for (WaitedCopy &copy : copies)
-    stageBytes +=
-        ttg::getBufferBytes(copy.buffer.getType()) + ttg::getBufferBytes(copy.barrier.getType());
-  loop->getParentOfType<FunctionOpInterface>().walk([&](ttg::LocalAllocOp alloc) {
-    if (llvm::none_of(copies, [&](const WaitedCopy &copy) {
-          return copy.buffer == alloc || copy.barrier == alloc;
-        }))
-      otherBytes += ttg::getBufferBytes(alloc.getType());
-  });
-  return std::min(numStages, (sharedBytes - otherBytes) / stageBytes);
 }
 
 struct NvidiaPipelineTmaLoadsPass
@@ -258,7 +208,10 @@ struct NvidiaPipelineTmaLoadsPass
             return mayWriteWhatCopiesRead(&op, copies);
           }))
         continue;
-      int64_t stages = getStagesThatFit(loop, copies, numStages, sharedBytes);
+      SmallVector<ttg::LocalAllocOp> allocs;
+      for (WaitedCopy &copy : copies)
+        allocs.append({copy.buffer, copy.barrier});
+      int64_t stages = ttg::getStagesThatFit(loop, allocs, numStages, sharedBytes);
       if (stages >= 2)
         pipeline(loop, copies, stages);
     }

@@ -5,6 +5,7 @@
 #include "nereid/Dialect/Triton/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 #include "nereid/Dialect/TritonGPU/Transforms/LoopLoadSlices.h"
+#include "nereid/Dialect/TritonGPU/Transforms/LoopStages.h"
 #include "nereid/Dialect/TritonGPU/Transforms/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -109,18 +110,6 @@ bool canRunAhead(scf::ForOp loop, ArrayRef<BufferedLoad> loads) {
   return true;
 }
 
-Value createSlot(OpBuilder &builder, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), value);
-}
-
-/// `buffer`'s slice `slot`, a mutable buffer of `alloc`'s type.
-Value getSlice(OpBuilder &builder, Location loc, Value buffer, Value slot, LocalAllocOp alloc) {
-  MemDescType type = alloc.getType();
-  auto sliceType = MemDescType::get(builder.getContext(), type.getShape(), type.getElementType(),
-                                    type.getEncoding(), /*mutableMemory=*/true);
-  return MemDescIndexOp::create(builder, loc, sliceType, buffer, slot);
-}
-
 /// Clones `sliceOps` with `mapping`, then starts copying each load's tile for the iteration at
 /// `inductionVar` into slice `slot` of its buffer, and closes the group.
 void issueCopies(OpBuilder &builder, Location loc, scf::ForOp loop, ArrayRef<BufferedLoad> loads,
@@ -132,25 +121,15 @@ void issueCopies(OpBuilder &builder, Location loc, scf::ForOp loop, ArrayRef<Buf
   Value exists = emitIterationExists(builder, loc, loop, inductionVar);
   for (auto [load, buffer] : llvm::zip_equal(loads, buffers)) {
     tt::LoadOp op = load.slice.load;
+    LocalAllocOp alloc = load.alloc;
     Value mask = op.getMask() ? mapping.lookupOrDefault(op.getMask()) : Value();
     AsyncCopyGlobalToLocalOp::create(
         builder, op.getLoc(), mapping.lookupOrDefault(op.getPtr()),
-        getSlice(builder, loc, buffer, slot, load.alloc),
+        getStackSlice(builder, loc, buffer, slot, alloc.getType()),
         andIterationExists(builder, loc, cast<RankedTensorType>(op.getPtr().getType()), mask,
                            exists));
   }
   AsyncCommitGroupOp::create(builder, loc);
-}
-
-/// `inductionVar` + `iterations` steps of `loop`.
-Value advanceInductionVar(OpBuilder &builder, Location loc, scf::ForOp loop, Value inductionVar,
-                          int64_t iterations) {
-  if (iterations == 0)
-    return inductionVar;
-  Value count = arith::ConstantOp::create(
-      builder, loc, builder.getIntegerAttr(inductionVar.getType(), iterations));
-  Value distance = arith::MulIOp::create(builder, loc, loop.getStep(), count);
-  return arith::AddIOp::create(builder, loc, inductionVar, distance);
 }
 
 void pipeline(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numStages) {
@@ -166,15 +145,8 @@ void pipeline(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numS
   // The buffers, of numStages slices each.
   OpBuilder builder(loop);
   SmallVector<Value> buffers;
-  for (BufferedLoad &load : loads) {
-    MemDescType type = load.alloc.getType();
-    SmallVector<int64_t> shape{numStages};
-    llvm::append_range(shape, type.getShape());
-    auto buffersType = MemDescType::get(context, shape, type.getElementType(),
-                                        type.getEncoding().getStackEncoding(type.getRank()),
-                                        /*mutableMemory=*/true);
-    buffers.push_back(LocalAllocOp::create(builder, loc, buffersType, Value()));
-  }
+  for (BufferedLoad &load : loads)
+    buffers.push_back(allocateStack(builder, loc, load.alloc.getType(), numStages));
 
   // Before the loop: the copies of the first `ahead` iterations, into slices 0, 1, ...; the
   // advanced iter args run through their values until the iteration `ahead`. The barrier keeps
@@ -201,11 +173,7 @@ void pipeline(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numS
       rewriter, ValueRange{createSlot(builder, loc, 0)},
       /*replaceInitOperandUsesInLoop=*/false,
       [&](OpBuilder &builder, Location loc, ArrayRef<BlockArgument> slot) {
-        Value last = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, slot.front(),
-                                           createSlot(builder, loc, ahead));
-        Value next = arith::AddIOp::create(builder, loc, slot.front(), createSlot(builder, loc, 1));
-        return SmallVector<Value>{
-            arith::SelectOp::create(builder, loc, last, createSlot(builder, loc, 0), next)};
+        return SmallVector<Value>{emitNextSlot(builder, loc, slot.front(), numStages)};
       }));
   body = newLoop.getBody();
   Value slot = newLoop.getRegionIterArgs().back();
@@ -216,7 +184,8 @@ void pipeline(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numS
   AsyncWaitOp::create(builder, loc, builder.getI32IntegerAttr(ahead - 1));
   gpu::BarrierOp::create(builder, loc);
   for (auto [load, buffer] : llvm::zip_equal(loads, buffers))
-    load.alloc.getResult().replaceAllUsesWith(getSlice(builder, loc, buffer, slot, load.alloc));
+    load.alloc.getResult().replaceAllUsesWith(
+        getStackSlice(builder, loc, buffer, slot, load.alloc.getType()));
 
   // At the bottom, once every thread is done with the slices of iteration i - 1: the copies
   // of iteration i + ahead into them.
@@ -224,12 +193,8 @@ void pipeline(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numS
   gpu::BarrierOp::create(builder, loc);
   IRMapping mapping;
   Value inductionVar = advanceInductionVar(builder, loc, newLoop, newLoop.getInductionVar(), ahead);
-  Value first = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, slot,
-                                      createSlot(builder, loc, 0));
-  Value previous = arith::SubIOp::create(builder, loc, slot, createSlot(builder, loc, 1));
-  Value copySlot =
-      arith::SelectOp::create(builder, loc, first, createSlot(builder, loc, ahead), previous);
-  issueCopies(builder, loc, newLoop, loads, buffers, addressOps, mapping, inductionVar, copySlot);
+  issueCopies(builder, loc, newLoop, loads, buffers, addressOps, mapping, inductionVar,
+              emitPreviousSlot(builder, loc, slot, numStages));
 
   for (BufferedLoad &load : loads) {
     load.alloc.erase();
@@ -244,22 +209,6 @@ void pipeline(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numS
   // No copy outlives the loop (those of the iterations past its end only write zeros).
   builder.setInsertionPointAfter(newLoop);
   AsyncWaitOp::create(builder, loc, builder.getI32IntegerAttr(0));
-}
-
-/// The stages of `loads`' buffers that fit in `sharedBytes` (0: no bound) beside the other
-/// buffers of `loop`'s function: at most `numStages`.
-int64_t getStagesThatFit(scf::ForOp loop, MutableArrayRef<BufferedLoad> loads, int64_t numStages,
-                         int64_t sharedBytes) {
-  if (sharedBytes == 0)
-    return numStages;
-  int64_t stageBytes = 0, otherBytes = 0;
-  for (BufferedLoad &load : loads)
-    stageBytes += getBufferBytes(load.alloc.getType());
-  loop->getParentOfType<FunctionOpInterface>().walk([&](LocalAllocOp alloc) {
-    if (llvm::none_of(loads, [&](const BufferedLoad &load) { return load.alloc == alloc; }))
-      otherBytes += getBufferBytes(alloc.getType());
-  });
-  return std::min(numStages, (sharedBytes - otherBytes) / stageBytes);
 }
 
 struct PipelineAsyncCopiesPass : impl::PipelineAsyncCopiesPassBase<PipelineAsyncCopiesPass> {
@@ -281,7 +230,9 @@ struct PipelineAsyncCopiesPass : impl::PipelineAsyncCopiesPassBase<PipelineAsync
       if (loads.empty() || !canRunAhead(loop, loads))
         continue;
       // Fewer stages where num_stages would not fit; none below two.
-      int64_t stages = getStagesThatFit(loop, loads, numStages, sharedBytes);
+      SmallVector<LocalAllocOp> allocs =
+          llvm::map_to_vector(loads, [](const BufferedLoad &load) { return load.alloc; });
+      int64_t stages = getStagesThatFit(loop, allocs, numStages, sharedBytes);
       if (stages >= 2)
         pipeline(loop, loads, stages);
     }
