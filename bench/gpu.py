@@ -378,10 +378,8 @@ def main() -> None:
     print("\ncompute-bound kernels, TFLOP/s (the median of do_bench; each checked against "
           "cuBLAS first)\n| kernel | upstream Triton | Nereid | cuBLAS | Nereid / upstream | "
           "target |\n|---|---|---|---|---|---|")
-    # Nereid's tensor copies go ahead like upstream's (NEREID_TMA_PIPELINE, a compile setting
-    # read at each launch, off by default until the GPU suite has run it), and implicit TMA
-    # (NEREID_IMPLICIT_TMA, the same) is on where a row says.
-    os.environ["NEREID_TMA_PIPELINE"] = "1"
+    # Implicit TMA (NEREID_IMPLICIT_TMA, a compile setting read at each launch) is on where a
+    # row says.
     for num_stages, implicit, key, target in (
             (3, "1", "matmul_tflops", ">= 0.9 (>= upstream's descriptors with implicit TMA)"),
             (3, "0", "matmul_tflops_no_implicit_tma", ">= 0.9"),

@@ -1,6 +1,5 @@
 // RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-ttg-pipeline{target=cuda:80 num-stages=3})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
-// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-ttg-pipeline{target=cuda:90 num-stages=3 tma-pipeline=true})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
-// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-ttg-pipeline{target=cuda:90 num-stages=3})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=NOTMA
+// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-ttg-pipeline{target=cuda:90 num-stages=3})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
 // RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-ttg-pipeline{target=cuda:80 num-stages=1})' --dump-pass-pipeline -o /dev/null 2>&1 | FileCheck %s --check-prefix=ONE
 
 // From num_stages 2 on, the tiles of dots' operands are copied num_stages - 1 iterations ahead
@@ -10,8 +9,7 @@
 // registers (ttg-prefetch-loop-loads, which on sm_90 made the tutorial matmul slower: 337
 // against 379 TFLOP/s on an H100). The buffers get the shared memory that a program may have
 // (the SM's less 1 KiB). On sm_90 the loads of tensor maps are tensor copies
-// (nvidia-tma-loads), which go num_stages - 1 iterations ahead too (nvidia-pipeline-tma-loads)
-// with tma-pipeline (off by default until the GPU suite has run it).
+// (nvidia-tma-loads), which go num_stages - 1 iterations ahead too (nvidia-pipeline-tma-loads).
 // num_stages 1 turns them all off.
 // SM80: nvidia-assign-mma-layouts
 // SM80: ttg-stage-dot-operands-in-shared
@@ -26,8 +24,6 @@
 // SM90-NEXT: nvidia-pipeline-tma-loads{num-stages=3 shared-bytes=232448}
 // SM90-NEXT: nvidia-pipeline-warpgroup-dots
 // SM90-NOT: ttg-prefetch-loop-loads
-// NOTMA: ttg-pipeline-async-copies{num-stages=3 shared-bytes=232448}
-// NOTMA-NEXT: nvidia-pipeline-warpgroup-dots
 // ONE: ttg-stage-dot-operands-in-shared
 // ONE-NOT: ttg-pipeline-async-copies
 // ONE-NOT: nvidia-pipeline-tma-loads

@@ -4,13 +4,13 @@
 // RUN: %ptxas -arch=sm_90a %t.ptx -o %t.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty
 // RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=1 implicit-tma=false})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx80 -o %t1.ptx
 // RUN: FileCheck %s --check-prefix=ONE < %t1.ptx
-// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=3 implicit-tma=true tma-pipeline=true})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx84 -o %t2.ptx
+// RUN: nereid-opt %s --pass-pipeline='builtin.module(nereid-nvidia-lower{target=cuda:90 num-warps=8 num-stages=3})' | mlir-translate --mlir-to-llvmir | llc -O3 -mtriple=nvptx64-nvidia-cuda -mcpu=sm_90a -mattr=+ptx84 -o %t2.ptx
 // RUN: FileCheck %s --check-prefix=TMA < %t2.ptx
 // RUN: %ptxas -arch=sm_90a %t2.ptx -o %t2.cubin 2>&1 | FileCheck %s --check-prefix=PTXAS --allow-empty
 
-// With implicit TMA and the pipelining of tensor copies (both off by default until the GPU
-// suite has run them), the same kernel's tiles are tensor copies, bounded by the masks' M, N
-// and K, two iterations ahead, and its wgmma still runs on into the next one.
+// With implicit TMA (the default; the runs above turn it off), the same kernel's tiles are
+// tensor copies, bounded by the masks' M, N and K, two iterations ahead, and its wgmma still
+// runs on into the next one.
 // TMA: cp.async.bulk.tensor.2d
 // TMA-NOT: cp.async.cg
 // TMA: mbarrier.try_wait.parity

@@ -92,9 +92,8 @@ void buildNvidiaTritonGPUPipeline(OpPassManager &pm, const NvidiaPipelineOptions
     pm.addPass(ttg::createPipelineAsyncCopiesPass(
         ttg::PipelineAsyncCopiesPassOptions{int64_t(options.numStages), sharedBytes}));
     if (hopper) {
-      if (options.tmaPipeline)
-        pm.addPass(createNvidiaPipelineTmaLoadsPass(
-            NvidiaPipelineTmaLoadsPassOptions{int64_t(options.numStages), sharedBytes}));
+      pm.addPass(createNvidiaPipelineTmaLoadsPass(
+          NvidiaPipelineTmaLoadsPassOptions{int64_t(options.numStages), sharedBytes}));
       pm.addPass(createNvidiaPipelineWarpgroupDotsPass());
     } else
       pm.addPass(ttg::createPrefetchLoopLoadsPass());
@@ -125,16 +124,12 @@ struct NvidiaPipelineCommandLineOptions
   Option<bool> implicitTma{*this, "implicit-tma",
                            llvm::cl::desc("on sm_90, loads of strided pointer tiles of a "
                                           "parameter through the tensor copy engine"),
-                           llvm::cl::init(false)};
-  Option<bool> tmaPipeline{*this, "tma-pipeline",
-                           llvm::cl::desc("on sm_90, loops' tensor copies num_stages - 1 "
-                                          "iterations ahead"),
-                           llvm::cl::init(false)};
+                           llvm::cl::init(true)};
 };
 
 NvidiaPipelineOptions getOptions(const NvidiaPipelineCommandLineOptions &options) {
   return NvidiaPipelineOptions{options.target, options.numWarps, options.numStages,
-                               options.implicitTma, options.tmaPipeline};
+                               options.implicitTma};
 }
 
 #define GEN_PASS_REGISTRATION
@@ -163,7 +158,7 @@ void registerNvidiaPassesAndPipelines() {
       "tt IR to ttg IR for an NVIDIA GPU: nereid-ttg-pipeline, then nvidia-assign-mma-layouts, "
       "ttg-remove-layout-conversions, canonicalize, cse, nvidia-tma-loads (sm_90), "
       "ttg-stage-dot-operands-in-shared, "
-      "ttg-pipeline-async-copies, nvidia-pipeline-tma-loads (tma-pipeline) and "
+      "ttg-pipeline-async-copies, nvidia-pipeline-tma-loads and "
       "nvidia-pipeline-warpgroup-dots (sm_90) or "
       "ttg-prefetch-loop-loads (before), and ttg-order-global-memory",
       [](OpPassManager &pm, const NvidiaPipelineCommandLineOptions &options) {

@@ -3,9 +3,8 @@ of kernel parameters (in the kernel with tl.make_tensor_descriptor, or the host-
 TensorDescriptor) copy their blocks with `cp.async.bulk.tensor` through a tensor map that the
 launcher encodes; the others, and every descriptor before sm_90, take pointers. Implicit TMA:
 the loads of strided pointer tiles of a parameter (the tutorial matmul's, masked by bounds
-checks or not) become such descriptor loads. Implicit TMA and the pipelining of tensor copies
-are off by default until the GPU suite has run them (NEREID_IMPLICIT_TMA=1,
-NEREID_TMA_PIPELINE=1): these tests turn both on, and off where they check the paths without.
+checks or not) become such descriptor loads, unless NEREID_IMPLICIT_TMA=0, which these tests
+set where they check the paths without.
 
 Without a GPU: which kernels get tensor maps, what the launcher is told to encode, and that
 ptxas assembles them. On a GPU: blocks at every edge of ragged tensors (the elements outside
@@ -88,13 +87,6 @@ def scale_host_descriptor(x_desc, out_ptr, N, BLOCK_M: tl.constexpr, BLOCK_N: tl
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     columns = tl.arange(0, BLOCK_N)
     tl.store(out_ptr + rows[:, None] * BLOCK_N + columns[None, :], block * 2)
-
-
-@pytest.fixture(autouse=True)
-def tma_features(monkeypatch):
-    """Implicit TMA and the pipelining of tensor copies, on."""
-    monkeypatch.setenv("NEREID_IMPLICIT_TMA", "1")
-    monkeypatch.setenv("NEREID_TMA_PIPELINE", "1")
 
 
 def _aligned(dtype, n=64):
@@ -219,6 +211,12 @@ def test_implicit_tma_turned_off_or_unaligned_takes_pointers(compile_ptx, monkey
     monkeypatch.setenv("NEREID_IMPLICIT_TMA", "0")
     ptx = compile_ptx(_matmul_pointers(256))
     assert "cp.async.bulk.tensor" not in ptx and "cp.async.cg" in ptx
+
+
+def test_implicit_tma_setting_is_validated(compile_ptx, monkeypatch):
+    monkeypatch.setenv("NEREID_IMPLICIT_TMA", "yes")
+    with pytest.raises(ValueError, match="NEREID_IMPLICIT_TMA must be 0 .off. or 1"):
+        compile_ptx(_matmul_pointers(256))
 
 
 # On the GPU ------------------------------------------------------------------------------

@@ -5,10 +5,8 @@ libdevice functions that the kernel calls linked in first, then a cubin from `pt
 itself for the driver to compile where the machine has no toolkit. Cubins are cached on disk.
 
 NEREID_DUMP_IR=<directory> (or 1) writes every stage as `<kernel>.<stage>`: `tt`, `ttir`, `ttg`,
-`llir` (the LLVM and NVVM dialects), `ll` (LLVM IR) and `ptx`. NEREID_IMPLICIT_TMA=1 turns
-implicit TMA on (the `ttir` dump says which loads it rewrote, and why not the others), and
-NEREID_TMA_PIPELINE=1 the pipelining of tensor copies; both are off until the GPU suite has
-run them."""
+`llir` (the LLVM and NVVM dialects), `ll` (LLVM IR) and `ptx`. NEREID_IMPLICIT_TMA=0 turns
+implicit TMA off (the `ttir` dump says which loads it rewrote, and why not the others)."""
 
 from __future__ import annotations
 
@@ -87,34 +85,29 @@ def resolve_target(kernel_name: str, options: Mapping[str, Any]) -> Target:
     return Target(capability)
 
 
-# Compile settings (`nereid.runtime.environment.compile_setting`): a kernel launched under
-# other values of them is compiled again. Both are off by default until the GPU suite has run
-# them (docs/nvidia.md, "Implicit TMA").
+# A compile setting (`nereid.runtime.environment.compile_setting`): a kernel launched under
+# another value of it is compiled again (docs/nvidia.md, "Implicit TMA").
 NEREID_IMPLICIT_TMA = compile_setting("NEREID_IMPLICIT_TMA")
-NEREID_TMA_PIPELINE = compile_setting("NEREID_TMA_PIPELINE")
 
 
 def implicit_tma() -> bool:
     """Whether loads of strided pointer tiles of a parameter go through the tensor copy engine
-    on sm_90 (implicit TMA, docs/nvidia.md): where NEREID_IMPLICIT_TMA=1."""
-    return NEREID_IMPLICIT_TMA.get() == "1"
-
-
-def tma_pipeline() -> bool:
-    """Whether loops' tensor copies on sm_90 go num_stages - 1 iterations ahead
-    (nvidia-pipeline-tma-loads): where NEREID_TMA_PIPELINE=1; else each is waited for at once."""
-    return NEREID_TMA_PIPELINE.get() == "1"
+    on sm_90 (implicit TMA, docs/nvidia.md): unless NEREID_IMPLICIT_TMA=0."""
+    value = NEREID_IMPLICIT_TMA.get()
+    if value not in (None, "", "0", "1"):
+        raise ValueError(f"NEREID_IMPLICIT_TMA must be 0 (off) or 1 (on, the default); got "
+                         f"{value!r}")
+    return value != "0"
 
 
 def stages(target: Target, num_warps: int, num_stages: int) -> tuple[tuple[str, str], ...]:
     """The stages from tt IR to the LLVM dialect, each a pipeline that libnereid registers."""
     implicit = "true" if implicit_tma() else "false"
-    pipeline = "true" if tma_pipeline() else "false"
     return (
         ("ttir", f"builtin.module(nereid-nvidia-ttir-pipeline{{target={target.ttg_target} "
                  f"implicit-tma={implicit}}})"),
         ("ttg", f"builtin.module(nereid-nvidia-ttg-pipeline{{target={target.ttg_target} "
-                f"num-warps={num_warps} num-stages={num_stages} tma-pipeline={pipeline}}})"),
+                f"num-warps={num_warps} num-stages={num_stages}}})"),
         ("llir", "builtin.module(nereid-nvidia-to-llvm)"),
     )
 

@@ -26,13 +26,8 @@ struct NvidiaPipelineOptions {
   /// turns that off.
   unsigned numStages = 3;
   /// On sm_90, loads of strided pointer tiles of a parameter become descriptor loads, which
-  /// the tensor copy engine copies (tt-implicit-tensor-descriptors): implicit TMA. Off by
-  /// default until the GPU suite has run it.
-  bool implicitTma = false;
-  /// On sm_90, loops' tensor copies go num_stages - 1 iterations ahead
-  /// (nvidia-pipeline-tma-loads). Off by default until the GPU suite has run it: the copies
-  /// are then waited for at once.
-  bool tmaPipeline = false;
+  /// the tensor copy engine copies (tt-implicit-tensor-descriptors): implicit TMA.
+  bool implicitTma = true;
 };
 
 /// tt IR as the frontend emits it to tt IR for an NVIDIA GPU: nereid-ttir-pipeline, whose
