@@ -20,9 +20,11 @@ launched). Then the memory-bound rows: vector add (fp32, 2^28 elements), softmax
 (bench/triton_kernels.py) and compiled by upstream Triton and by Nereid with the same launch
 parameters, beside torch's operator; the fp16 matmul 8192^3 of the matmul tutorial's plain
 pointer kernel (issue 27), by each compiler with the same blocks, with num_stages 3 (the
-default) and 1 (no pipelining in either), beside cuBLAS; and the cold
-compile and first launch of the vector add by each compiler, in fresh processes with empty
-caches."""
+default), 4 and 1 (no pipelining in either), Nereid with and without implicit TMA, and the same
+matmul through host tensor descriptors, beside cuBLAS; the fp8 (e4m3) matmul 8192^3 of the same
+kernel with upstream tutorial 03's fp8 blocks, beside cuBLAS's; the fused attention forward
+(fp16, 4 x 32 heads of 4096 x 128), beside torch's SDPA; and the cold compile and first launch
+of the vector add by each compiler, in fresh processes with empty caches."""
 
 from __future__ import annotations
 
@@ -234,11 +236,72 @@ def measure_matmul(upstream: ModuleType, nereid: ModuleType, num_stages: int,
 
     runs = {"upstream": tutorial(upstream), "nereid": tutorial(nereid),
             "cuBLAS": lambda: torch.matmul(a, b)}
+    return tflops_of_peers(runs, c, expected, 2 * size ** 3, rtol=2**-8, atol=0.05)
+
+
+def measure_fp8_matmul(upstream: ModuleType, nereid: ModuleType,
+                       size: int = 8192) -> dict[str, Any]:
+    """TFLOP/s of the fp8 (e4m3) matmul `size`^3 into f32, stored as f16, of the same kernel
+    (bench/triton_kernels.py's matmul_kernel) compiled by upstream Triton and by Nereid with the
+    blocks of upstream tutorial 03's fp8 configuration (128 x 256 x 128, 8 warps, 3 stages),
+    b K-major as the tutorial passes it (the transpose of a row-major N x K), and of cuBLAS
+    (torch._scaled_mm, unit scales); each checked first against the f32 product of the same
+    values (f16 results: within 2^-8 relative, 0.05 absolute). A peer that fails gets its
+    error instead."""
+    a = torch.randn(size, size, device="cuda").to(torch.float8_e4m3fn)
+    b = torch.randn(size, size, device="cuda").to(torch.float8_e4m3fn).t()
+    expected = torch.matmul(a.float(), b.float()).half()
+    c = torch.empty_like(expected)
+    blocks = dict(BLOCK_M=128, BLOCK_N=256, BLOCK_K=128, GROUP_M=8, num_warps=8, num_stages=3)
+    grid = ((size // 128) * (size // 256),)
+
+    def tutorial(kernels):
+        return returning(c, lambda: kernels.matmul_kernel[grid](
+            a, b, c, size, size, size, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+            c.stride(0), c.stride(1), **blocks))
+
+    one = torch.ones((), device="cuda")
+    runs = {"upstream": tutorial(upstream), "nereid": tutorial(nereid),
+            "cuBLAS": lambda: torch._scaled_mm(a, b, one, one, out_dtype=torch.float16)}
+    return tflops_of_peers(runs, c, expected, 2 * size ** 3, rtol=2**-8, atol=0.05)
+
+
+def measure_attention(upstream: ModuleType, nereid: ModuleType, batch: int = 4, heads: int = 32,
+                      n_ctx: int = 4096, head_dim: int = 128) -> dict[str, Any]:
+    """TFLOP/s (4 N^2 D per head: its two products) of the fused attention forward of
+    bench/triton_kernels.py (fp16, not causal) compiled by upstream Triton and by Nereid with
+    the same blocks (128 queries by 64 keys, 8 warps, 3 stages), and of torch's
+    scaled_dot_product_attention; each checked first against SDPA in f32 (f16 results:
+    within 0.01 relative and absolute). A peer that fails gets its error instead."""
+    shape = (batch, heads, n_ctx, head_dim)
+    q, k, v = (torch.randn(shape, device="cuda", dtype=torch.float16) for _ in range(3))
+    scale = head_dim ** -0.5
+    sdpa = torch.nn.functional.scaled_dot_product_attention
+    expected = sdpa(q.float(), k.float(), v.float(), scale=scale).half()
+    out = torch.empty_like(q)
+    grid = (n_ctx // 128, batch * heads)
+
+    def fused(kernels):
+        return returning(out, lambda: kernels.attention_fwd_kernel[grid](
+            q, k, v, out, scale, n_ctx, BLOCK_M=128, BLOCK_N=64, HEAD_DIM=head_dim, num_warps=8,
+            num_stages=3))
+
+    runs = {"upstream": fused(upstream), "nereid": fused(nereid),
+            "SDPA": lambda: sdpa(q, k, v, scale=scale)}
+    return tflops_of_peers(runs, out, expected, 4 * batch * heads * n_ctx ** 2 * head_dim,
+                           rtol=0.01, atol=0.01)
+
+
+def tflops_of_peers(runs: dict[str, Callable[[], torch.Tensor]], output: torch.Tensor,
+                    expected: torch.Tensor, flops: int, rtol: float, atol: float
+                    ) -> dict[str, Any]:
+    """TFLOP/s of each peer's run of `flops` operations, its `output` poisoned first and then
+    checked against `expected` (checked_milliseconds); a peer that fails gets its error."""
     results = {}
     for peer, run in runs.items():
-        c.fill_(float("nan"))
-        milliseconds = checked_milliseconds(run, expected, rtol=2**-8, atol=0.05)
-        results[peer] = (2 * size ** 3 / milliseconds / 1e9
+        output.fill_(float("nan"))
+        milliseconds = checked_milliseconds(run, expected, rtol=rtol, atol=atol)
+        results[peer] = (flops / milliseconds / 1e9
                          if isinstance(milliseconds, float) else milliseconds)
     return results
 
@@ -399,6 +462,15 @@ def main() -> None:
         print(table_row(f"fp16 matmul 8192^3, host tensor descriptors (TMA), 128x128x64 "
                         f"blocks, num_stages={num_stages}", row, ("upstream", "nereid", "cuBLAS"),
                         "(explicit TMA)"))
+    row = measure_fp8_matmul(upstream, nereid)
+    results["fp8_matmul_tflops"] = row
+    print(table_row("fp8 e4m3 matmul 8192^3, plain pointers, b K-major, 128x256x128 blocks, "
+                    "num_stages=3", row, ("upstream", "nereid", "cuBLAS"), ">= 0.85"))
+    row = measure_attention(upstream, nereid)
+    results["attention_tflops"] = row
+    print(table_row("fused attention fwd fp16, B4 H32 N4096 D128, not causal, plain pointers, "
+                    "128x64 blocks, num_stages=3", row, ("upstream", "nereid", "SDPA"),
+                    ">= 0.85"))
     print("\ncold compile and first launch of the vector add (a fresh process, an empty cache)\n"
           "| compiler | seconds |\n|---|---|")
     results["cold_first_launch_s"] = {}

@@ -119,3 +119,35 @@ def matmul_descriptor_kernel(a_desc, b_desc, c_ptr, M, N, K, stride_cm, stride_c
     rm = tile_m * BLOCK_M + tl.arange(0, BLOCK_M)
     rn = tile_n * BLOCK_N + tl.arange(0, BLOCK_N)
     tl.store(c_ptr + rm[:, None] * stride_cm + rn[None, :] * stride_cn, acc.to(tl.float16))
+
+
+@triton.jit
+def attention_fwd_kernel(q_ptr, k_ptr, v_ptr, out_ptr, sm_scale, N_CTX, BLOCK_M: tl.constexpr,
+                         BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
+    """Flash attention forward, not causal, of contiguous (batch, heads, N_CTX, HEAD_DIM) f16
+    tensors whose N_CTX the blocks divide: a BLOCK_M block of one head's queries per program,
+    its keys and values streamed BLOCK_N rows at a time through the online softmax (upstream
+    tutorial 06's inner loop, with plain pointers)."""
+    head = tl.program_id(1) * N_CTX * HEAD_DIM
+    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_n = tl.arange(0, BLOCK_N)
+    offs_d = tl.arange(0, HEAD_DIM)
+    q = tl.load(q_ptr + head + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
+    k_ptrs = k_ptr + head + offs_d[:, None] + offs_n[None, :] * HEAD_DIM
+    v_ptrs = v_ptr + head + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
+    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
+    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
+    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
+    qk_scale = sm_scale * 1.44269504
+    for _ in range(0, N_CTX, BLOCK_N):
+        qk = tl.dot(q, tl.load(k_ptrs)) * qk_scale
+        m_ij = tl.maximum(m_i, tl.max(qk, 1))
+        p = tl.math.exp2(qk - m_ij[:, None])
+        alpha = tl.math.exp2(m_i - m_ij)
+        l_i = l_i * alpha + tl.sum(p, 1)
+        acc = tl.dot(p.to(tl.float16), tl.load(v_ptrs), acc * alpha[:, None])
+        m_i = m_ij
+        k_ptrs += BLOCK_N * HEAD_DIM
+        v_ptrs += BLOCK_N * HEAD_DIM
+    acc = acc / l_i[:, None]
+    tl.store(out_ptr + head + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(tl.float16))

@@ -1,10 +1,10 @@
 // RUN: nereid-opt %s -split-input-file --nvidia-assign-mma-layouts | FileCheck %s
 
-// On sm_90, a dot of f16 or bf16 operands into f32 whose M has 64 rows per warpgroup becomes an
-// nvidia.warpgroup_dot: each operand's source is written into an #nvidia.mma_shared buffer
-// that keeps its contiguous dimension contiguous (swizzled by 128 bytes, or by the bytes that
-// one wgmma reads along it where fewer), the accumulator is converted to #nvidia.mma of
-// version 3, and the result back. The tutorial's tiles: A 128 x 64 (K contiguous), B 64 x 128
+// On sm_90, a dot of f16 or bf16 operands into f32 (the other types: @k_major_operands) whose
+// M has 64 rows per warpgroup becomes an nvidia.warpgroup_dot: each operand's source is
+// written into an #nvidia.mma_shared buffer that keeps its contiguous dimension contiguous
+// (swizzled by 128 bytes, or by the bytes that one wgmma reads along it where fewer), the
+// accumulator is converted to #nvidia.mma of version 3, and the result back. The tutorial's tiles: A 128 x 64 (K contiguous), B 64 x 128
 // (N contiguous, read transposed), with 4 warps: one warpgroup, instructions of N = 128.
 
 // CHECK-DAG: #[[$WGMMA:.*]] = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 16]}>
@@ -54,22 +54,66 @@ module attributes {"ttg.num-warps" = 8 : i32, ttg.target = "cuda:90"} {
 
 // -----
 
-// Dots that stay on mma.sync on sm_90: M below 64, f32 operands in tf32, a warp count that
-// is no warpgroup, and every dot before sm_90.
-// CHECK-LABEL: tt.func public @mma_sync_on_sm90
-// CHECK-NOT: nvidia.warpgroup_dot
-// CHECK: tt.dot {{.*}} -> tensor<32x128xf32, #mma>
-// CHECK: tt.dot {{.*}} -> tensor<128x128xf32, #mma1>
+// Operands of other than 16 bits, which wgmma reads only K-major: fp8 (k32), f32 in tf32 (k8,
+// rounded to tf32 first: the bits plus 0x1000, the low 13 cleared, NaNs kept) and int8 into
+// int32 (k32). B is N-contiguous in registers, so its buffers are transposed (rows along N,
+// K contiguous) whatever its order, and written so. The swizzle is the bytes of K in a row.
+// CHECK-DAG: #[[$FP8:.*]] = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
+// CHECK-DAG: #[[$TF32:.*]] = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
+// CHECK-DAG: #[[$A8:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
+// CHECK-DAG: #[[$B8:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
+// CHECK-DAG: #[[$A32:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
+// CHECK-DAG: #[[$B32:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
+// CHECK-LABEL: tt.func public @k_major_operands
+// CHECK: ttg.local_alloc %arg0 : {{.*}} -> !ttg.memdesc<128x64xf8E4M3FN, #[[$A8]]>
+// CHECK: ttg.local_alloc %arg1 : {{.*}} -> !ttg.memdesc<64x128xf8E4M3FN, #[[$B8]]>
+// CHECK: nvidia.warpgroup_dot {{.*}} -> tensor<128x128xf32, #[[$FP8]]>
+// CHECK: %[[BITS:.*]] = arith.bitcast %arg3 : tensor<128x64xf32, #blocked> to tensor<128x64xi32, #blocked>
+// CHECK: %[[HALF:.*]] = arith.constant dense<4096>
+// CHECK: %[[UP:.*]] = arith.addi %[[BITS]], %[[HALF]]
+// CHECK: %[[MASK:.*]] = arith.constant dense<-8192>
+// CHECK: %[[KEPT:.*]] = arith.andi %[[UP]], %[[MASK]]
+// CHECK: %[[NAN:.*]] = arith.cmpf uno, %arg3, %arg3
+// CHECK: %[[TF32:.*]] = arith.bitcast %[[KEPT]] : tensor<128x64xi32, #blocked> to tensor<128x64xf32, #blocked>
+// CHECK: %[[A:.*]] = arith.select %[[NAN]], %arg3, %[[TF32]]
+// CHECK: ttg.local_alloc %[[A]] : {{.*}} -> !ttg.memdesc<128x64xf32, #[[$A32]]>
+// CHECK: ttg.local_alloc {{.*}} -> !ttg.memdesc<64x128xf32, #[[$B32]]>
+// CHECK: nvidia.warpgroup_dot {{.*}} -> tensor<128x128xf32, #[[$TF32]]>
+// CHECK: ttg.local_alloc %arg6 : {{.*}} -> !ttg.memdesc<128x64xi8, #[[$A8]]>
+// CHECK: ttg.local_alloc %arg7 : {{.*}} -> !ttg.memdesc<64x128xi8, #[[$B8]]>
+// CHECK: nvidia.warpgroup_dot {{.*}} -> tensor<128x128xi32, #[[$FP8]]>
+// CHECK-NOT: tt.dot
 #blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
 module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
-  tt.func public @mma_sync_on_sm90(%a: tensor<32x64xf16, #blocked>, %b: tensor<64x128xf16, #blocked>, %c: tensor<32x128xf32, #blocked>,
-                                   %f: tensor<128x64xf32, #blocked>, %g: tensor<64x128xf32, #blocked>, %h: tensor<128x128xf32, #blocked>) {
-    %0 = ttg.convert_layout %a : tensor<32x64xf16, #blocked> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
-    %1 = ttg.convert_layout %b : tensor<64x128xf16, #blocked> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
-    %2 = tt.dot %0, %1, %c : tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x128xf32, #blocked>
+  tt.func public @k_major_operands(%a: tensor<128x64xf8E4M3FN, #blocked>, %b: tensor<64x128xf8E4M3FN, #blocked>, %c: tensor<128x128xf32, #blocked>,
+                                   %f: tensor<128x64xf32, #blocked>, %g: tensor<64x128xf32, #blocked>, %h: tensor<128x128xf32, #blocked>,
+                                   %i: tensor<128x64xi8, #blocked>, %j: tensor<64x128xi8, #blocked>, %k: tensor<128x128xi32, #blocked>) {
+    %0 = ttg.convert_layout %a : tensor<128x64xf8E4M3FN, #blocked> -> tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %1 = ttg.convert_layout %b : tensor<64x128xf8E4M3FN, #blocked> -> tensor<64x128xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %2 = tt.dot %0, %1, %c : tensor<128x64xf8E4M3FN, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf8E4M3FN, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
     %3 = ttg.convert_layout %f : tensor<128x64xf32, #blocked> -> tensor<128x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
     %4 = ttg.convert_layout %g : tensor<64x128xf32, #blocked> -> tensor<64x128xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
     %5 = tt.dot %3, %4, %h, inputPrecision = tf32 : tensor<128x64xf32, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf32, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xf32, #blocked>
+    %6 = ttg.convert_layout %i : tensor<128x64xi8, #blocked> -> tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %7 = ttg.convert_layout %j : tensor<64x128xi8, #blocked> -> tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %8 = tt.dot %6, %7, %k : tensor<128x64xi8, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xi8, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<128x128xi32, #blocked>
+    tt.return
+  }
+}
+
+// -----
+
+// Dots that stay on mma.sync on sm_90: M below 64 (here), a warp count that is no warpgroup,
+// and every dot before sm_90 (below).
+// CHECK-LABEL: tt.func public @mma_sync_on_sm90
+// CHECK-NOT: nvidia.warpgroup_dot
+// CHECK: tt.dot {{.*}} -> tensor<32x128xf32, #mma>
+#blocked = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @mma_sync_on_sm90(%a: tensor<32x64xf16, #blocked>, %b: tensor<64x128xf16, #blocked>, %c: tensor<32x128xf32, #blocked>) {
+    %0 = ttg.convert_layout %a : tensor<32x64xf16, #blocked> -> tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>>
+    %1 = ttg.convert_layout %b : tensor<64x128xf16, #blocked> -> tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>>
+    %2 = tt.dot %0, %1, %c : tensor<32x64xf16, #ttg.dot_op<{opIdx = 0, parent = #blocked}>> * tensor<64x128xf16, #ttg.dot_op<{opIdx = 1, parent = #blocked}>> -> tensor<32x128xf32, #blocked>
     tt.return
   }
 }

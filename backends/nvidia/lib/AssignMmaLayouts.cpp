@@ -16,6 +16,8 @@
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <array>
+
 namespace mlir::nereid::nvidia {
 
 #define GEN_PASS_DEF_NVIDIAASSIGNMMALAYOUTSPASS
@@ -58,11 +60,10 @@ std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability) {
 
 namespace {
 
-/// The rows of one wgmma (a warpgroup's), the warps of a warpgroup, and the K of one wgmma of
-/// 16-bit operands.
-constexpr int64_t kWarpgroupRows = 64, kWarpsPerGroup = 4, kWgmmaK = 16;
+/// The rows of one wgmma (a warpgroup's) and the warps of a warpgroup.
+constexpr int64_t kWarpgroupRows = 64, kWarpsPerGroup = 4;
 /// The widest swizzle of #nvidia.mma_shared, and the narrowest that wgmma's operands take
-/// here (one k-step of 16-bit elements is 32 bytes).
+/// here (one k-step is 32 bytes).
 constexpr int64_t kMaxSwizzleBytes = 128, kMinSwizzleBytes = 32;
 
 /// The dimensions of `type` from the fastest to the slowest as its source holds them: a
@@ -97,11 +98,19 @@ unsigned getWgmmaInstrN(int64_t columnsPerGroup) {
   return n;
 }
 
-/// The #nvidia.mma_shared encoding of a wgmma operand held as `type`: its contiguous dimension
-/// stays contiguous (the rows are the other one), swizzled by 128 bytes or by the bytes of
-/// `contiguousExtent` elements (the most that one instruction reads along it) where fewer.
-MmaSharedEncodingAttr getWgmmaOperandEncoding(RankedTensorType type, int64_t contiguousExtent) {
-  unsigned contiguous = getFastestFirstOrder(type)[0];
+/// The dimension of wgmma operand `opIdx`, held as `type`, that is contiguous in its buffer:
+/// the one contiguous in its source where the instruction can transpose it, else K.
+unsigned getWgmmaContiguousDim(RankedTensorType type, unsigned opIdx, const WgmmaTypes &types) {
+  if (types.isTransposable())
+    return getFastestFirstOrder(type)[0];
+  return opIdx == 0 ? 1 : 0;
+}
+
+/// The #nvidia.mma_shared encoding of a wgmma operand held as `type` whose `contiguous`
+/// dimension is contiguous (the rows are the other one), swizzled by 128 bytes or by the bytes
+/// of `contiguousExtent` elements (the most that one instruction reads along it) where fewer.
+MmaSharedEncodingAttr getWgmmaOperandEncoding(RankedTensorType type, unsigned contiguous,
+                                              int64_t contiguousExtent) {
   int64_t bytes = type.getElementTypeBitWidth() / 8;
   int64_t swizzle = std::min({kMaxSwizzleBytes, type.getDimSize(contiguous) * bytes,
                               contiguousExtent * bytes});
@@ -109,10 +118,10 @@ MmaSharedEncodingAttr getWgmmaOperandEncoding(RankedTensorType type, int64_t con
                                     type.getElementTypeBitWidth());
 }
 
-/// The elements that one wgmma reads of operand `opIdx` along `type`'s contiguous dimension:
-/// all of K where that is K, else the rows of a warpgroup (A) or the instruction's N (B).
-int64_t getWgmmaContiguousExtent(RankedTensorType type, unsigned opIdx, unsigned instrN) {
-  unsigned contiguous = getFastestFirstOrder(type)[0];
+/// The elements that one wgmma reads of operand `opIdx` along its `contiguous` dimension: all
+/// of K where that is K, else the rows of a warpgroup (A) or the instruction's N (B).
+int64_t getWgmmaContiguousExtent(RankedTensorType type, unsigned opIdx, unsigned contiguous,
+                                 unsigned instrN) {
   bool kContiguous = contiguous == (opIdx == 0 ? 1u : 0u);
   if (kContiguous)
     return type.getDimSize(contiguous);
@@ -127,21 +136,28 @@ std::string whyNotWgmma(tt::DotOp dot, unsigned computeCapability, unsigned numW
   Type a = aType.getElementType();
   if (computeCapability != 90)
     return "wgmma needs sm_90";
-  if (dType.getRank() != 2 || !(a.isF16() || a.isBF16()) || !dType.getElementType().isF32())
-    return "wgmma takes 2-D dots of f16 or bf16 operands into f32 so far";
+  std::optional<WgmmaTypes> types = getWgmmaTypes(a, dType.getElementType());
+  if (dType.getRank() != 2 || !types)
+    return "wgmma takes 2-D dots of f16, bf16, fp8 or f32 (tf32) operands into f32, and of int8 "
+           "ones into int32";
+  if (a.isF32() && dot.getInputPrecision() != tt::InputPrecision::TF32)
+    return "wgmma takes f32 operands in tf32 precision";
   if (numWarps % kWarpsPerGroup != 0)
     return "wgmma needs warpgroups of 4 warps";
   if (dType.getDimSize(0) % kWarpgroupRows != 0 || dType.getDimSize(1) % 8 != 0 ||
-      aType.getDimSize(1) % kWgmmaK != 0)
-    return "wgmma needs M a multiple of 64, N of 8 and K of 16";
+      aType.getDimSize(1) % types->k != 0)
+    return "wgmma needs M a multiple of 64, N of 8 and K of 32 bytes";
   SmallVector<unsigned> warps = getWgmmaWarpsPerCTA(dType.getShape(), numWarps);
   if (dType.getDimSize(1) % (8 * warps[1]) != 0)
     return "wgmma needs N a multiple of 8 per warpgroup";
   unsigned instrN = getWgmmaInstrN(dType.getDimSize(1) / warps[1]);
-  for (auto [opIdx, operand] : llvm::enumerate(ValueRange{dot.getA(), dot.getB()})) {
+  std::array<Value, 2> operands = {dot.getA(), dot.getB()};
+  for (auto [opIdx, operand] : llvm::enumerate(operands)) {
     auto type = cast<RankedTensorType>(lookThroughConversion(operand).getType());
-    int64_t extent = getWgmmaContiguousExtent(type, opIdx, instrN);
-    if (getWgmmaOperandEncoding(type, extent).getSwizzlingByteWidth() < kMinSwizzleBytes)
+    unsigned contiguous = getWgmmaContiguousDim(type, opIdx, *types);
+    int64_t extent = getWgmmaContiguousExtent(type, opIdx, contiguous, instrN);
+    if (getWgmmaOperandEncoding(type, contiguous, extent).getSwizzlingByteWidth() <
+        kMinSwizzleBytes)
       return "wgmma needs 32 bytes of each operand along its contiguous dimension";
   }
   return "";
@@ -239,9 +255,28 @@ void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps, unsigned computeCapabi
       convert->erase();
 }
 
+/// `value`, f32 elements, rounded to tf32 to nearest with ties away from zero, as the
+/// interpreter and mma.sync's lowering round the operands of input precision tf32 (wgmma
+/// would ignore their low 13 bits): the magnitude's bits plus half of the last kept one,
+/// truncated; NaNs as they are.
+Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
+  auto type = cast<RankedTensorType>(value.getType());
+  RankedTensorType bitsType = type.clone(builder.getI32Type());
+  auto splat = [&](int32_t bits) {
+    return arith::ConstantOp::create(
+        builder, loc, DenseElementsAttr::get(bitsType, builder.getI32IntegerAttr(bits)));
+  };
+  Value bits = arith::BitcastOp::create(builder, loc, bitsType, value);
+  Value rounded = arith::AndIOp::create(
+      builder, loc, arith::AddIOp::create(builder, loc, bits, splat(0x1000)), splat(~0x1FFF));
+  Value isNaN = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, value, value);
+  return arith::SelectOp::create(builder, loc, isNaN, value,
+                                 arith::BitcastOp::create(builder, loc, type, rounded));
+}
+
 /// Replaces `dot` by an nvidia.warpgroup_dot: its operands written, as their sources hold
-/// them, into #nvidia.mma_shared buffers, the accumulator converted to wgmma's layout and the
-/// result back to the dot's.
+/// them (f32 ones rounded to tf32), into #nvidia.mma_shared buffers, the accumulator
+/// converted to wgmma's layout and the result back to the dot's.
 void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
   MLIRContext *context = dot.getContext();
   OpBuilder builder(dot);
@@ -249,15 +284,22 @@ void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
   auto dType = cast<RankedTensorType>(dot.getType());
   SmallVector<unsigned> warps = getWgmmaWarpsPerCTA(dType.getShape(), numWarps);
   unsigned instrN = getWgmmaInstrN(dType.getDimSize(1) / warps[1]);
+  WgmmaTypes types =
+      *getWgmmaTypes(getElementTypeOrSelf(dot.getA().getType()), dType.getElementType());
   auto mma = MmaEncodingAttr::get(context, /*versionMajor=*/3, /*versionMinor=*/0, warps,
-                                  ArrayRef<unsigned>{16, instrN, kWgmmaK});
+                                  ArrayRef<unsigned>{16, instrN, unsigned(types.k)});
   SmallVector<Value> buffers;
-  for (auto [opIdx, operand] : llvm::enumerate(ValueRange{dot.getA(), dot.getB()})) {
+  std::array<Value, 2> operands = {dot.getA(), dot.getB()};
+  for (auto [opIdx, operand] : llvm::enumerate(operands)) {
     Value source = lookThroughConversion(operand);
+    if (types.operand == "tf32")
+      source = roundToTF32(builder, loc, source);
     auto type = cast<RankedTensorType>(source.getType());
+    unsigned contiguous = getWgmmaContiguousDim(type, opIdx, types);
     auto bufferType = ttg::MemDescType::get(
         context, type.getShape(), type.getElementType(),
-        getWgmmaOperandEncoding(type, getWgmmaContiguousExtent(type, opIdx, instrN)),
+        getWgmmaOperandEncoding(type, contiguous,
+                                getWgmmaContiguousExtent(type, opIdx, contiguous, instrN)),
         /*mutableMemory=*/false);
     buffers.push_back(ttg::LocalAllocOp::create(builder, loc, bufferType, source));
   }

@@ -1,5 +1,5 @@
 // nvidia.warpgroup_dot to wgmma (sm_90a): each warpgroup multiplies its 64-row blocks of the
-// result, 16 elements of K at a time, reading A and B from their #nvidia.mma_shared buffers
+// result, 32 bytes of K at a time, reading A and B from their #nvidia.mma_shared buffers
 // through shared-memory matrix descriptors.
 
 #include "DotOpToWgmma.h"
@@ -18,9 +18,8 @@
 namespace mlir::nereid::nvidia {
 namespace {
 
-/// The rows of one wgmma, of one warp's share of it, and the K of one instruction of 16-bit
-/// operands.
-constexpr int32_t kWgmmaRows = 64, kWarpRows = 16, kWgmmaK = 16;
+/// The rows of one wgmma and of one warp's share of it.
+constexpr int32_t kWgmmaRows = 64, kWarpRows = 16;
 /// The warps of a warpgroup.
 constexpr unsigned kWarpsPerGroup = 4;
 
@@ -117,30 +116,39 @@ Value emitWarpgroupOffset(OpBuilder &builder, Location loc, const LinearLayout &
   return offset;
 }
 
-/// `wgmma.mma_async` m64nNk16 into f32 of `type` ("f16" or "bf16") operands through the
-/// descriptors `a` and `b`, accumulating onto `accumulator` (N / 2 f32 registers), as inline
-/// PTX (NVVM's op has no way to say the transposes through the ops that lower it here).
+/// The inline asm constraint of a register that holds `type` (f32 or i32).
+StringRef getRegisterConstraint(Type type) { return type.isF32() ? "f" : "r"; }
+
+/// `wgmma.mma_async` m64nNkK of `types` through the descriptors `a` and `b`, accumulating
+/// onto `accumulator` (N / 2 registers), as inline PTX (NVVM's op has no way to say the
+/// transposes through the ops that lower it here). Only 16-bit operands take the transposes;
+/// integer ones take no operand scales either.
 Value emitWgmma(OpBuilder &builder, Location loc, ArrayRef<Value> accumulator, Value a, Value b,
-                StringRef type, bool transposeA, bool transposeB) {
+                const WgmmaTypes &types, bool transposeA, bool transposeB) {
   unsigned count = accumulator.size();
+  Type registerType = accumulator.front().getType();
   std::string ptx;
   llvm::raw_string_ostream os(ptx);
   os << "{\n.reg .pred d;\nsetp.ne.b32 d, $" << 2 * count + 2 << ", 0;\n"
-     << "wgmma.mma_async.sync.aligned.m64n" << 2 * count << "k16.f32." << type << "." << type
-     << " {";
+     << "wgmma.mma_async.sync.aligned.m64n" << 2 * count << "k" << types.k << "."
+     << types.accumulator << "." << types.operand << "." << types.operand << " {";
   std::string constraints;
   for (unsigned i = 0; i < count; ++i) {
     os << (i ? ", " : "") << "$" << i;
-    constraints += "=f,";
+    constraints += ("=" + getRegisterConstraint(registerType) + ",").str();
   }
-  os << "}, $" << 2 * count << ", $" << 2 * count + 1 << ", d, 1, 1, " << transposeA << ", "
-     << transposeB << ";\n}";
+  os << "}, $" << 2 * count << ", $" << 2 * count + 1 << ", d";
+  if (types.hasOperandScales())
+    os << ", 1, 1";
+  if (types.isTransposable())
+    os << ", " << transposeA << ", " << transposeB;
+  os << ";\n}";
   for (unsigned i = 0; i < count; ++i)
     constraints += std::to_string(i) + ",";
   constraints += "l,l,r";
   SmallVector<Value> operands(accumulator);
   operands.append({a, b, createI32(builder, loc, 1)});
-  SmallVector<Type> fields(count, builder.getF32Type());
+  SmallVector<Type> fields(count, registerType);
   auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(), fields);
   return LLVM::InlineAsmOp::create(
              builder, loc, resultType, operands, ptx, constraints, /*has_side_effects=*/true,
@@ -151,18 +159,19 @@ Value emitWgmma(OpBuilder &builder, Location loc, ArrayRef<Value> accumulator, V
 }
 
 /// The inline PTX `ptx` (a fence or a wait of the wgmma pipeline), through which every register
-/// of `values` (f32) passes: no other instruction may write the accumulators between the
-/// fence and the wgmmas (ptxas would serialize them: advisory C7519), or read them between the
-/// wgmmas and the wait (C7517), and the registers that the asm takes and gives are where the
-/// copies that LLVM inserts (a zero accumulator splat over many registers) land instead.
+/// of `values` (f32 or i32, all one type) passes: no other instruction may write the accumulators
+/// between the fence and the wgmmas (ptxas would serialize them: advisory C7519), or read them
+/// between the wgmmas and the wait (C7517), and the registers that the asm takes and gives are
+/// where the copies that LLVM inserts (a zero accumulator splat over many registers) land instead.
 SmallVector<Value> emitPassingThrough(OpBuilder &builder, Location loc, StringRef ptx,
                                       ArrayRef<Value> values) {
+  Type registerType = values.front().getType();
   std::string constraints;
   for (unsigned i = 0; i < values.size(); ++i)
-    constraints += "=f,";
+    constraints += ("=" + getRegisterConstraint(registerType) + ",").str();
   for (unsigned i = 0; i < values.size(); ++i)
     constraints += std::to_string(i) + (i + 1 < values.size() ? "," : "");
-  SmallVector<Type> fields(values.size(), builder.getF32Type());
+  SmallVector<Type> fields(values.size(), registerType);
   auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(), fields);
   Value passed =
       LLVM::InlineAsmOp::create(
@@ -215,7 +224,7 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
     int32_t k = op.getA().getType().getShape()[1];
     OperandGeometry aGeometry = getOperandGeometry(op.getA().getType(), 0);
     OperandGeometry bGeometry = getOperandGeometry(op.getB().getType(), 1);
-    StringRef type = op.getA().getType().getElementType().isBF16() ? "bf16" : "f16";
+    WgmmaTypes types = *getWgmmaTypes(op.getA().getType().getElementType(), dType.getElementType());
 
     // The buffers' shared-memory addresses, and where this warpgroup's rows and columns start.
     Type i32 = rewriter.getI32Type();
@@ -253,7 +262,7 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
 
     scatterAccumulators(tiles, emitPassingThrough(rewriter, loc, "wgmma.fence.sync.aligned;",
                                                   gatherAccumulators(tiles)));
-    for (int32_t kStep = 0; kStep < k; kStep += kWgmmaK) {
+    for (int32_t kStep = 0; kStep < k; kStep += types.k) {
       for (Tile &tile : tiles) {
         Value mRow = LLVM::AddOp::create(rewriter, loc, rowBase,
                                          createI32(rewriter, loc, tile.origin.first));
@@ -264,10 +273,10 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
                                          : aGeometry.emitOffset(rewriter, loc, kStep, mRow);
         Value bOffset = bGeometry.kMajor ? bGeometry.emitOffset(rewriter, loc, nColumn, kStep)
                                          : bGeometry.emitOffset(rewriter, loc, kStep, nColumn);
-        Value product = emitWgmma(
-            rewriter, loc, tile.accumulator, emitDescriptor(rewriter, loc, aBase, aOffset, aGeometry),
-            emitDescriptor(rewriter, loc, bBase, bOffset, bGeometry), type, !aGeometry.kMajor,
-            !bGeometry.kMajor);
+        Value product = emitWgmma(rewriter, loc, tile.accumulator,
+                                  emitDescriptor(rewriter, loc, aBase, aOffset, aGeometry),
+                                  emitDescriptor(rewriter, loc, bBase, bOffset, bGeometry), types,
+                                  !aGeometry.kMajor, !bGeometry.kMajor);
         for (unsigned i = 0; i < tile.accumulator.size(); ++i)
           tile.accumulator[i] = LLVM::ExtractValueOp::create(rewriter, loc, product, i);
       }
@@ -333,17 +342,21 @@ std::string whyWarpgroupDotNotLowered(WarpgroupDotOp dot, unsigned computeCapabi
   if (registers * threads != dType.getNumElements())
     return "its accumulator's layout repeats elements (the result is smaller than the warps' "
            "tiles)";
-  Type element = dot.getA().getType().getElementType();
-  if (!(element.isF16() || element.isBF16()) || !dType.getElementType().isF32())
-    return "wgmma takes f16 or bf16 operands into f32 so far";
-  if (dot.getA().getType().getShape()[1] % kWgmmaK != 0 || mma.getInstrShape()[0] != 16)
-    return "K must be a multiple of 16";
+  std::optional<WgmmaTypes> types =
+      getWgmmaTypes(dot.getA().getType().getElementType(), dType.getElementType());
+  if (!types)
+    return "wgmma takes f16, bf16, fp8 or f32 (tf32) operands into f32, and int8 ones into "
+           "int32";
+  if (dot.getA().getType().getShape()[1] % types->k != 0 || mma.getInstrShape()[0] != 16)
+    return "K must be a multiple of " + std::to_string(types->k);
   for (auto [opIdx, operand] :
        llvm::enumerate(SmallVector<ttg::MemDescType>{dot.getA().getType(), dot.getB().getType()})) {
     OperandGeometry geometry = getOperandGeometry(operand, opIdx);
     if (geometry.swizzleBytes < 32)
       return "its operands' buffers must be swizzled by 32 bytes or more";
-    int32_t extent = geometry.kMajor ? kWgmmaK : opIdx == 0 ? kWgmmaRows : mma.getInstrShape()[1];
+    if (!geometry.kMajor && !types->isTransposable())
+      return "its operands of other than 16 bits must be K-major in their buffers";
+    int32_t extent = geometry.kMajor ? types->k : opIdx == 0 ? kWgmmaRows : mma.getInstrShape()[1];
     if ((extent * geometry.elementBytes) % geometry.swizzleBytes != 0 && !geometry.kMajor)
       return "an instruction's columns must fill whole swizzled rows of its operand";
   }

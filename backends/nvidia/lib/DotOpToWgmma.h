@@ -11,8 +11,8 @@
 
 namespace mlir::nereid::nvidia {
 
-/// nvidia.warpgroup_dot to `wgmma.mma_async` m64nNk16 (sm_90a): per warpgroup, one
-/// instruction per 64 x N block of its result and per 16 along K, A and B read through
+/// nvidia.warpgroup_dot to `wgmma.mma_async` m64nNkK (sm_90a): per warpgroup, one
+/// instruction per 64 x N block of its result and per 32 bytes along K, A and B read through
 /// shared-memory matrix descriptors of their #nvidia.mma_shared buffers, then one wait.
 void populateDotOpToWgmmaPatterns(const LLVMTypeConverter &typeConverter,
                                   RewritePatternSet &patterns, const GpuLoweringInfo &info);

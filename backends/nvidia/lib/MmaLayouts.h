@@ -6,6 +6,8 @@
 
 #include "llvm/ADT/DenseMap.h"
 
+#include <optional>
+
 #include <string>
 
 namespace mlir::nereid::nvidia {
@@ -30,6 +32,40 @@ inline llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &l
   return registers;
 }
 
+/// What one wgmma multiplies: operands of one element type into an accumulator, each named as
+/// PTX names it, and the K of one instruction, which reads 32 bytes of each operand's rows.
+struct WgmmaTypes {
+  StringRef operand;     // f16, bf16, e4m3, e5m2, tf32 or s8
+  StringRef accumulator; // f32 or s32
+  int64_t k;
+
+  /// Whether the operands may lie MN-major in shared memory, which the instruction transposes:
+  /// only 16-bit ones; the others must be K-major.
+  bool isTransposable() const { return k == 16; }
+  /// Whether the instruction takes the operands' signs (imm-scale-a and -b): all but integers.
+  bool hasOperandScales() const { return accumulator == "f32"; }
+};
+
+/// The wgmma of `operand` elements into `accumulator` ones (f32 operands in tf32), or
+/// std::nullopt where there is none.
+inline std::optional<WgmmaTypes> getWgmmaTypes(Type operand, Type accumulator) {
+  if (accumulator.isF32()) {
+    if (operand.isF16())
+      return WgmmaTypes{"f16", "f32", 16};
+    if (operand.isBF16())
+      return WgmmaTypes{"bf16", "f32", 16};
+    if (isa<Float8E4M3FNType>(operand))
+      return WgmmaTypes{"e4m3", "f32", 32};
+    if (isa<Float8E5M2Type>(operand))
+      return WgmmaTypes{"e5m2", "f32", 32};
+    if (operand.isF32())
+      return WgmmaTypes{"tf32", "f32", 8};
+  } else if (accumulator.isInteger(32) && operand.isInteger(8)) {
+    return WgmmaTypes{"s8", "s32", 32};
+  }
+  return std::nullopt;
+}
+
 /// Why the tensor cores of a GPU of `computeCapability` cannot compute `dot` with `mma.sync`
 /// (nvidia-assign-mma-layouts leaves it in its blocked layout, and the NVIDIA lowering refuses
 /// it with this reason), or an empty string when they can: a 2-D dot into f32 of f16 or bf16
@@ -38,9 +74,10 @@ inline llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &l
 std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability);
 
 /// Why `dot` does not go to wgmma on a GPU of `computeCapability` with `numWarps` warps, or an
-/// empty string when it does: a 2-D dot into f32 of f16 or bf16 operands on sm_90, with
-/// warps a multiple of 4, M a multiple of 64, N of 8 and K of 16, each operand held with 32
-/// bytes or more along its contiguous dimension. The others go to mma.sync where they can.
+/// empty string when it does: a 2-D dot that getWgmmaTypes names (f32 operands in tf32
+/// precision) on sm_90, with warps a multiple of 4, M a multiple of 64, N of 8 and K of the
+/// instruction's, each operand held with 32 bytes or more along its contiguous dimension
+/// (K for operands of other than 16 bits). The others go to mma.sync where they can.
 std::string whyNotWgmma(tt::DotOp dot, unsigned computeCapability, unsigned numWarps);
 
 } // namespace mlir::nereid::nvidia

@@ -26,9 +26,6 @@ std::string whyNoTensorMapBlock(RankedTensorType block) {
     os << "its blocks are " << block.getRank() << "-D (the copy engine takes 2-D ones here)";
   else if (bits != 8 && bits != 16 && bits != 32 && bits != 64)
     os << "its elements have " << bits << " bits";
-  else if (isa<FloatType>(block.getElementType()) && bits == 8)
-    os << "its elements are fp8 (read from shared memory here only as wgmma operands, which "
-          "take them from registers yet)";
   else if (block.getDimSize(0) < kTileRows || block.getDimSize(0) > kMaxBoxSize)
     os << "its blocks have " << block.getDimSize(0) << " rows (the copy engine takes " << kTileRows
        << " to " << kMaxBoxSize << " here)";

@@ -75,8 +75,16 @@ struct ConstantOpConversion : OpConversionPattern<arith::ConstantOp> {
         dyn_cast_or_null<LLVM::LLVMStructType>(getTypeConverter()->convertType(type));
     if (!structType)
       return failure();
-    Value scalar =
-        arith::ConstantOp::create(rewriter, op.getLoc(), dense.getSplatValue<TypedAttr>());
+    // A float type that LLVM lacks (fp8) is an integer of its bits there.
+    auto value = dense.getSplatValue<TypedAttr>();
+    Type elementType = getTypeConverter()->convertType(type.getElementType());
+    Value scalar;
+    if (auto floatValue = dyn_cast<FloatAttr>(value); floatValue && isa<IntegerType>(elementType))
+      scalar = LLVM::ConstantOp::create(
+          rewriter, op.getLoc(), elementType,
+          IntegerAttr::get(elementType, floatValue.getValue().bitcastToAPInt()));
+    else
+      scalar = arith::ConstantOp::create(rewriter, op.getLoc(), value);
     SmallVector<Value> elements(structType.getBody().size(), scalar);
     rewriter.replaceOp(op, packElements(rewriter, op.getLoc(), elements, structType));
     return success();

@@ -131,3 +131,32 @@ tt.func public @bounds_checks(%a: !tt.ptr<f16> {tt.divisibility = 16 : i32}, %st
   }
   tt.return %r#1 : tensor<64x32xf16>
 }
+
+// -----
+
+// fp8 tiles too, a bounds-checked one whose zero `other` is the frontend's conversion of a
+// Python 0.0 (a splat of tt.fp_to_fp of an f32 constant).
+// CHECK-LABEL: tt.func public @fp8_tile_with_converted_zero
+// CHECK: %[[D:.*]] = tt.make_tensor_descriptor %arg0, [%arg1, %c2147483647_i32], [%c64_i64, %c1_i64]
+// CHECK: tt.descriptor_load %[[D]][%c0_i32, %c0_i32] {nereid.implicit_descriptor = "rewritten"} : !tt.tensordesc<tensor<16x64xf8E4M3FN>>
+tt.func public @fp8_tile_with_converted_zero(%a: !tt.ptr<f8E4M3FN> {tt.divisibility = 16 : i32}, %m: i32) -> tensor<16x64xf8E4M3FN> {
+  %range_r = tt.make_range {start = 0 : i32, end = 16 : i32} : tensor<16xi32>
+  %rows2 = tt.expand_dims %range_r {axis = 1 : i32} : tensor<16xi32> -> tensor<16x1xi32>
+  %c64 = arith.constant dense<64> : tensor<16x1xi32>
+  %row_offsets = arith.muli %rows2, %c64 : tensor<16x1xi32>
+  %range_c = tt.make_range {start = 0 : i32, end = 64 : i32} : tensor<64xi32>
+  %cols2 = tt.expand_dims %range_c {axis = 0 : i32} : tensor<64xi32> -> tensor<1x64xi32>
+  %base = tt.splat %a : !tt.ptr<f8E4M3FN> -> tensor<16x1x!tt.ptr<f8E4M3FN>>
+  %row_ptrs = tt.addptr %base, %row_offsets : tensor<16x1x!tt.ptr<f8E4M3FN>>, tensor<16x1xi32>
+  %row_ptrs2 = tt.broadcast %row_ptrs : tensor<16x1x!tt.ptr<f8E4M3FN>> -> tensor<16x64x!tt.ptr<f8E4M3FN>>
+  %cols = tt.broadcast %cols2 : tensor<1x64xi32> -> tensor<16x64xi32>
+  %ptrs = tt.addptr %row_ptrs2, %cols : tensor<16x64x!tt.ptr<f8E4M3FN>>, tensor<16x64xi32>
+  %ms = tt.splat %m : i32 -> tensor<16x1xi32>
+  %in_rows = arith.cmpi slt, %rows2, %ms : tensor<16x1xi32>
+  %mask = tt.broadcast %in_rows : tensor<16x1xi1> -> tensor<16x64xi1>
+  %zero_f32 = arith.constant 0.0 : f32
+  %zero = tt.fp_to_fp %zero_f32, rounding = rtne : f32 -> f8E4M3FN
+  %other = tt.splat %zero : f8E4M3FN -> tensor<16x64xf8E4M3FN>
+  %tile = tt.load %ptrs, %mask, %other : tensor<16x64x!tt.ptr<f8E4M3FN>>
+  tt.return %tile : tensor<16x64xf8E4M3FN>
+}

@@ -1,9 +1,11 @@
 """tl.dot on NVIDIA tensor cores: f16, bf16 and fp8 operands, and f32 ones in tf32 (the NVIDIA
-backend's default input precision), into an f32 accumulator, and int8 ones into int32, which
-nvidia-assign-mma-layouts gives mma.sync's layouts and the lowering computes with
-`mma.sync.aligned.m16n8k16` (m16n8k8 for tf32, m16n8k32 for int8, and for fp8 from sm_89, whose
-fp8 operands are f16 before; sm_80 and newer, sm_90 included). int8 results are exact, checked
-against numpy in int64.
+backend's default input precision), into an f32 accumulator, and int8 ones into int32. On sm_90,
+where a warpgroup's 64 rows fill the result, nvidia-assign-mma-layouts makes them
+`wgmma.mma_async` of operands in shared memory (m64nNk16, k8 for tf32, k32 for int8 and fp8;
+operands of other than 16 bits written K-major, f32 ones rounded to tf32 first); elsewhere it
+gives them mma.sync's layouts and the lowering computes with `mma.sync.aligned.m16n8k16`
+(m16n8k8 for tf32, m16n8k32 for int8, and for fp8 from sm_89, whose fp8 operands are f16
+before; sm_80 and newer). int8 results are exact, checked against numpy in int64.
 
 On a GPU (skipped, with the backend's reason, where none runs): kernels through @jit on torch
 CUDA tensors, the outputs poisoned first, against torch.matmul of the same operands in float64
@@ -16,8 +18,8 @@ conformance suite (docs/semantics.md),
 (K + 1) * 2^-24 * sum_k |a[i][k] b[k][j]| per element, plus (K + 1) * 2^-24 * |c| where an
 accumulator is added.
 
-Without a GPU: the same kernels compile for cuda:80 and cuda:90 to PTX with mma.sync, which
-ptxas assembles where the CUDA toolkit is installed."""
+Without a GPU: the same kernels compile for cuda:80 and cuda:90 to PTX with mma.sync or wgmma,
+which ptxas assembles where the CUDA toolkit is installed."""
 
 import numpy as np
 import pytest
@@ -111,6 +113,7 @@ def matmul_masked(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_ak, stride_bk,
 
 
 DTYPES = ["float16", "bfloat16", "float32"]
+FP8 = ["float8_e4m3fn", "float8_e5m2"]
 
 
 def _operand(torch, rng, shape, dtype):
@@ -186,12 +189,15 @@ def test_dot_accumulates_over_a_loop(cuda, dtype, shape, warps):
 @pytest.mark.parametrize("shape", [(64, 64, 64), (128, 128, 64), (64, 256, 32), (256, 64, 16)])
 @pytest.mark.parametrize("a_row_major,b_row_major",
                          [(True, True), (False, True), (True, False), (False, False)])
-@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float32", "float8_e4m3fn",
+                                   "float8_e5m2"])
 def test_dot_of_operands_in_either_order(cuda, dtype, a_row_major, b_row_major, shape, warps):
-    # On sm_90, wgmma: an operand whose contiguous dimension is K is read K-major, one whose
-    # contiguous dimension is M or N transposed by the instruction; elsewhere mma.sync.
+    # On sm_90, wgmma: a 16-bit operand whose contiguous dimension is K is read K-major, one
+    # whose contiguous dimension is M or N transposed by the instruction; tf32 and fp8 ones
+    # are written K-major into shared memory whatever their order (the instruction transposes
+    # only 16-bit operands); elsewhere mma.sync.
     M, N, K = shape
-    rng = np.random.default_rng([M, N, K, warps, a_row_major, b_row_major])
+    rng = np.random.default_rng([M, N, K, warps, a_row_major, b_row_major, len(dtype)])
     a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
     a_stored = a if a_row_major else a.t().contiguous()
     b_stored = b if b_row_major else b.t().contiguous()
@@ -199,6 +205,26 @@ def test_dot_of_operands_in_either_order(cuda, dtype, a_row_major, b_row_major, 
     dot_block_in_layouts[(1,)](a_stored, b_stored, out, M=M, N=N, K=K, A_ROW_MAJOR=a_row_major,
                                B_ROW_MAJOR=b_row_major, num_warps=warps)
     _check_dot(cuda, out, a, b)
+
+
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [4, 8])
+@pytest.mark.parametrize("a_row_major,b_row_major",
+                         [(True, True), (False, True), (True, False), (False, False)])
+def test_int8_dot_of_operands_in_either_order_is_exact(cuda, a_row_major, b_row_major, warps):
+    # wgmma of s8 on sm_90, its operands written K-major into shared memory.
+    M, N, K = 128, 128, 64
+    rng = np.random.default_rng()
+    a = rng.integers(-128, 128, (M, K), dtype=np.int8)
+    b = rng.integers(-128, 128, (K, N), dtype=np.int8)
+    a_stored = a if a_row_major else np.ascontiguousarray(a.T)
+    b_stored = b if b_row_major else np.ascontiguousarray(b.T)
+    out = cuda.full((M, N), -7, dtype=cuda.int32, device="cuda")
+    dot_block_in_layouts[(1,)](cuda.from_numpy(a_stored).cuda(), cuda.from_numpy(b_stored).cuda(),
+                               out, M=M, N=N, K=K, A_ROW_MAJOR=a_row_major,
+                               B_ROW_MAJOR=b_row_major, num_warps=warps)
+    want = a.astype(np.int64) @ b.astype(np.int64)
+    np.testing.assert_array_equal(out.cpu().numpy(), want.astype(np.int32))
 
 
 # (M, N, K, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M): ragged sizes, so that the last block of each
@@ -211,10 +237,10 @@ MATMULS = [(100, 70, 50, 32, 32, 32, 2), (257, 129, 95, 64, 64, 32, 4),
 @pytest.mark.nvidia
 @pytest.mark.parametrize("warps", [1, 4, 8])
 @pytest.mark.parametrize("sizes", MATMULS)
-@pytest.mark.parametrize("dtype", DTYPES)
+@pytest.mark.parametrize("dtype", DTYPES + FP8)
 def test_tutorial_matmul_with_masks(cuda, dtype, sizes, warps):
     M, N, K, block_m, block_n, block_k, group_m = sizes
-    rng = np.random.default_rng([M, N, K, block_m, warps, DTYPES.index(dtype)])
+    rng = np.random.default_rng([M, N, K, block_m, warps, len(dtype)])
     a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
     c = _poisoned(cuda, (M, N))
     grid = (-(-M // block_m) * -(-N // block_n),)
@@ -253,8 +279,6 @@ def test_matmul_pipelined_through_shared_memory(cuda, dtype, sizes, num_stages):
                         num_stages=num_stages)
     _check_dot(cuda, c, a, b)
 
-
-FP8 = ["float8_e4m3fn", "float8_e5m2"]
 
 
 @pytest.mark.nvidia
@@ -325,6 +349,10 @@ COMPILED = {
 WGMMA_N = {"block-16x16x16": {4: None, 8: None}, "block-128x128x64": {4: 128, 8: 128},
            "loop": {4: 128, 8: 64}, "matmul": {4: 64, 8: 32}}
 
+# Each operand type's wgmma: its PTX type and the K of one instruction (32 bytes).
+WGMMA_TYPES = {"float16": ("f16", 16), "bfloat16": ("bf16", 16), "float32": ("tf32", 8),
+               "float8_e4m3fn": ("e4m3", 32), "float8_e5m2": ("e5m2", 32), "int8": ("s8", 32)}
+
 
 @pytest.mark.parametrize("warps", [1, 4, 8])
 @pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
@@ -333,12 +361,12 @@ WGMMA_N = {"block-16x16x16": {4: None, 8: None}, "block-128x128x64": {4: 128, 8:
 def test_compiles_to_tensor_core_instructions(name, dtype, target, chip, warps, compile_ptx):
     ptx = compile_ptx(COMPILED[name](dtype, target, warps))
     assert f".target {chip}" in ptx
-    n = WGMMA_N[name].get(warps) if target == "cuda:90" and dtype != "float32" else None
+    n = WGMMA_N[name].get(warps) if target == "cuda:90" else None
     if n is None:
         assert MMA[dtype] in ptx and "wgmma" not in ptx
     else:
-        ptx_type = "f16" if dtype == "float16" else "bf16"
-        assert f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_type}.{ptx_type}" in ptx
+        ptx_type, k = WGMMA_TYPES[dtype]
+        assert f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.f32.{ptx_type}.{ptx_type}" in ptx
         assert "mma.sync" not in ptx
         # The operands written to shared memory by the threads are made visible to wgmma,
         # and its results are waited for.
@@ -349,46 +377,78 @@ def test_compiles_to_tensor_core_instructions(name, dtype, target, chip, warps, 
 @pytest.mark.parametrize("warps", [4, 8])
 @pytest.mark.parametrize("a_row_major,b_row_major",
                          [(True, True), (False, True), (True, False), (False, False)])
-@pytest.mark.parametrize("dtype,ptx_type", [("float16", "f16"), ("bfloat16", "bf16")])
-def test_compiles_operands_in_either_order_to_wgmma(dtype, ptx_type, a_row_major, b_row_major,
-                                                   warps, compile_ptx):
+@pytest.mark.parametrize("dtype", sorted(WGMMA_TYPES))
+def test_compiles_operands_in_either_order_to_wgmma(dtype, a_row_major, b_row_major, warps,
+                                                   compile_ptx):
     # 4 warps: one warpgroup, two 64-row blocks of 128 columns; 8: a warpgroup for each
     # 64-row block of 256 columns (128 accumulator registers per thread either way).
+    import ml_dtypes
+
     n = 128 * warps // 4
+    operand = np.zeros(4, getattr(ml_dtypes, dtype, dtype))
+    out = _np("int32" if dtype == "int8" else "float32")
     kernel = dot_block_in_layouts.warmup(
-        _np(dtype), _np(dtype), _np("float32"), M=128, N=n, K=64, A_ROW_MAJOR=a_row_major,
+        operand, operand, out, M=128, N=n, K=64, A_ROW_MAJOR=a_row_major,
         B_ROW_MAJOR=b_row_major, grid=(1,), backend="nvidia", target="cuda:90", num_warps=warps)
     ptx = compile_ptx(kernel)
-    instruction = f"wgmma.mma_async.sync.aligned.m64n{n}k16.f32.{ptx_type}.{ptx_type}"
-    assert instruction in ptx
-    # The transposes (imm-trans-a, imm-trans-b) are the last two immediates.
-    trans = f"1, 1, {int(not a_row_major)}, {int(b_row_major)};"
-    assert trans in ptx
+    ptx_type, k = WGMMA_TYPES[dtype]
+    accumulator = "s32" if dtype == "int8" else "f32"
+    assert f"wgmma.mma_async.sync.aligned.m64n{n}k{k}.{accumulator}.{ptx_type}.{ptx_type}" in ptx
+    if k == 16:
+        # The transposes (imm-trans-a, imm-trans-b) are the last two immediates.
+        assert f"1, 1, {int(not a_row_major)}, {int(b_row_major)};" in ptx
+    else:
+        # The others are K-major in shared memory, and take no transposes; integers take no
+        # operand scales either.
+        assert (", d;" if dtype == "int8" else ", d, 1, 1;") in ptx
+    if dtype == "float32":
+        # Rounded to tf32 (to nearest, ties away from zero) before they are written.
+        assert "add.s32" in ptx and "-8192" in ptx
 
 
 @pytest.mark.parametrize("warps", [1, 4, 8])
 @pytest.mark.parametrize("target,chip", [("cuda:80", "sm_80"), ("cuda:90", "sm_90a")])
-def test_int8_compiles_to_mma_sync(target, chip, warps, compile_ptx):
+def test_int8_compiles_to_tensor_cores(target, chip, warps, compile_ptx):
+    # mma.sync; on sm_90, wgmma where a warpgroup has 64 rows (4 and 8 warps here).
     kernel = dot_loop.warmup(_np("int8"), _np("int8"), _np("int32"), _np("int32"), M=64, N=128,
                              K=512, BLOCK_K=64, grid=(1,), backend="nvidia", target=target,
                              num_warps=warps)
     ptx = compile_ptx(kernel)
     assert f".target {chip}" in ptx
-    assert "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32" in ptx
+    if target == "cuda:90" and warps > 1:
+        assert "wgmma.mma_async.sync.aligned.m64n" in ptx and ".s32.s8.s8" in ptx
+    else:
+        assert "mma.sync.aligned.m16n8k32.row.col.s32.s8.s8.s32" in ptx
 
 
 @pytest.mark.parametrize("target,instruction", [
     ("cuda:80", "mma.sync.aligned.m16n8k16.row.col.f32.f16.f16.f32"),
     ("cuda:89", "mma.sync.aligned.m16n8k32.row.col.f32.{0}.{0}.f32"),
-    ("cuda:90", "mma.sync.aligned.m16n8k32.row.col.f32.{0}.{0}.f32")])
+    ("cuda:90", "wgmma.mma_async.sync.aligned.m64n64k32.f32.{0}.{0}")])
 @pytest.mark.parametrize("dtype,ptx_type", [("float8_e4m3fn", "e4m3"), ("float8_e5m2", "e5m2")])
-def test_fp8_compiles_to_mma_sync(dtype, ptx_type, target, instruction, compile_ptx):
+def test_fp8_compiles_to_tensor_cores(dtype, ptx_type, target, instruction, compile_ptx):
     import ml_dtypes
 
     operand = np.zeros(64 * 64, getattr(ml_dtypes, dtype))
     kernel = dot_block.warmup(operand, operand, _np("float32", 64 * 64), M=64, N=64, K=64,
                               grid=(1,), backend="nvidia", target=target, num_warps=4)
     assert instruction.format(ptx_type) in compile_ptx(kernel)
+
+
+@pytest.mark.parametrize("target", ["cuda:80", "cuda:89", "cuda:90"])
+@pytest.mark.parametrize("dtype", FP8)
+def test_masked_fp8_matmul_compiles(dtype, target, compile_ptx):
+    # The loads' zero `other` is a constant tensor of fp8, which LLVM holds as integers of its
+    # bits (its lowering failed before: llvm.insertvalue of an fp8 value).
+    import ml_dtypes
+
+    operand = np.zeros(64, getattr(ml_dtypes, dtype))
+    kernel = matmul_masked.warmup(
+        operand, operand, _np("float32"), 257, 129, 95, 95, 1, 129, 1, 129, 1,
+        BLOCK_SIZE_M=64, BLOCK_SIZE_N=64, BLOCK_SIZE_K=32, GROUP_SIZE_M=4, grid=(1,),
+        backend="nvidia", target=target, num_warps=4)
+    ptx = compile_ptx(kernel)
+    assert ("wgmma.mma_async" in ptx) == (target == "cuda:90")
 
 
 @pytest.mark.parametrize("target", ["cuda:80", "cuda:90"])

@@ -92,7 +92,7 @@ def scale_host_descriptor(x_desc, out_ptr, N, BLOCK_M: tl.constexpr, BLOCK_N: tl
 def _aligned(dtype, n=64):
     """A numpy stand-in for a 16-byte aligned device array of `dtype`."""
     import ml_dtypes
-    dtype = ml_dtypes.bfloat16 if dtype == "bfloat16" else np.dtype(dtype)
+    dtype = np.dtype(getattr(ml_dtypes, dtype, dtype))
     storage = np.zeros(n * 8 + 16, np.uint8)
     offset = -storage.ctypes.data % 16
     return storage[offset:offset + n * 8].view(dtype)
@@ -120,7 +120,8 @@ def test_descriptor_loads_copy_through_tensor_maps_on_sm_90(compile_ptx):
 
 @pytest.mark.parametrize("dtype, block, box, swizzle", [
     ("int8", (16, 256), (16, 128), 128), ("float32", (32, 8), (32, 8), 32),
-    ("float64", (8, 2), (8, 2), 0), ("bfloat16", (128, 16), (128, 16), 32)])
+    ("float64", (8, 2), (8, 2), 0), ("bfloat16", (128, 16), (128, 16), 32),
+    ("float8_e5m2", (64, 32), (64, 32), 32)])
 def test_each_block_gets_the_widest_swizzle_of_its_rows(dtype, block, box, swizzle,
                                                         compile_ptx):
     kernel = _copy_blocks("cuda:90", dtype, block=block)
@@ -231,7 +232,8 @@ def _random(torch, shape, dtype):
 @pytest.mark.nvidia
 @pytest.mark.parametrize("dtype, block", [("float16", (64, 64)), ("bfloat16", (32, 128)),
                                           ("float32", (16, 32)), ("int8", (64, 16)),
-                                          ("float64", (8, 2)), ("int32", (128, 4))])
+                                          ("float64", (8, 2)), ("int32", (128, 4)),
+                                          ("float8_e4m3fn", (32, 64))])
 @pytest.mark.parametrize("shape", [(100, 72), (64, 64), (9, 520)])
 def test_blocks_at_every_edge_read_zero_outside(cuda, dtype, block, shape):
     torch_dtype = getattr(cuda, dtype)
@@ -244,11 +246,11 @@ def test_blocks_at_every_edge_read_zero_outside(cuda, dtype, block, shape):
     copy_blocks[grid](x, out, shape[0], shape[1], stride, BLOCK_M=block[0], BLOCK_N=block[1])
     expected = cuda.zeros_like(out)
     expected[block[0]:block[0] + shape[0], block[1]:block[1] + shape[1]] = x[:, :shape[1]]
-    assert cuda.equal(out, expected)
+    assert cuda.equal(out.view(cuda.uint8), expected.view(cuda.uint8))
 
 
 @pytest.mark.nvidia
-@pytest.mark.parametrize("dtype", ["float16", "bfloat16"])
+@pytest.mark.parametrize("dtype", ["float16", "bfloat16", "float8_e4m3fn"])
 @pytest.mark.parametrize("shape", [(256, 256, 256), (200, 136, 328), (128, 128, 64),
                                    (300, 260, 1000)])
 @pytest.mark.parametrize("num_stages, num_warps", [(1, 4), (2, 8), (3, 4), (4, 8)])

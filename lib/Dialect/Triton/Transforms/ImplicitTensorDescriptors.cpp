@@ -307,6 +307,14 @@ Value toI32(OpBuilder &builder, Location loc, Value value) {
   return arith::TruncIOp::create(builder, loc, i32, value);
 }
 
+/// Whether `value` is zero: a constant, or a splat or float conversion of one (the zero `other`
+/// of a load of fp8, which the frontend converts from a Python float), zero converting exactly.
+bool isZero(Value value) {
+  while (isa_and_present<SplatOp, FpToFpOp>(value.getDefiningOp()))
+    value = value.getDefiningOp()->getOperand(0);
+  return matchPattern(value, m_Zero()) || matchPattern(value, m_AnyZeroFloat());
+}
+
 /// Rewrites `load`, or says why not in its report attribute.
 void rewrite(LoadOp load) {
   OpBuilder builder(load);
@@ -317,10 +325,7 @@ void rewrite(LoadOp load) {
   auto type = dyn_cast<RankedTensorType>(load.getType());
   if (!type || type.getRank() != 2)
     return report("not a 2-D tile");
-  if (isa<FloatType>(type.getElementType()) && type.getElementTypeBitWidth() == 8)
-    return report("a tile of fp8 (not yet)");
-  if (load.getOther() && !matchPattern(load.getOther(), m_Zero()) &&
-      !matchPattern(load.getOther(), m_AnyZeroFloat()))
+  if (load.getOther() && !isZero(load.getOther()))
     return report("its `other` is not zero (the copy engine reads zeros outside)");
   if (load.getIsVolatile())
     return report("volatile");
