@@ -67,15 +67,6 @@ std::optional<WaitedCopy> getWaitedCopy(scf::ForOp loop, TmaLoadOp copy) {
   return waited;
 }
 
-/// Whether `op`, in the body of a loop whose copies are `copies`, could write memory that a
-/// copy issued ahead reads, or the copies' buffers: any write but the copies' own ops.
-bool mayWriteWhatCopiesRead(Operation *op, MutableArrayRef<WaitedCopy> copies) {
-  for (WaitedCopy &copy : copies)
-    if (op == copy.copy || op == copy.init || op == copy.wait || op == copy.inval)
-      return false;
-  return ttg::mayWriteMemory(op);
-}
-
 /// The ops that compute `copies`' indices, each once, in block order.
 SmallVector<Operation *> getIndexOps(MutableArrayRef<WaitedCopy> copies) {
   llvm::SetVector<Operation *> ops;
@@ -203,10 +194,9 @@ struct NvidiaPipelineTmaLoadsPass
       for (auto copy : loop.getBody()->getOps<TmaLoadOp>())
         if (std::optional<WaitedCopy> waited = getWaitedCopy(loop, copy))
           copies.push_back(std::move(*waited));
-      // A copy moved ahead of a store could miss what it stores.
-      if (copies.empty() || llvm::any_of(loop.getBody()->without_terminator(), [&](Operation &op) {
-            return mayWriteWhatCopiesRead(&op, copies);
-          }))
+      // A copy moved ahead of a store could miss what it stores. (Nothing but the copies
+      // writes their buffers.)
+      if (copies.empty() || ttg::mayWriteMemory(loop))
         continue;
       SmallVector<ttg::LocalAllocOp> allocs;
       for (WaitedCopy &copy : copies)

@@ -133,3 +133,35 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     tt.return %p2, %sum3 : tensor<64x16x!tt.ptr<f16>, #a>, tensor<64x16xf16, #a>
   }
 }
+
+// -----
+
+// A loop that writes shared memory besides (here a ttg.local_store; on sm_90 the tensor copies
+// of its other tiles) is pipelined: no load of global memory reads what it writes.
+// CHECK-LABEL: tt.func @writes_shared_memory
+// CHECK: ttg.async_copy_global_to_local
+// CHECK: scf.for
+// CHECK: ttg.local_store
+// CHECK: ttg.async_copy_global_to_local
+// CHECK-NOT: tt.load
+#a = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [16, 2], warpsPerCTA = [4, 1], order = [1, 0]}>
+#s = #ttg.swizzled_shared<{vec = 8, perPhase = 4, maxPhase = 2, order = [1, 0]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func @writes_shared_memory(%p0: tensor<64x16x!tt.ptr<f16>, #a>, %n: i32) -> tensor<64x16xf16, #a> {
+    %c0 = arith.constant 0 : i32
+    %c1 = arith.constant 1 : i32
+    %zero = arith.constant dense<0.0> : tensor<64x16xf16, #a>
+    %step = arith.constant dense<16> : tensor<64x16xi32, #a>
+    %scratch = ttg.local_alloc : () -> !ttg.memdesc<64x16xf16, #s, mutable>
+    %sum, %p = scf.for %i = %c0 to %n step %c1 iter_args(%acc = %zero, %ptr = %p0) -> (tensor<64x16xf16, #a>, tensor<64x16x!tt.ptr<f16>, #a>) : i32 {
+      %x = tt.load %ptr : tensor<64x16x!tt.ptr<f16>, #a>
+      %buffer = ttg.local_alloc %x : (tensor<64x16xf16, #a>) -> !ttg.memdesc<64x16xf16, #s>
+      %tile = ttg.local_load %buffer : !ttg.memdesc<64x16xf16, #s> -> tensor<64x16xf16, #a>
+      %s = arith.addf %acc, %tile : tensor<64x16xf16, #a>
+      ttg.local_store %s, %scratch : tensor<64x16xf16, #a> -> !ttg.memdesc<64x16xf16, #s, mutable>
+      %np = tt.addptr %ptr, %step : tensor<64x16x!tt.ptr<f16>, #a>, tensor<64x16xi32, #a>
+      scf.yield %s, %np : tensor<64x16xf16, #a>, tensor<64x16x!tt.ptr<f16>, #a>
+    }
+    tt.return %sum : tensor<64x16xf16, #a>
+  }
+}

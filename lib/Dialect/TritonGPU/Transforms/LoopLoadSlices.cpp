@@ -2,6 +2,8 @@
 
 #include "nereid/Dialect/TritonGPU/Transforms/LoopLoadSlices.h"
 
+#include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
@@ -85,8 +87,13 @@ bool mayWriteMemory(Operation *op) {
     if (!effects)
       return inner->hasTrait<OpTrait::HasRecursiveMemoryEffects>() ? WalkResult::advance()
                                                                    : WalkResult::interrupt();
-    return effects.hasEffect<MemoryEffects::Write>() ? WalkResult::interrupt()
-                                                     : WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> instances;
+    effects.getEffects(instances);
+    bool writesGlobal = llvm::any_of(instances, [](const MemoryEffects::EffectInstance &effect) {
+      return isa<MemoryEffects::Write>(effect.getEffect()) &&
+             !isa<SharedMemory>(effect.getResource());
+    });
+    return writesGlobal ? WalkResult::interrupt() : WalkResult::advance();
   });
   return result.wasInterrupted();
 }

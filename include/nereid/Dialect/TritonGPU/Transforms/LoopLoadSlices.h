@@ -31,8 +31,8 @@ std::optional<LoopLoadSlice> getLoopLoadSlice(scf::ForOp loop, tt::LoadOp load);
 /// with effects or regions.
 std::optional<SmallVector<Operation *>> getInductionVarSlice(scf::ForOp loop, ValueRange values);
 
-/// Whether `op` or an op in its regions may write memory that a load could read (prints and
-/// assertions do not).
+/// Whether `op` or an op in its regions may write memory that a load of global memory could
+/// read (writes of shared memory, prints and assertions do not).
 bool mayWriteMemory(Operation *op);
 
 /// An i1: whether `loop` runs an iteration at `inductionVar` (below its upper bound, compared
