@@ -446,13 +446,56 @@ struct ClampFOpConversion : OpConversionPattern<tt::ClampFOp> {
   const GpuLoweringInfo &info;
 };
 
+/// arith's maximum and minimum (IEEE maximum and minimum; maxnum and minnum, which ignore a
+/// NaN) of fp8, which LLVM has no type for (its intrinsics would take the bits as i8): in f32,
+/// which holds them exactly, as tt.clampf computes them, rounded back (exact too).
+template <typename MaxMinOp, bool maximum, bool ignoreNaN>
+struct Fp8MaximumMinimumOpConversion : OpConversionPattern<MaxMinOp> {
+  Fp8MaximumMinimumOpConversion(const TypeConverter &typeConverter, MLIRContext *context,
+                                const GpuLoweringInfo &info)
+      : OpConversionPattern<MaxMinOp>(typeConverter, context, /*benefit=*/3), info(info) {}
+
+  LogicalResult matchAndRewrite(MaxMinOp op, typename MaxMinOp::Adaptor adaptor,
+                                ConversionPatternRewriter &rewriter) const override {
+    Location loc = op.getLoc();
+    auto type = dyn_cast<FloatType>(getElementTypeOrSelf(op.getType()));
+    if (!type || type.getWidth() != 8 || !isTritonFloatType(type))
+      return failure();
+    const TypeConverter &typeConverter = *this->getTypeConverter();
+    Type resultType = typeConverter.convertType(op.getType());
+    if (!resultType)
+      return failure();
+    FloatType f32 = rewriter.getF32Type();
+    auto convert = [&](Value element, FloatType from, FloatType to) {
+      return emitFloatConversion(rewriter, loc, info.target, typeConverter, element, from, to,
+                                 /*towardZero=*/false);
+    };
+    SmallVector<SmallVector<Value>> operands =
+        unpackOperands(rewriter, loc, op, adaptor.getOperands(), resultType);
+    SmallVector<Value> results;
+    for (size_t r = 0, e = operands.front().size(); r < e; ++r) {
+      Value result = emitMaximumOrMinimum(rewriter, loc, convert(operands[0][r], type, f32),
+                                          convert(operands[1][r], type, f32), maximum, ignoreNaN);
+      results.push_back(convert(result, f32, type));
+    }
+    replaceWithElements(rewriter, op, results, resultType);
+    return success();
+  }
+
+  const GpuLoweringInfo &info;
+};
+
 } // namespace
 
 void populateFpToFpOpToLLVMPatterns(const TypeConverter &typeConverter, RewritePatternSet &patterns,
                                     const GpuLoweringInfo &info) {
   patterns
       .add<FloatConversionOpConversion<tt::FpToFpOp>, FloatConversionOpConversion<arith::ExtFOp>,
-           FloatConversionOpConversion<arith::TruncFOp>, ClampFOpConversion>(
+           FloatConversionOpConversion<arith::TruncFOp>, ClampFOpConversion,
+           Fp8MaximumMinimumOpConversion<arith::MaximumFOp, true, false>,
+           Fp8MaximumMinimumOpConversion<arith::MinimumFOp, false, false>,
+           Fp8MaximumMinimumOpConversion<arith::MaxNumFOp, true, true>,
+           Fp8MaximumMinimumOpConversion<arith::MinNumFOp, false, true>>(
           typeConverter, patterns.getContext(), info);
 }
 

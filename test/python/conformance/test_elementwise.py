@@ -226,10 +226,6 @@ def test_fp8_clamp(conform, rng, dtype, propagate_nan):
                                   minimum(maximum(x, low), high))
 
 
-@pytest.mark.xfail_on("nvidia", "fp8 tl.maximum and tl.minimum become llvm.intr.maxnum and "
-                      "minnum on i8 (the llir stage fails)")
-@pytest.mark.xfail_on("nvidia-ptxas", "fp8 tl.maximum and tl.minimum become llvm.intr.maxnum "
-                      "and minnum on i8 (the llir stage fails)")
 @pytest.mark.parametrize("propagate_nan", ["all", "none"])
 @pytest.mark.parametrize("dtype", list(FP8_DTYPES))
 def test_fp8_maximum_minimum(conform, rng, dtype, propagate_nan):

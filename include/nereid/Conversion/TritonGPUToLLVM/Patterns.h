@@ -51,10 +51,10 @@ void populateElementwiseOpToLLVMPatterns(const TypeConverter &typeConverter,
                                          RewritePatternSet &patterns,
                                          const GpuLoweringInfo &info);
 
-/// tt.fp_to_fp, arith.extf and arith.truncf between any two float types of tt, and tt.clampf,
-/// bit for bit as the interpreter computes them (NaN, infinities, subnormals, overflow and
-/// ties): the target's conversions where it has them (GpuTargetLowering::convertFloat), integer
-/// arithmetic on the bits otherwise.
+/// tt.fp_to_fp, arith.extf and arith.truncf between any two float types of tt, tt.clampf, and
+/// arith's maximum and minimum of fp8, bit for bit as the interpreter computes them (NaN,
+/// infinities, subnormals, overflow and ties): the target's conversions where it has them
+/// (GpuTargetLowering::convertFloat), integer arithmetic on the bits otherwise.
 void populateFpToFpOpToLLVMPatterns(const TypeConverter &typeConverter,
                                     RewritePatternSet &patterns, const GpuLoweringInfo &info);
 
