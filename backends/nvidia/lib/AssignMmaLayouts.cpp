@@ -13,6 +13,7 @@
 #include "nereid/Nvidia/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Builders.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -292,6 +293,12 @@ void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
   std::array<Value, 2> operands = {dot.getA(), dot.getB()};
   for (auto [opIdx, operand] : llvm::enumerate(operands)) {
     Value source = lookThroughConversion(operand);
+    // An operand that a loop around the dot does not change (attention's queries) is written
+    // to shared memory once, where it is made.
+    OpBuilder::InsertionGuard guard(builder);
+    auto loop = dot->getParentOfType<scf::ForOp>();
+    if (loop && loop.isDefinedOutsideOfLoop(source))
+      builder.setInsertionPointAfterValue(source);
     if (types.operand == "tf32")
       source = roundToTF32(builder, loc, source);
     auto type = cast<RankedTensorType>(source.getType());

@@ -21,11 +21,18 @@ accumulator is added.
 Without a GPU: the same kernels compile for cuda:80 and cuda:90 to PTX with mma.sync or wgmma,
 which ptxas assembles where the CUDA toolkit is installed."""
 
+import sys
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import nereid
 import nereid.language as tl
+
+# `kernels` lives in test/python, next to this folder.
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from kernels.tutorials import attention_fwd_kernel  # noqa: E402
 
 F32_EPS = 2.0 ** -24
 
@@ -314,6 +321,30 @@ def test_int8_dot_is_exact(cuda, shape, warps):
     np.testing.assert_array_equal(out.cpu().numpy(), want.astype(np.int32))
 
 
+@pytest.mark.nvidia
+@pytest.mark.parametrize("warps", [4, 8])
+@pytest.mark.parametrize("n_ctx, head_dim", [(256, 64), (1000, 128), (130, 128)])
+def test_fused_attention(cuda, n_ctx, head_dim, warps):
+    # The flash-attention forward of one head (test/python/kernels/tutorials.py), whose softmax
+    # runs in the first dot's accumulator layout and whose accumulator is carried in the
+    # second's (test/Nvidia/attention-layouts.mlir), masked where n_ctx is ragged, against the
+    # softmax of the scaled scores times v in float64. The probabilities are rounded to f16
+    # before the second dot and the result to f16: within 1e-2 of the reference, whose values
+    # lie within [-4, 4].
+    rng = np.random.default_rng([n_ctx, head_dim, warps])
+    q, k, v = (_operand(cuda, rng, (n_ctx, head_dim), "float16") for _ in range(3))
+    out = cuda.full((n_ctx, head_dim), float("nan"), dtype=cuda.float16, device="cuda")
+    scale = head_dim ** -0.5
+    attention_fwd_kernel[(-(-n_ctx // 128),)](q, k, v, scale, out, head_dim, head_dim, head_dim,
+                                              head_dim, n_ctx, BLOCK_M=128, BLOCK_N=64,
+                                              HEAD_DIM=head_dim, num_warps=warps)
+    q64, k64, v64 = (x.double().cpu() for x in (q, k, v))
+    want = cuda.softmax(q64 @ k64.T * scale, dim=1) @ v64
+    got = out.double().cpu()
+    assert not cuda.isnan(got).any(), "elements were not written"
+    assert float((got - want).abs().max()) <= 1e-2
+
+
 # Ahead of time, without a GPU ------------------------------------------------------------------
 
 def _np(dtype, n=4):
@@ -433,6 +464,22 @@ def test_fp8_compiles_to_tensor_cores(dtype, ptx_type, target, instruction, comp
     kernel = dot_block.warmup(operand, operand, _np("float32", 64 * 64), M=64, N=64, K=64,
                               grid=(1,), backend="nvidia", target=target, num_warps=4)
     assert instruction.format(ptx_type) in compile_ptx(kernel)
+
+
+@pytest.mark.parametrize("warps", [4, 8])
+def test_fused_attention_compiles_to_wgmma_in_accumulator_layouts(warps, compile_ptx, tmp_path):
+    # Its loop converts nothing through shared memory: the softmax and the accumulator stay in
+    # the dots' layouts, and the probabilities are written once, for the second dot.
+    kernel = attention_fwd_kernel.warmup(
+        _np("float16"), _np("float16"), _np("float16"), 0.125, _np("float16"), 128, 128, 128,
+        128, 4096, BLOCK_M=128, BLOCK_N=64, HEAD_DIM=128, grid=(1,), backend="nvidia",
+        target="cuda:90", num_warps=warps, num_stages=3)
+    ptx = compile_ptx(kernel)
+    assert "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16" in ptx
+    ttg = (tmp_path / "dump" / "attention_fwd_kernel.ttg").read_text()
+    loop = ttg[ttg.index("scf.for"):ttg.index("scf.yield")]
+    assert loop.count("ttg.convert_layout") <= 1  # the rows' scale, between the dots' slices
+    assert loop.count("ttg.local_alloc %") == 1  # the probabilities
 
 
 @pytest.mark.parametrize("target", ["cuda:80", "cuda:89", "cuda:90"])

@@ -35,6 +35,22 @@ bool isLayoutAgnostic(Operation *op) {
          isa<tt::AddPtrOp, tt::BitcastOp, tt::IntToPtrOp, tt::PtrToIntOp, tt::FpToFpOp>(op);
 }
 
+/// Whether values are recomputed in `encoding`: a blocked layout, a tensor-core accumulator
+/// layout (attention's softmax runs in its first dot's, and its accumulator is carried in its
+/// second's), or a slice of one (the rows' statistics).
+bool isRecomputableLayout(Attribute encoding) {
+  if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(encoding))
+    return isRecomputableLayout(slice.getParent());
+  return isa_and_present<BlockedEncodingAttr, TensorCoreEncodingAttrInterface>(encoding);
+}
+
+/// Whether `encoding` is a tensor-core accumulator layout or a slice of one.
+bool isTensorCoreLayout(Attribute encoding) {
+  if (auto slice = dyn_cast_if_present<SliceEncodingAttr>(encoding))
+    return isTensorCoreLayout(slice.getParent());
+  return isa_and_present<TensorCoreEncodingAttrInterface>(encoding);
+}
+
 /// Whether `op` makes its result from scalars or attributes only, and is made again in any
 /// layout by a copy with another result type.
 bool isCheapSource(Operation *op) {
@@ -60,11 +76,7 @@ public:
       return true;
     if (type.getEncoding() == encoding)
       return true;
-    // A constant (a dot's zero accumulator) is made again in a tensor-core accumulator layout
-    // too; nothing else is recomputed in one.
-    if (isa_and_present<TensorCoreEncodingAttrInterface>(encoding))
-      return value.getDefiningOp<arith::ConstantOp>() && isCheapSource(value.getDefiningOp());
-    if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
+    if (!isRecomputableLayout(encoding) ||
         (target && !fitsTargetLanes(*target, type.cloneWithEncoding(encoding))))
       return false;
     if (value == assumed || !visitedValues.insert({value, encoding}).second)
@@ -76,8 +88,21 @@ public:
       return true;
     if (auto broadcast = dyn_cast<tt::BroadcastOp>(op))
       return canRematerialize(broadcast.getSrc(), encoding);
-    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
-      return canRematerialize(expand.getSrc(), getSliceOf(expand, encoding));
+    if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+      // Into a tensor-core layout, an operand that cannot be recomputed in the slice is
+      // converted there: a tensor of one dimension fewer than what is broadcast from it (a
+      // row's statistics, scaling a dot's accumulator).
+      Value src = expand.getSrc();
+      Attribute slice = getSliceOf(expand, encoding);
+      if (!isTensorCoreLayout(encoding))
+        return canRematerialize(src, slice);
+      llvm::DenseSet<std::pair<Value, Attribute>> before = visitedValues;
+      if (!canRematerialize(src, slice)) {
+        visitedValues = std::move(before);
+        convertedInstead.insert({src, slice});
+      }
+      return true;
+    }
     if (!isLayoutAgnostic(op))
       return false;
     return llvm::all_of(op->getOperands(), [&](Value operand) {
@@ -98,6 +123,7 @@ public:
   /// Forgets what the last check visited, before the next conversion is checked.
   void resetCheck() {
     visitedValues.clear();
+    convertedInstead.clear();
     numOps = 0;
   }
 
@@ -108,6 +134,14 @@ public:
       return value;
     if (Value done = rematerialized.lookup({value, encoding}))
       return done;
+    if (convertedInstead.contains({value, encoding})) {
+      OpBuilder builder(value.getContext());
+      builder.setInsertionPointAfterValue(value);
+      Value converted =
+          ConvertLayoutOp::create(builder, value.getLoc(), type.cloneWithEncoding(encoding), value);
+      rematerialized[{value, encoding}] = converted;
+      return converted;
+    }
     Operation *op = value.getDefiningOp();
     RankedTensorType newType = type.cloneWithEncoding(encoding);
     OpBuilder builder(op->getContext());
@@ -153,6 +187,8 @@ private:
   const TargetInfo *target;
   Value assumed;
   llvm::DenseSet<std::pair<Value, Attribute>> visitedValues;
+  /// The operands of expand_dims that the last check converts rather than recomputes.
+  llvm::DenseSet<std::pair<Value, Attribute>> convertedInstead;
   unsigned numOps = 0;
   llvm::DenseMap<std::pair<Value, Attribute>, Value> rematerialized;
 };
@@ -211,8 +247,7 @@ SmallVector<Attribute> layoutsYieldedValueConvertsFrom(scf::ForOp forOp, Value y
       continue;
     if (auto convert = dyn_cast<ConvertLayoutOp>(op)) {
       Attribute encoding = convert.getSrc().getType().getEncoding();
-      if (isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) &&
-          !llvm::is_contained(encodings, encoding))
+      if (isRecomputableLayout(encoding) && !llvm::is_contained(encodings, encoding))
         encodings.push_back(encoding);
     } else if (isLayoutAgnostic(op)) {
       llvm::append_range(worklist, op->getOperands());
@@ -228,7 +263,7 @@ SmallVector<Attribute> layoutsYieldedValueConvertsFrom(scf::ForOp forOp, Value y
 ///   recomputed in from the argument (a pointer advanced by a splat step);
 /// - where no user converts it, a layout that the value yielded for it is converted from, when
 ///   that value and every user of the argument can be recomputed in it (an accumulator of
-///   loaded values).
+///   loaded values; attention's accumulator, scaled before its dot).
 Attribute chooseLoopCarriedLayout(scf::ForOp forOp, BlockArgument arg,
                                   const TargetInfo *target) {
   auto type = cast<RankedTensorType>(arg.getType());
@@ -240,10 +275,7 @@ Attribute chooseLoopCarriedLayout(scf::ForOp forOp, BlockArgument arg,
   };
   bool onlyConversions, conflicting;
   if (Attribute encoding = layoutUsersConvertTo(arg, onlyConversions, conflicting)) {
-    // Nothing is recomputed in a tensor-core accumulator layout.
-    if (onlyConversions && isa<TensorCoreEncodingAttrInterface>(encoding))
-      return fits(encoding) ? encoding : Attribute();
-    if (!isa<BlockedEncodingAttr, SliceEncodingAttr>(encoding) || !fits(encoding))
+    if (!isRecomputableLayout(encoding) || !fits(encoding))
       return {};
     if (onlyConversions)
       return encoding;
@@ -260,7 +292,9 @@ Attribute chooseLoopCarriedLayout(scf::ForOp forOp, BlockArgument arg,
     check.assumeInTarget(arg);
     if (check.canRematerialize(yielded, encoding) &&
         llvm::all_of(arg.getUsers(), [&](Operation *user) {
-          return user->getNumResults() == 1 && check.visited(user->getResult(0), encoding);
+          return user->getNumResults() == 1 &&
+                 (check.visited(user->getResult(0), encoding) ||
+                  check.canRematerialize(user->getResult(0), encoding));
         }))
       return encoding;
   }
@@ -310,9 +344,112 @@ bool retypeLoopCarriedValues(ModuleOp module, const TargetInfo *target) {
   return changed;
 }
 
+/// The bits of an element of `type`: its width for integers and floats, 64 for pointers.
+unsigned getElementBits(RankedTensorType type) {
+  Type element = type.getElementType();
+  return element.isIntOrFloat() ? element.getIntOrFloatBitWidth() : 64;
+}
+
+/// The layout in which `op`, one of whose operands is converted from a tensor-core layout,
+/// would compute its result instead: that layout for an elementwise op (or a broadcast) whose
+/// other tensor operands can be recomputed there, and whose result is no wider than its
+/// operands (a conversion of it then moves no more bytes); the parent of the slice for an
+/// expand_dims. Null where none.
+Attribute getSinkingLayout(Operation *op, Rematerializer &rematerializer) {
+  if (op->getNumResults() != 1 || op->getNumOperands() == 0)
+    return {};
+  auto type = dyn_cast<RankedTensorType>(op->getResult(0).getType());
+  if (!type)
+    return {};
+  auto sourceOf = [](Value value) -> Attribute {
+    auto convert = value.getDefiningOp<ConvertLayoutOp>();
+    Attribute encoding = convert ? convert.getSrc().getType().getEncoding() : Attribute();
+    return isTensorCoreLayout(encoding) ? encoding : Attribute();
+  };
+  if (auto expand = dyn_cast<tt::ExpandDimsOp>(op)) {
+    auto slice = dyn_cast_if_present<SliceEncodingAttr>(sourceOf(expand.getSrc()));
+    return slice && slice.getDim() == expand.getAxis() ? slice.getParent() : Attribute();
+  }
+  if (!isLayoutAgnostic(op) && !isa<tt::BroadcastOp>(op))
+    return {};
+  // The operands converted from tensor-core layouts must agree on one: an operand that is
+  // not a conversion is recomputed there (a row's statistics broadcast along it), but a
+  // conversion from another would only move.
+  Attribute encoding;
+  unsigned widest = 0;
+  for (Value operand : op->getOperands()) {
+    auto operandType = dyn_cast<RankedTensorType>(operand.getType());
+    if (!operandType)
+      continue;
+    widest = std::max(widest, getElementBits(operandType));
+    if (Attribute source = sourceOf(operand)) {
+      if (encoding && source != encoding)
+        return {};
+      encoding = source;
+    }
+  }
+  if (!encoding || getElementBits(type) > widest)
+    return {};
+  rematerializer.resetCheck();
+  for (Value operand : op->getOperands())
+    if (!rematerializer.canRematerialize(operand, encoding))
+      return {};
+  return encoding;
+}
+
+/// Moves conversions out of tensor-core layouts past the ops that use them (getSinkingLayout),
+/// and into the buffers that local_alloc writes (which store any layout),
+/// so that what follows a dot is computed in its accumulator's layout as far as it can be:
+/// the dot's result is converted once, later, or not at all (attention's softmax, between its
+/// two dots). Returns whether the IR changed.
+bool sinkConversionsFromTensorCores(ModuleOp module, const TargetInfo *target) {
+  bool changed = false;
+  Rematerializer rematerializer(target);
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) { ops.push_back(op); });
+  for (Operation *op : ops) {
+    if (auto alloc = dyn_cast<LocalAllocOp>(op)) {
+      auto convert = alloc.getSrc() ? alloc.getSrc().getDefiningOp<ConvertLayoutOp>() : nullptr;
+      if (convert && isTensorCoreLayout(convert.getSrc().getType().getEncoding())) {
+        alloc.getSrcMutable().assign(convert.getSrc());
+        changed = true;
+      }
+      continue;
+    }
+    Attribute encoding = getSinkingLayout(op, rematerializer);
+    if (!encoding)
+      continue;
+    auto type = cast<RankedTensorType>(op->getResult(0).getType());
+    RankedTensorType newType = type.cloneWithEncoding(encoding);
+    if (target && !fitsTargetLanes(*target, newType))
+      continue;
+    SmallVector<Value> operands;
+    for (Value operand : op->getOperands()) {
+      Attribute operandEncoding = encoding;
+      if (auto expand = dyn_cast<tt::ExpandDimsOp>(op))
+        operandEncoding = SliceEncodingAttr::get(op->getContext(), expand.getAxis(),
+                                                 cast<DistributedEncodingAttrInterface>(encoding));
+      rematerializer.resetCheck();
+      if (isa<RankedTensorType>(operand.getType()))
+        rematerializer.canRematerialize(operand, operandEncoding);
+      operands.push_back(rematerializer.rematerialize(operand, operandEncoding));
+    }
+    OpBuilder builder(op);
+    Operation *newOp = builder.clone(*op);
+    newOp->setOperands(operands);
+    newOp->getResult(0).setType(newType);
+    auto back = ConvertLayoutOp::create(builder, op->getLoc(), type, newOp->getResult(0));
+    op->getResult(0).replaceAllUsesWith(back.getResult());
+    changed = true;
+  }
+  return changed;
+}
+
 /// Reduces in the layout that a reduction's operands are all converted from, where the
-/// reduction is all that reads those conversions: the conversion of the whole tensor becomes
-/// none (a reduction to scalars) or one of the reduced tensor. Returns whether the IR changed.
+/// reduction is all that reads those conversions, or that layout is a tensor-core one (whose
+/// other readers sinkConversionsFromTensorCores moves there too): the conversion of the whole
+/// tensor becomes none (a reduction to scalars) or one of the reduced tensor. Returns whether
+/// the IR changed.
 bool reduceInSourceLayout(ModuleOp module) {
   bool changed = false;
   module.walk([&](tt::ReduceOp reduce) {
@@ -321,8 +458,8 @@ bool reduceInSourceLayout(ModuleOp module) {
     for (Value operand : reduce.getSrcs()) {
       auto convert = operand.getDefiningOp<ConvertLayoutOp>();
       Attribute encoding = convert ? convert.getSrc().getType().getEncoding() : Attribute();
-      if (!isa_and_present<BlockedEncodingAttr, SliceEncodingAttr>(encoding) ||
-          (source && encoding != source) || !convert->hasOneUse())
+      if (!isRecomputableLayout(encoding) || (source && encoding != source) ||
+          (!convert->hasOneUse() && !isTensorCoreLayout(encoding)))
         return;
       source = encoding;
       sources.push_back(convert.getSrc());
@@ -369,8 +506,10 @@ struct RemoveLayoutConversionsPass
     // Each round removes conversions or moves them toward their sources; a few rounds reach
     // the fixed point of the kernels seen in practice, and the bound keeps the pass finite.
     for (unsigned round = 0; round < 8; ++round) {
-      bool changed = retypeLoopCarriedValues(module, target.get());
+      // What follows a dot moves into its layout before the loops' values pick theirs.
+      bool changed = sinkConversionsFromTensorCores(module, target.get());
       changed |= reduceInSourceLayout(module);
+      changed |= retypeLoopCarriedValues(module, target.get());
       SmallVector<ConvertLayoutOp> conversions;
       module.walk([&](ConvertLayoutOp convert) { conversions.push_back(convert); });
       Rematerializer rematerializer(target.get());

@@ -41,8 +41,7 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
   let description = [{
     Input: ttg IR. Output: the same computation with fewer ttg.convert_layout ops. It
     - folds a conversion of a conversion into one, and removes a conversion to the same type;
-    - rematerializes constants, splats and make_range in the layout they are converted to
-      (into a tensor-core accumulator layout, constants only);
+    - rematerializes constants, splats and make_range in the layout they are converted to;
     - rematerializes, in the converted-to layout, the whole backward slice of a conversion
       when that slice consists of elementwise ops, addptr, broadcast and expand_dims that end
       in constants, splats, make_range or other conversions. This carries the layout of a
@@ -54,14 +53,19 @@ def RemoveLayoutConversionsPass : Pass<"ttg-remove-layout-conversions", "ModuleO
     - gives a tensor carried around an scf.for the layout that all its users in the loop
       convert it to: the initial value is converted before the loop and the yielded value at
       the end of the body, where recomputation often removes the conversion (a pointer
-      advanced by a constant step); a tensor-core accumulator layout (a dot's accumulator)
-      only where every user converts to it. Where no user converts it, the layout that the
+      advanced by a constant step). Where no user converts it, the layout that the
       elementwise computation of its yielded value converts values from (an accumulator of
-      loaded values, `acc += f(convert(load))`), when that computation and every user of the
-      argument can be recomputed in it; the loop's result is then converted once after it;
+      loaded values, `acc += f(convert(load))`; a dot's accumulator scaled before the dot),
+      when that computation and every user of the argument can be recomputed in it; the
+      loop's result is then converted once after it;
+    - moves a conversion out of a tensor-core accumulator layout (or a slice of one) past the
+      elementwise ops, broadcasts and expand_dims that use it, when their other operands can
+      be recomputed there (an expand_dims' operand that cannot is converted instead: one
+      dimension fewer) and their results are no wider, and into the buffer of a local_alloc
+      that stores it: what follows a dot is computed in its layout (attention's softmax);
     - reduces in the layout that a reduction's operands are converted from, where the
-      reduction is the conversions' only user: the conversion goes (a reduction to scalars)
-      or moves to the smaller reduced tensor.
+      reduction is the conversions' only user or that layout is a tensor-core one: the
+      conversion goes (a reduction to scalars) or moves to the smaller reduced tensor.
     Ops left without uses are erased.
   }];
   let dependentDialects = ["::mlir::nereid::ttg::TritonGPUDialect"];
