@@ -54,31 +54,18 @@ module attributes {"ttg.num-warps" = 8 : i32, ttg.target = "cuda:90"} {
 
 // -----
 
-// Operands of other than 16 bits, which wgmma reads only K-major: fp8 (k32), f32 in tf32 (k8,
-// rounded to tf32 first: the bits plus 0x1000, the low 13 cleared, NaNs kept) and int8 into
-// int32 (k32). B is N-contiguous in registers, so its buffers are transposed (rows along N,
-// K contiguous) whatever its order, and written so. The swizzle is the bytes of K in a row.
+// 8-bit operands, which wgmma reads only K-major: fp8 (k32) and int8 into int32 (k32). B is
+// N-contiguous in registers, so its buffers are transposed (rows along N, K contiguous)
+// whatever its order, and written so. The swizzle is the bytes of K in a row. f32 operands in
+// tf32 stay on mma.sync (getWgmmaTypes: not yet run on a GPU).
 // CHECK-DAG: #[[$FP8:.*]] = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 32]}>
-// CHECK-DAG: #[[$TF32:.*]] = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 128, 8]}>
 // CHECK-DAG: #[[$A8:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 64, transposed = false, elementBitWidth = 8}>
 // CHECK-DAG: #[[$B8:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 64, transposed = true, elementBitWidth = 8}>
-// CHECK-DAG: #[[$A32:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 32}>
-// CHECK-DAG: #[[$B32:.*]] = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = true, elementBitWidth = 32}>
 // CHECK-LABEL: tt.func public @k_major_operands
 // CHECK: ttg.local_alloc %arg0 : {{.*}} -> !ttg.memdesc<128x64xf8E4M3FN, #[[$A8]]>
 // CHECK: ttg.local_alloc %arg1 : {{.*}} -> !ttg.memdesc<64x128xf8E4M3FN, #[[$B8]]>
 // CHECK: nvidia.warpgroup_dot {{.*}} -> tensor<128x128xf32, #[[$FP8]]>
-// CHECK: %[[BITS:.*]] = arith.bitcast %arg3 : tensor<128x64xf32, #blocked> to tensor<128x64xi32, #blocked>
-// CHECK: %[[HALF:.*]] = arith.constant dense<4096>
-// CHECK: %[[UP:.*]] = arith.addi %[[BITS]], %[[HALF]]
-// CHECK: %[[MASK:.*]] = arith.constant dense<-8192>
-// CHECK: %[[KEPT:.*]] = arith.andi %[[UP]], %[[MASK]]
-// CHECK: %[[NAN:.*]] = arith.cmpf uno, %arg3, %arg3
-// CHECK: %[[TF32:.*]] = arith.bitcast %[[KEPT]] : tensor<128x64xi32, #blocked> to tensor<128x64xf32, #blocked>
-// CHECK: %[[A:.*]] = arith.select %[[NAN]], %arg3, %[[TF32]]
-// CHECK: ttg.local_alloc %[[A]] : {{.*}} -> !ttg.memdesc<128x64xf32, #[[$A32]]>
-// CHECK: ttg.local_alloc {{.*}} -> !ttg.memdesc<64x128xf32, #[[$B32]]>
-// CHECK: nvidia.warpgroup_dot {{.*}} -> tensor<128x128xf32, #[[$TF32]]>
+// CHECK: tt.dot {{.*}} -> tensor<128x128xf32, #mma
 // CHECK: ttg.local_alloc %arg6 : {{.*}} -> !ttg.memdesc<128x64xi8, #[[$A8]]>
 // CHECK: ttg.local_alloc %arg7 : {{.*}} -> !ttg.memdesc<64x128xi8, #[[$B8]]>
 // CHECK: nvidia.warpgroup_dot {{.*}} -> tensor<128x128xi32, #[[$FP8]]>

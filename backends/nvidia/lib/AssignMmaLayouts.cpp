@@ -139,10 +139,8 @@ std::string whyNotWgmma(tt::DotOp dot, unsigned computeCapability, unsigned numW
     return "wgmma needs sm_90";
   std::optional<WgmmaTypes> types = getWgmmaTypes(a, dType.getElementType());
   if (dType.getRank() != 2 || !types)
-    return "wgmma takes 2-D dots of f16, bf16, fp8 or f32 (tf32) operands into f32, and of int8 "
-           "ones into int32";
-  if (a.isF32() && dot.getInputPrecision() != tt::InputPrecision::TF32)
-    return "wgmma takes f32 operands in tf32 precision";
+    return "wgmma takes 2-D dots of f16, bf16 or fp8 operands into f32, and of int8 ones into "
+           "int32, here";
   if (numWarps % kWarpsPerGroup != 0)
     return "wgmma needs warpgroups of 4 warps";
   if (dType.getDimSize(0) % kWarpgroupRows != 0 || dType.getDimSize(1) % 8 != 0 ||
@@ -256,28 +254,9 @@ void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps, unsigned computeCapabi
       convert->erase();
 }
 
-/// `value`, f32 elements, rounded to tf32 to nearest with ties away from zero, as the
-/// interpreter and mma.sync's lowering round the operands of input precision tf32 (wgmma
-/// would ignore their low 13 bits): the magnitude's bits plus half of the last kept one,
-/// truncated; NaNs as they are.
-Value roundToTF32(OpBuilder &builder, Location loc, Value value) {
-  auto type = cast<RankedTensorType>(value.getType());
-  RankedTensorType bitsType = type.clone(builder.getI32Type());
-  auto splat = [&](int32_t bits) {
-    return arith::ConstantOp::create(
-        builder, loc, DenseElementsAttr::get(bitsType, builder.getI32IntegerAttr(bits)));
-  };
-  Value bits = arith::BitcastOp::create(builder, loc, bitsType, value);
-  Value rounded = arith::AndIOp::create(
-      builder, loc, arith::AddIOp::create(builder, loc, bits, splat(0x1000)), splat(~0x1FFF));
-  Value isNaN = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, value, value);
-  return arith::SelectOp::create(builder, loc, isNaN, value,
-                                 arith::BitcastOp::create(builder, loc, type, rounded));
-}
-
 /// Replaces `dot` by an nvidia.warpgroup_dot: its operands written, as their sources hold
-/// them (f32 ones rounded to tf32), into #nvidia.mma_shared buffers, the accumulator
-/// converted to wgmma's layout and the result back to the dot's.
+/// them, into #nvidia.mma_shared buffers, the accumulator converted to wgmma's layout and the
+/// result back to the dot's.
 void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
   MLIRContext *context = dot.getContext();
   OpBuilder builder(dot);
@@ -299,8 +278,6 @@ void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
     auto loop = dot->getParentOfType<scf::ForOp>();
     if (loop && loop.isDefinedOutsideOfLoop(source))
       builder.setInsertionPointAfterValue(source);
-    if (types.operand == "tf32")
-      source = roundToTF32(builder, loc, source);
     auto type = cast<RankedTensorType>(source.getType());
     unsigned contiguous = getWgmmaContiguousDim(type, opIdx, types);
     auto bufferType = ttg::MemDescType::get(

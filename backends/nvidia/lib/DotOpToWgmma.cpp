@@ -345,8 +345,7 @@ std::string whyWarpgroupDotNotLowered(WarpgroupDotOp dot, unsigned computeCapabi
   std::optional<WgmmaTypes> types =
       getWgmmaTypes(dot.getA().getType().getElementType(), dType.getElementType());
   if (!types)
-    return "wgmma takes f16, bf16, fp8 or f32 (tf32) operands into f32, and int8 ones into "
-           "int32";
+    return "wgmma takes f16, bf16 or fp8 operands into f32, and int8 ones into int32, here";
   if (dot.getA().getType().getShape()[1] % types->k != 0 || mma.getInstrShape()[0] != 16)
     return "K must be a multiple of " + std::to_string(types->k);
   for (auto [opIdx, operand] :

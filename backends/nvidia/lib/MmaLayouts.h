@@ -35,7 +35,7 @@ inline llvm::DenseMap<Coordinate, unsigned> getRegisterMap(const LinearLayout &l
 /// What one wgmma multiplies: operands of one element type into an accumulator, each named as
 /// PTX names it, and the K of one instruction, which reads 32 bytes of each operand's rows.
 struct WgmmaTypes {
-  StringRef operand;     // f16, bf16, e4m3, e5m2, tf32 or s8
+  StringRef operand;     // f16, bf16, e4m3, e5m2 or s8
   StringRef accumulator; // f32 or s32
   int64_t k;
 
@@ -46,8 +46,9 @@ struct WgmmaTypes {
   bool hasOperandScales() const { return accumulator == "f32"; }
 };
 
-/// The wgmma of `operand` elements into `accumulator` ones (f32 operands in tf32), or
-/// std::nullopt where there is none.
+/// The wgmma of `operand` elements into `accumulator` ones, or std::nullopt where there is
+/// none here. f32 operands in tf32 (k8) stay on mma.sync until wgmma's reading of them has run
+/// on a GPU: they are most dots of f32.
 inline std::optional<WgmmaTypes> getWgmmaTypes(Type operand, Type accumulator) {
   if (accumulator.isF32()) {
     if (operand.isF16())
@@ -58,8 +59,6 @@ inline std::optional<WgmmaTypes> getWgmmaTypes(Type operand, Type accumulator) {
       return WgmmaTypes{"e4m3", "f32", 32};
     if (isa<Float8E5M2Type>(operand))
       return WgmmaTypes{"e5m2", "f32", 32};
-    if (operand.isF32())
-      return WgmmaTypes{"tf32", "f32", 8};
   } else if (accumulator.isInteger(32) && operand.isInteger(8)) {
     return WgmmaTypes{"s8", "s32", 32};
   }
@@ -74,10 +73,10 @@ inline std::optional<WgmmaTypes> getWgmmaTypes(Type operand, Type accumulator) {
 std::string whyNotMmaV2(tt::DotOp dot, unsigned computeCapability);
 
 /// Why `dot` does not go to wgmma on a GPU of `computeCapability` with `numWarps` warps, or an
-/// empty string when it does: a 2-D dot that getWgmmaTypes names (f32 operands in tf32
-/// precision) on sm_90, with warps a multiple of 4, M a multiple of 64, N of 8 and K of the
-/// instruction's, each operand held with 32 bytes or more along its contiguous dimension
-/// (K for operands of other than 16 bits). The others go to mma.sync where they can.
+/// empty string when it does: a 2-D dot that getWgmmaTypes names on sm_90, with warps a
+/// multiple of 4, M a multiple of 64, N of 8 and K of the instruction's, each operand held with
+/// 32 bytes or more along its contiguous dimension (K for 8-bit operands). The others go to
+/// mma.sync where they can.
 std::string whyNotWgmma(tt::DotOp dot, unsigned computeCapability, unsigned numWarps);
 
 } // namespace mlir::nereid::nvidia
