@@ -5,8 +5,10 @@
 
 Each kernel loads one N x N f32 tile (two for dot), applies one op and stores the result, in
 one program: `copy` (x + 1), `trans` (tl.trans), `sum0`/`sum1` (tl.sum over axis 0 or 1),
-`cumsum0`/`cumsum1` (tl.cumsum over axis 0 or 1) and `dot` (tl.dot of two tiles). Each (op, N) runs in a process
-of its own with an empty kernel cache, under --timeout seconds: the first launch's time is the
+`cumsum0`/`cumsum1` (tl.cumsum over axis 0 or 1), `argmax0`/`argmax1` (tl.argmax over axis 0
+or 1: a reduction of value-index pairs with a combiner of its own, and one for NaNs) and `dot`
+(tl.dot of two tiles). Each (op, N) runs in a process of its own with an empty kernel cache,
+under --timeout seconds: the first launch's time is the
 compile time (all stages and LLVM; the run itself is microseconds to milliseconds), then the
 best of 5 launches is the run time. The result is checked against numpy. A kernel that does not
 compile within the timeout is reported as such, and larger sizes of that op are skipped.
@@ -22,7 +24,7 @@ import sys
 import tempfile
 import time
 
-OPS = ["copy", "trans", "sum0", "sum1", "cumsum0", "cumsum1", "dot"]
+OPS = ["copy", "trans", "sum0", "sum1", "cumsum0", "cumsum1", "argmax0", "argmax1", "dot"]
 SIZES = [16, 32, 64, 128, 256, 512, 1024]
 
 CHILD = r'''
@@ -56,6 +58,13 @@ def reduce(x_ptr, y_ptr, N: tl.constexpr, AXIS: tl.constexpr):
 
 
 @nereid.jit
+def argmax(x_ptr, y_ptr, N: tl.constexpr, AXIS: tl.constexpr):
+    r = tl.arange(0, N)
+    x = tl.load(x_ptr + r[:, None] * N + r[None, :])
+    tl.store(y_ptr + r, tl.argmax(x, axis=AXIS))
+
+
+@nereid.jit
 def scan(x_ptr, y_ptr, N: tl.constexpr, AXIS: tl.constexpr):
     r = tl.arange(0, N)
     x = tl.load(x_ptr + r[:, None] * N + r[None, :])
@@ -83,6 +92,11 @@ elif op in ("sum0", "sum1"):
     y = np.zeros(n, np.float32)
     launch = lambda: reduce[(1,)](x, y, N=n, AXIS=axis)
     expected, tolerance = x.astype(np.float64).sum(axis=axis), 1e-3 * n
+elif op in ("argmax0", "argmax1"):
+    axis = int(op[-1])
+    y = np.zeros(n, np.int32)
+    launch = lambda: argmax[(1,)](x, y, N=n, AXIS=axis)
+    expected, tolerance = x.argmax(axis=axis), 0
 elif op in ("cumsum0", "cumsum1"):
     axis = int(op[-1])
     y = np.zeros((n, n), np.float32)

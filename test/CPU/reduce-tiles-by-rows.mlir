@@ -96,3 +96,51 @@ tt.func @left_alone(%t: tensor<64x64xf32, #blocked>, %m: tensor<128x128xi1, #blo
   tt.return %s, %o : tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xi1, #ttg.slice<{dim = 1, parent = #blocked}>>
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} {
+// Two reductions of one load, as tl.argmax makes them: the first's loop writes only stack
+// buffers, so the second loads its rows again after it rather than keeping a buffer of the
+// whole tile.
+// CHECK-LABEL: tt.func @two_reductions_of_a_load
+// CHECK-NOT: ttg.local_alloc %
+// CHECK: scf.for
+// CHECK:   tt.load %{{.*}} : tensor<128x!tt.ptr<f32>, #slice1>
+// CHECK:   ttg.local_store
+// CHECK: scf.for
+// CHECK:   %[[X:.*]] = tt.load %{{.*}} : tensor<128x!tt.ptr<f32>, #slice1>
+// CHECK:   arith.cmpf une, %[[X]], %[[X]] : tensor<128xf32, #slice1>
+// CHECK:   ttg.local_store
+// CHECK-NOT: ttg.local_alloc %
+// CHECK: tt.return
+tt.func @two_reductions_of_a_load(%x: !tt.ptr<f32>) -> (tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
+  %range0 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  %range1 = tt.make_range {end = 128 : i32, start = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>>
+  %rows = tt.expand_dims %range0 {axis = 1 : i32} : tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>> -> tensor<128x1xi32, #blocked>
+  %c128 = arith.constant dense<128> : tensor<128x1xi32, #blocked>
+  %starts = arith.muli %rows, %c128 : tensor<128x1xi32, #blocked>
+  %cols = tt.expand_dims %range1 {axis = 0 : i32} : tensor<128xi32, #ttg.slice<{dim = 0, parent = #blocked}>> -> tensor<1x128xi32, #blocked>
+  %sb = tt.broadcast %starts : tensor<128x1xi32, #blocked> -> tensor<128x128xi32, #blocked>
+  %cb = tt.broadcast %cols : tensor<1x128xi32, #blocked> -> tensor<128x128xi32, #blocked>
+  %offs = arith.addi %sb, %cb : tensor<128x128xi32, #blocked>
+  %base = tt.splat %x : !tt.ptr<f32> -> tensor<128x128x!tt.ptr<f32>, #blocked>
+  %ptrs = tt.addptr %base, %offs : tensor<128x128x!tt.ptr<f32>, #blocked>, tensor<128x128xi32, #blocked>
+  %v = tt.load %ptrs : tensor<128x128x!tt.ptr<f32>, #blocked>
+  %s = "tt.reduce"(%v) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %b: f32):
+    %r = arith.maxnumf %a, %b : f32
+    tt.reduce.return %r : f32
+  }) : (tensor<128x128xf32, #blocked>) -> tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  %nan = arith.cmpf une, %v, %v : tensor<128x128xf32, #blocked>
+  %none = arith.constant dense<128> : tensor<128x128xi32, #blocked>
+  %at = arith.select %nan, %cb, %none : tensor<128x128xi1, #blocked>, tensor<128x128xi32, #blocked>
+  %first = "tt.reduce"(%at) <{axis = 1 : i32}> ({
+  ^bb0(%a: i32, %b: i32):
+    %r = arith.minsi %a, %b : i32
+    tt.reduce.return %r : i32
+  }) : (tensor<128x128xi32, #blocked>) -> tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+  tt.return %s, %first : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+}
+}

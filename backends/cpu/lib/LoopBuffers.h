@@ -6,6 +6,7 @@
 // whether a buffer read may move later, and the loops' cleanup afterwards.
 
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
+#include "nereid/Dialect/TritonGPU/Transforms/LoopLoadSlices.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -33,6 +34,17 @@ inline bool mayWriteBetween(Operation *first, Operation *last) {
     if (!isMemoryEffectFree(op) && (!effects || effects.hasEffect<MemoryEffects::Write>()))
       return true;
   }
+  return false;
+}
+
+/// Whether an op strictly between `first` and `last` (ops of one block, `first` before) may
+/// write memory that a load of global memory reads: so that a `tt.load` at `first` may load
+/// again at `last`. Writes of local-memory buffers (stack buffers, which no pointer argument
+/// reaches) do not count.
+inline bool mayWriteGlobalMemoryBetween(Operation *first, Operation *last) {
+  for (Operation *op = first->getNextNode(); op != last; op = op->getNextNode())
+    if (ttg::mayWriteMemory(op))
+      return true;
   return false;
 }
 

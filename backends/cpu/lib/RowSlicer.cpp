@@ -203,7 +203,7 @@ FailureOr<Value> RowSlicer::readBufferRow(ttg::LocalLoadOp load, RankedTensorTyp
 FailureOr<Value> RowSlicer::loadRow(tt::LoadOp load, RankedTensorType rowType) {
   auto loop = builder.getInsertionBlock()->getParentOp();
   if (load.getIsVolatile() || load->getBlock() != loop->getBlock() ||
-      !load->isBeforeInBlock(loop) || mayWriteBetween(load, loop))
+      !load->isBeforeInBlock(loop) || mayWriteGlobalMemoryBetween(load, loop))
     return failure();
   IRMapping mapping;
   for (Value operand : load->getOperands()) {

@@ -83,8 +83,8 @@ private:
   FailureOr<Value> readBufferRow(ttg::LocalLoadOp load, RankedTensorType rowType);
 
   /// Row `row` of the tile that `load` loads, loaded in the loop: when the loop is in the
-  /// load's block, after it, with nothing between them that may write memory. Not for
-  /// volatile loads.
+  /// load's block, after it, with nothing between them that may write global memory (stack
+  /// buffers may be written). Not for volatile loads.
   FailureOr<Value> loadRow(tt::LoadOp load, RankedTensorType rowType);
 
   /// `value` in the layout of `type` (a type of its shape and elements).
