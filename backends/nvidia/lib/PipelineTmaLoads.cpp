@@ -1,6 +1,6 @@
 // nvidia-pipeline-tma-loads: a loop's tensor copies run `num_stages - 1` iterations ahead,
-// through buffers of `num_stages` slices and an mbarrier for each (see
-// NvidiaPipelineTmaLoadsPass in Passes.td).
+// through buffers of `num_stages` slices, the copies of an iteration completing on one
+// mbarrier of their stage (see NvidiaPipelineTmaLoadsPass in Passes.td).
 
 #include "nereid/Nvidia/IR/Dialect.h"
 #include "nereid/Nvidia/Passes.h"
@@ -78,23 +78,26 @@ SmallVector<Operation *> getIndexOps(MutableArrayRef<WaitedCopy> copies) {
 }
 
 /// The copies of `copies` for the iteration at `inductionVar` of `loop` (none where it does not
-/// exist) into slice `slot` of their stacks.
+/// exist) into slice `slot` of their stacks, completing on slice `slot` of `barriers`. They
+/// are issued together: the first one's barrier of the threads is the others' (`synced`).
 void issueCopies(OpBuilder &builder, Location loc, scf::ForOp loop,
-                 MutableArrayRef<WaitedCopy> copies, ArrayRef<Value> buffers,
-                 ArrayRef<Value> barriers, Value inductionVar, Value slot) {
+                 MutableArrayRef<WaitedCopy> copies, ArrayRef<Value> buffers, Value barriers,
+                 Value inductionVar, Value slot) {
   IRMapping mapping;
   mapping.map(loop.getInductionVar(), inductionVar);
   for (Operation *op : getIndexOps(copies))
     builder.clone(*op, mapping);
   Value exists = ttg::emitIterationExists(builder, loc, loop, inductionVar);
-  for (auto [copy, buffer, barrier] : llvm::zip_equal(copies, buffers, barriers)) {
+  Value barrier = ttg::getStackSlice(builder, loc, barriers, slot, copies[0].barrier.getType());
+  SmallVector<Value> slices;
+  for (auto [copy, buffer] : llvm::zip_equal(copies, buffers))
+    slices.push_back(ttg::getStackSlice(builder, loc, buffer, slot, copy.buffer.getType()));
+  for (auto [i, copy, slice] : llvm::enumerate(copies, slices)) {
     SmallVector<Value> indices;
     for (Value index : copy.copy.getIndices())
       indices.push_back(mapping.lookupOrDefault(index));
-    TmaLoadOp::create(builder, copy.copy.getLoc(), copy.copy.getMap(), indices,
-                      ttg::getStackSlice(builder, loc, buffer, slot, copy.buffer.getType()),
-                      ttg::getStackSlice(builder, loc, barrier, slot, copy.barrier.getType()),
-                      exists);
+    TmaLoadOp::create(builder, copy.copy.getLoc(), copy.copy.getMap(), indices, slice, barrier,
+                      exists, /*synced=*/i > 0);
   }
 }
 
@@ -103,19 +106,22 @@ void pipeline(scf::ForOp loop, MutableArrayRef<WaitedCopy> copies, int64_t numSt
   MLIRContext *context = loop.getContext();
   int64_t ahead = numStages - 1;
 
-  // The stacks of buffers and barriers, the barriers ready.
+  // The stacks of buffers, and one of barriers, ready: each stage's barrier completes when
+  // every copy of its iteration has arrived.
   OpBuilder builder(loop);
-  SmallVector<Value> buffers, barriers;
+  SmallVector<Value> buffers;
+  int64_t arrivals = 0;
   for (WaitedCopy &copy : copies) {
     buffers.push_back(ttg::allocateStack(builder, loc, copy.buffer.getType(), numStages));
-    barriers.push_back(ttg::allocateStack(builder, loc, copy.barrier.getType(), numStages));
-    for (int64_t slot = 0; slot < numStages; ++slot)
-      InitBarrierOp::create(builder, loc,
-                            ttg::getStackSlice(builder, loc, barriers.back(),
-                                               ttg::createSlot(builder, loc, slot),
-                                               copy.barrier.getType()),
-                            copy.init.getCount());
+    arrivals += copy.init.getCount();
   }
+  ttg::MemDescType barrierType = copies[0].barrier.getType();
+  Value barriers = ttg::allocateStack(builder, loc, barrierType, numStages);
+  for (int64_t slot = 0; slot < numStages; ++slot)
+    InitBarrierOp::create(builder, loc,
+                          ttg::getStackSlice(builder, loc, barriers,
+                                             ttg::createSlot(builder, loc, slot), barrierType),
+                          arrivals);
   // The copies of the first `ahead` iterations, into slices 0, 1, ...
   for (int64_t i = 0; i < ahead; ++i)
     issueCopies(builder, loc, loop, copies, buffers, barriers,
@@ -151,22 +157,23 @@ void pipeline(scf::ForOp loop, MutableArrayRef<WaitedCopy> copies, int64_t numSt
 
   // Every copy issued has been waited for: the barriers end after the loop.
   builder.setInsertionPointAfter(newLoop);
-  for (auto [copy, barrier] : llvm::zip_equal(copies, barriers))
-    for (int64_t slot = 0; slot < numStages; ++slot)
-      InvalBarrierOp::create(builder, loc,
-                             ttg::getStackSlice(builder, loc, barrier,
-                                                ttg::createSlot(builder, loc, slot),
-                                                copy.barrier.getType()));
+  for (int64_t slot = 0; slot < numStages; ++slot)
+    InvalBarrierOp::create(builder, loc,
+                           ttg::getStackSlice(builder, loc, barriers,
+                                              ttg::createSlot(builder, loc, slot), barrierType));
 
-  // Each copy's buffer is its slice, which its wait, where the copy was, waits for.
-  for (auto [copy, buffer, barrier] : llvm::zip_equal(copies, buffers, barriers)) {
+  // The iteration waits for its stage's barrier where it waited for its first copy, and each
+  // copy's buffer is its slice.
+  WaitBarrierOp firstWait = llvm::min_element(copies, [](WaitedCopy &a, WaitedCopy &b) {
+                              return a.wait->isBeforeInBlock(b.wait);
+                            })->wait;
+  builder.setInsertionPoint(firstWait);
+  WaitBarrierOp::create(builder, firstWait.getLoc(),
+                        ttg::getStackSlice(builder, loc, barriers, slot, barrierType), phase);
+  for (auto [copy, buffer] : llvm::zip_equal(copies, buffers)) {
     builder.setInsertionPoint(copy.buffer);
     copy.buffer.getResult().replaceAllUsesWith(
         ttg::getStackSlice(builder, loc, buffer, slot, copy.buffer.getType()));
-    builder.setInsertionPoint(copy.wait);
-    WaitBarrierOp::create(builder, copy.wait.getLoc(),
-                          ttg::getStackSlice(builder, loc, barrier, slot, copy.barrier.getType()),
-                          phase);
     for (Operation *op :
          {copy.inval.getOperation(), copy.wait.getOperation(), copy.copy.getOperation(),
           copy.init.getOperation(), copy.barrier.getOperation(), copy.buffer.getOperation()})

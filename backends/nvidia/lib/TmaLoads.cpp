@@ -52,7 +52,7 @@ void copyThroughSharedMemory(tt::DescriptorLoadOp load) {
   Value barrier = ttg::LocalAllocOp::create(builder, loc, barrierType, Value());
   InitBarrierOp::create(builder, loc, barrier, 1);
   TmaLoadOp::create(builder, loc, load.getDesc(), load.getIndices(), buffer, barrier,
-                    /*pred=*/Value());
+                    /*pred=*/Value(), /*synced=*/false);
   Value phase = arith::ConstantIntOp::create(builder, loc, 0, 32);
   WaitBarrierOp::create(builder, loc, barrier, phase);
   InvalBarrierOp::create(builder, loc, barrier);

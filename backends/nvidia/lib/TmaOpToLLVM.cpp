@@ -62,8 +62,10 @@ struct TmaLoadOpConversion : OpConversionPattern<TmaLoadOp> {
     RankedTensorType block = op.getMap().getType().getBlockType();
     TensorMapCopies copies = getTensorMapCopies(block);
     int64_t blockBytes = block.getNumElements() * block.getElementTypeBitWidth() / 8;
-    info.target.fenceBufferWrites(rewriter, loc, op.getBuffer().getType());
-    info.target.barrier(rewriter, loc);
+    if (!op.getSynced()) {
+      info.target.fenceBufferWrites(rewriter, loc, op.getBuffer().getType());
+      info.target.barrier(rewriter, loc);
+    }
 
     // $1 the barrier, $2 the tensor map, $3 the row; then each box's address and column.
     SmallVector<Value> operands{adaptor.getBarrier(), adaptor.getMap(), adaptor.getIndices()[0]};

@@ -3,6 +3,7 @@
 #include "nereid/Nvidia/IR/Dialect.h"
 
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -81,5 +82,13 @@ LogicalResult TmaLoadOp::verify() {
   if (!isBarrierBuffer(getBarrier().getType()))
     return emitOpError() << "completes on a mutable buffer of one i64; got "
                          << getBarrier().getType();
+  if (getSynced()) {
+    Operation *previous = getOperation()->getPrevNode();
+    while (previous && !isa<TmaLoadOp>(previous) && isMemoryEffectFree(previous))
+      previous = previous->getPrevNode();
+    if (!isa_and_nonnull<TmaLoadOp>(previous))
+      return emitOpError() << "is `synced` only right after another tma_load, with pure ops "
+                              "between them";
+  }
   return success();
 }

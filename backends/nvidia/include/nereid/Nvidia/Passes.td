@@ -47,15 +47,17 @@ def NvidiaPipelineTmaLoadsPass : Pass<"nvidia-pipeline-tma-loads", "ModuleOp"> {
     but through its copies, each copy that nvidia-tma-loads made (a buffer and an mbarrier
     allocated in the body, init_barrier, tma_load, wait_barrier of phase 0, inval_barrier),
     whose indices the body computes from the induction variable by pure ops, goes through a
-    stack of `num-stages` buffers and one of as many mbarriers, allocated and initialized
-    before the loop:
+    stack of `num-stages` buffers; the loop's copies share a stack of as many mbarriers, one
+    per stage, which all of an iteration's copies complete; the stacks are allocated and the
+    barriers initialized before the loop:
     - before the loop, the copies of iterations 0 to num_stages - 2 into slices 0, 1, ...;
-    - in iteration i, the wait on slice i % num_stages's barrier for the phase of parity
-      (i / num_stages) % 2 (the loop carries the slice and the parity), the buffer's uses
-      reading that slice;
+    - in iteration i, one wait on slice i % num_stages's barrier for the phase of parity
+      (i / num_stages) % 2 (the loop carries the slice and the parity), where the first copy's
+      wait was, the buffers' uses reading that slice;
     - at the bottom of the body, the copies of iteration i + num_stages - 1 into the slices
-      of iteration i - 1 (tma_load's lowering starts with a barrier of the program's threads,
-      which are then done with them), predicated on that iteration existing;
+      of iteration i - 1, predicated on that iteration existing: the first tma_load's
+      lowering starts with a barrier of the program's threads, which are then done with the
+      slices; the others are `synced` to it;
     - after the loop, the barriers' inval_barrier.
     The stages are as many as fit in `shared-bytes` beside the function's other buffers, and
     none below two.

@@ -99,14 +99,17 @@ def Nvidia_TmaLoadOp : Nvidia_Op<"tma_load", [AttrSizedOperandSegments]> {
     element indices (out-of-bounds elements are zero) into `buffer`, in the layout of
     TensorMaps.h's getTensorMapCopies; the barrier's phase completes when they have arrived.
     With `pred` false, it copies nothing and the barrier expects nothing (a pipeline's copy
-    for an iteration past the loop's end).
+    for an iteration past the loop's end). With `synced`, the copy follows another tma_load
+    with only pure ops between them, and that copy's barrier is its own: it emits no fence or
+    barrier (a pipeline's copies of one iteration, issued together).
   }];
   let arguments = (ins
     Arg<TT_TensorDescType, "", [MemRead<Nvidia_GlobalMemory>]>:$map,
     Variadic<I32>:$indices,
     Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$buffer,
     Arg<TTG_MemDescType, "", [MemWrite<Nvidia_SharedMemory>]>:$barrier,
-    Optional<I1>:$pred
+    Optional<I1>:$pred,
+    UnitAttr:$synced
   );
   let assemblyFormat = [{
     $map `[` $indices `]` `,` $buffer `,` $barrier (`,` $pred^)? attr-dict `:`
