@@ -144,3 +144,35 @@ tt.func @two_reductions_of_a_load(%x: !tt.ptr<f32>) -> (tensor<128xf32, #ttg.sli
   tt.return %s, %first : tensor<128xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<128xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
 }
 }
+
+// -----
+
+#blocked = #ttg.blocked<{sizePerThread = [1, 1], threadsPerWarp = [1, 16], warpsPerCTA = [1, 1], order = [1, 0]}>
+module attributes {"ttg.num-warps" = 1 : i32, ttg.target = "cpu:x86_64:avx512"} {
+// A combiner of value-index pairs reduces rows element by element: from more than 32 x 32
+// numbers (64 x 64 here) it runs by rows; 32 x 32 stays whole.
+// CHECK-LABEL: tt.func @argmax_by_size
+// CHECK: scf.for
+// CHECK: tt.reduce({{.*}}) axis = 0
+// CHECK: } : (tensor<64xf32, #{{.*}}>, tensor<64xi32, #{{.*}}>) -> (f32, i32)
+// CHECK-NOT: scf.for
+// CHECK: tt.reduce({{.*}}) axis = 1
+// CHECK: } : (tensor<32x32xf32, #blocked>, tensor<32x32xi32, #blocked>)
+tt.func @argmax_by_size(%t: tensor<64x64xf32, #blocked>, %i: tensor<64x64xi32, #blocked>, %s: tensor<32x32xf32, #blocked>, %si: tensor<32x32xi32, #blocked>) -> (tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>) {
+  %r:2 = "tt.reduce"(%t, %i) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %v = arith.select %gt, %a, %b : f32
+    %x = arith.select %gt, %ai, %bi : i32
+    tt.reduce.return %v, %x : f32, i32
+  }) : (tensor<64x64xf32, #blocked>, tensor<64x64xi32, #blocked>) -> (tensor<64xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>)
+  %q:2 = "tt.reduce"(%s, %si) <{axis = 1 : i32}> ({
+  ^bb0(%a: f32, %ai: i32, %b: f32, %bi: i32):
+    %gt = arith.cmpf ogt, %a, %b : f32
+    %v = arith.select %gt, %a, %b : f32
+    %x = arith.select %gt, %ai, %bi : i32
+    tt.reduce.return %v, %x : f32, i32
+  }) : (tensor<32x32xf32, #blocked>, tensor<32x32xi32, #blocked>) -> (tensor<32xf32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>)
+  tt.return %r#1, %q#1 : tensor<64xi32, #ttg.slice<{dim = 1, parent = #blocked}>>, tensor<32xi32, #ttg.slice<{dim = 1, parent = #blocked}>>
+}
+}

@@ -196,8 +196,9 @@ def CpuReduceTilesByRowsPass : Pass<"cpu-reduce-tiles-by-rows", "ModuleOp"> {
 
     cpu-convert-to-vector unrolls a tt.reduce a register chunk at a time, and LLVM's time
     on that straight-line code grows faster than the code: a row sum of 256 x 256 f32 took
-    8 s to compile. For each 2-D tt.reduce of more than 64 x 64 numbers whose combiner is
-    elementwise arith and math, this pass computes the rows of its sources in a loop (as
+    8 s to compile. For each 2-D tt.reduce whose combiner is elementwise arith and math, of
+    more than 64 x 64 numbers (32 x 32 where the combiner is not one standard op of one value,
+    as argmax's is), this pass computes the rows of its sources in a loop (as
     cpu-store-tiles-by-rows does: a source that is a load is loaded a row at a time; one
     whose rows cannot be computed is put in a buffer, `ttg.local_alloc`, and read a row at a
     time). Along the rows (axis 1), each iteration reduces its row with the same combiner
