@@ -22,6 +22,7 @@
 // CHECK-NEXT: {{^ *}}cse{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-rebase-loop-pointers{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-accumulate-dots-in-memory{{[{,]|$}}
+// CHECK-NEXT: {{^ *}}cpu-compute-costly-tiles-by-rows{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-load-dot-operands-by-rows{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-transpose-tiles-in-memory{{[{,]|$}}
 // CHECK-NEXT: {{^ *}}cpu-scan-tiles-in-memory{{[{,]|$}}

@@ -42,6 +42,23 @@ tt::LoadOp getOperandLoad(OpOperand &operand) {
   return load;
 }
 
+/// Computed operands of at most this many elements stay whole tiles: flash attention's
+/// 64 x 64 blocks.
+constexpr int64_t kMaxWholeComputedOperandElements = 64 * 64;
+
+/// Whether `operand` of a dot is a large tile that ops compute (not a load, nor a buffer that
+/// the dot reads where it is), which may be computed by rows.
+bool isComputedOperand(OpOperand &operand) {
+  auto type = cast<RankedTensorType>(operand.get().getType());
+  if (type.getNumElements() <= kMaxWholeComputedOperandElements)
+    return false;
+  Value value = operand.get();
+  while (auto convert = value.getDefiningOp<ttg::ConvertLayoutOp>())
+    value = convert.getSrc();
+  Operation *op = value.getDefiningOp();
+  return op && !isa<tt::LoadOp, ttg::LocalLoadOp>(op);
+}
+
 /// Makes `operand` of a dot read the buffer of `rowLoop` (whose elements are `element`), and
 /// erases the load it read before and what computed only its operands. A buffer of columns is
 /// read transposed (`tt.trans`), which the dot lowering does block by block.
@@ -77,15 +94,24 @@ void loadOperandsByRows(tt::DotOp dot, const DataFlowSolver &solver, const Targe
   OpOperand *operands[] = {&dot.getAMutable(), &dot.getBMutable()};
   std::optional<RowLoop> rowLoops[2];
   for (auto [operand, rowLoop] : llvm::zip(operands, rowLoops)) {
-    tt::LoadOp load = getOperandLoad(*operand);
-    if (!load)
-      continue;
     // B's rows in panels, as the dot's micro-kernel reads them.
-    unsigned sliceDim = getSliceDim(load, solver);
-    int64_t panelWidth = operand == &dot.getBMutable() && sliceDim == 0
-                             ? getPanelWidth(dot.getType().getDimSize(1), target)
-                             : 0;
-    rowLoop = createRowLoop(load, element, roundsToTF32, sliceDim, panelWidth, target);
+    auto panelWidthFor = [&](unsigned sliceDim) -> int64_t {
+      return operand == &dot.getBMutable() && sliceDim == 0
+                 ? getPanelWidth(dot.getType().getDimSize(1), target)
+                 : 0;
+    };
+    if (tt::LoadOp load = getOperandLoad(*operand)) {
+      unsigned sliceDim = getSliceDim(load, solver);
+      rowLoop =
+          createRowLoop(load, element, roundsToTF32, sliceDim, panelWidthFor(sliceDim), target);
+    } else if (isComputedOperand(*operand)) {
+      // Right after the tile is made, before what comes between it and the dot (the
+      // accumulator's buffer) writes memory that its rows read.
+      Operation *tileOp = operand->get().getDefiningOp();
+      Operation *point = tileOp->getBlock() == dot->getBlock() ? tileOp->getNextNode() : dot;
+      rowLoop = createComputedRowLoop(operand->get(), point, element, roundsToTF32,
+                                      panelWidthFor(0), target);
+    }
   }
   if (!rowLoops[0] && !rowLoops[1])
     return;

@@ -52,6 +52,7 @@ std::unique_ptr<Pass> createCpuCanonicalizerPass() {
 void buildCpuToVectorPipeline(OpPassManager &pm, const CpuPipelineOptions &options) {
   pm.addPass(createCpuRebaseLoopPointersPass());
   pm.addPass(createCpuAccumulateDotsInMemoryPass());
+  pm.addPass(createCpuComputeCostlyTilesByRowsPass());
   pm.addPass(createCpuLoadDotOperandsByRowsPass({options.bf16DotPairs}));
   pm.addPass(createCpuTransposeTilesInMemoryPass());
   pm.addPass(createCpuScanTilesInMemoryPass());

@@ -90,20 +90,19 @@ int64_t getPanelWidth(int64_t columns, const TargetInfo &target) {
   return columns > width && columns % width == 0 ? width : 0;
 }
 
-/// A loop over the rows of `load`'s 2-D tile, placed before it, that loads each row, extends it
-/// to `element` (the accumulator's element type), rounds it to tf32 when `roundsToTF32` says
-/// so, and writes it to a buffer of the tile's shape; none (creating nothing) when some row
-/// cannot be computed. `target` is the CPU's, whose registers bound the lanes of a layout.
-/// With `sliceDim` 1 the loop runs over the tile's columns, and the buffer holds the tile
-/// transposed: its row c is column c of the tile. A `panelWidth` other than 0 lays the buffer
-/// out in panels of that many columns.
-std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsToTF32,
-                                     unsigned sliceDim, int64_t panelWidth,
-                                     const TargetInfo &target) {
-  Location loc = load.getLoc();
-  auto tileType = cast<RankedTensorType>(load.getType());
+namespace {
+
+/// A loop over the rows of a 2-D tile of `tileType`, placed before `point`, whose iterations
+/// compute their row with `computeRow` (null when it cannot), extend it to `element`, round it
+/// to tf32 when `roundsToTF32` says so, and write it to a buffer of the tile's shape; none
+/// (creating nothing) when a row cannot be computed. See createRowLoop for the rest.
+std::optional<RowLoop>
+fillRowLoop(Operation *point, RankedTensorType tileType, Type element, bool roundsToTF32,
+            unsigned sliceDim, int64_t panelWidth, const TargetInfo &target,
+            function_ref<FailureOr<Value>(OpBuilder &, RowSlicer &, RankedTensorType)> computeRow) {
+  Location loc = point->getLoc();
   int64_t rows = tileType.getDimSize(sliceDim), columns = tileType.getDimSize(1 - sliceDim);
-  MLIRContext *context = load.getContext();
+  MLIRContext *context = point->getContext();
   auto getBufferType = [&](ArrayRef<int64_t> shape) {
     if (panelWidth == 0)
       return getRowMajorBufferType(context, shape, element);
@@ -111,38 +110,22 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
                                  ttg::PanelSharedEncodingAttr::get(context, panelWidth, rows),
                                  /*mutableMemory=*/true);
   };
-  OpBuilder builder(load);
+  OpBuilder builder(point);
   RowLoop result;
   result.sliceDim = sliceDim;
   result.buffer = ttg::LocalAllocOp::create(builder, loc, getBufferType({rows, columns}), Value());
-  result.loop = createRowLoopBefore(load, rows);
+  result.loop = createRowLoopBefore(point, rows);
   Value row = result.loop.getInductionVar();
   builder.setInsertionPointToStart(result.loop.getBody());
   RowSlicer slicer(builder, loc, row, sliceDim);
-  IRMapping mapping;
-  for (Value operand : load->getOperands()) {
-    FailureOr<Value> operandRow = slicer.getRow(operand);
-    result.columnBuffers.assign(slicer.getColumnBuffers().begin(),
-                                slicer.getColumnBuffers().end());
-    if (failed(operandRow)) {
-      result.erase();
-      return std::nullopt;
-    }
-    mapping.map(operand, *operandRow);
-  }
   RankedTensorType rowType = RowSlicer::getRowType(tileType, sliceDim);
-  Operation *rowLoad = builder.clone(*load, mapping);
-  rowLoad->getResult(0).setType(rowType);
-  Value values = rowLoad->getResult(0);
-  if (Value step = getPointerStep(load, result.loop)) {
-    // The same row of the next iteration's tile, which comes from farther than the caches'
-    // own prefetchers look when a program's tile rows are kilobytes apart.
-    Value rowPointers = mapping.lookup(load.getPtr());
-    RankedTensorType offsetsType = fitLanes(rowType.clone(step.getType()), target);
-    Value next = tt::AddPtrOp::create(builder, loc, rowPointers.getType(), rowPointers,
-                                      tt::SplatOp::create(builder, loc, offsetsType, step));
-    ttg::PrefetchOp::create(builder, loc, next);
+  FailureOr<Value> computed = computeRow(builder, slicer, rowType);
+  result.columnBuffers.assign(slicer.getColumnBuffers().begin(), slicer.getColumnBuffers().end());
+  if (failed(computed)) {
+    result.erase();
+    return std::nullopt;
   }
+  Value values = *computed;
   if (rowType.getElementType() != element) {
     RankedTensorType extended = fitLanes(rowType.clone(element), target);
     if (extended.getEncoding() != rowType.getEncoding())
@@ -159,5 +142,46 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
   return result;
 }
 
+} // namespace
+
+std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsToTF32,
+                                     unsigned sliceDim, int64_t panelWidth,
+                                     const TargetInfo &target) {
+  auto tileType = cast<RankedTensorType>(load.getType());
+  auto loadRow = [&](OpBuilder &builder, RowSlicer &slicer,
+                     RankedTensorType rowType) -> FailureOr<Value> {
+    Location loc = load.getLoc();
+    IRMapping mapping;
+    for (Value operand : load->getOperands()) {
+      FailureOr<Value> operandRow = slicer.getRow(operand);
+      if (failed(operandRow))
+        return failure();
+      mapping.map(operand, *operandRow);
+    }
+    Operation *rowLoad = builder.clone(*load, mapping);
+    rowLoad->getResult(0).setType(rowType);
+    auto loop = cast<scf::ForOp>(builder.getInsertionBlock()->getParentOp());
+    if (Value step = getPointerStep(load, loop)) {
+      // The same row of the next iteration's tile, which comes from farther than the caches'
+      // own prefetchers look when a program's tile rows are kilobytes apart.
+      Value rowPointers = mapping.lookup(load.getPtr());
+      RankedTensorType offsetsType = fitLanes(rowType.clone(step.getType()), target);
+      Value next = tt::AddPtrOp::create(builder, loc, rowPointers.getType(), rowPointers,
+                                        tt::SplatOp::create(builder, loc, offsetsType, step));
+      ttg::PrefetchOp::create(builder, loc, next);
+    }
+    return rowLoad->getResult(0);
+  };
+  return fillRowLoop(load, tileType, element, roundsToTF32, sliceDim, panelWidth, target, loadRow);
+}
+
+std::optional<RowLoop> createComputedRowLoop(Value tile, Operation *point, Type element,
+                                             bool roundsToTF32, int64_t panelWidth,
+                                             const TargetInfo &target) {
+  return fillRowLoop(
+      point, cast<RankedTensorType>(tile.getType()), element, roundsToTF32,
+      /*sliceDim=*/0, panelWidth, target,
+      [&](OpBuilder &, RowSlicer &slicer, RankedTensorType) { return slicer.getRow(tile); });
+}
 
 } // namespace mlir::nereid::cpu

@@ -56,6 +56,12 @@ std::optional<RowLoop> createRowLoop(tt::LoadOp load, Type element, bool roundsT
                                      unsigned sliceDim, int64_t panelWidth,
                                      const TargetInfo &target);
 
+/// The same loop for `tile`, a 2-D tile whose rows a RowSlicer computes (from loads, buffers,
+/// columns and cheap elementwise ops), placed before `point`, over the tile's rows.
+std::optional<RowLoop> createComputedRowLoop(Value tile, Operation *point, Type element,
+                                             bool roundsToTF32, int64_t panelWidth,
+                                             const TargetInfo &target);
+
 } // namespace mlir::nereid::cpu
 
 #endif // NEREID_CPU_LIB_ROWLOADS_H

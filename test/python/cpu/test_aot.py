@@ -74,17 +74,25 @@ def compile_kernel(kernels: Path, kernel: str, signature: str, name: str, out: P
     return result.stdout.split()
 
 
+# The sanitizer runtime that `make test-sanitize` preloads, whose sanitized CPU runtime the
+# libraries copy: the programs need it first too.
+SANITIZER_ENVIRONMENT = {name: os.environ[name] for name in ("LD_PRELOAD", "ASAN_OPTIONS",
+                                                             "UBSAN_OPTIONS")
+                         if "asan" in os.environ.get("LD_PRELOAD", "") and name in os.environ}
+
+
 def build_and_run(c_compiler, source: str, out: Path, libraries: list, arguments: list):
     """Builds the C program `source` against the libraries in `out` and runs it with an empty
-    environment (no PYTHONPATH, no LD_LIBRARY_PATH): the loader finds everything through the
-    program's rpath and the libraries' own."""
+    environment (no PYTHONPATH, no LD_LIBRARY_PATH; the sanitizer's variables only under
+    `make test-sanitize`): the loader finds everything through the program's rpath and the
+    libraries' own."""
     program = out / "program"
     (out / "program.c").write_text(source)
     subprocess.run([c_compiler, "-O1", "-o", str(program), str(out / "program.c"), f"-I{out}",
                     f"-L{out}", *(f"-l{library}" for library in libraries),
                     f"-Wl,-rpath,{out}"], check=True)
     return subprocess.run([str(program), *map(str, arguments)], capture_output=True, text=True,
-                          env={}, check=False)
+                          env=dict(SANITIZER_ENVIRONMENT), check=False)
 
 
 VECTOR_PROGRAM = r'''

@@ -52,6 +52,12 @@ def CpuLoadDotOperandsByRowsPass : Pass<"cpu-load-dot-operands-by-rows", "Module
     rounded) as a whole tile, so that a tf32 dot becomes `ieee` on rounded operands (the same
     values, docs/semantics.md). The dot's lowering reads such buffers in place.
 
+    An operand of more than 64 x 64 numbers that ops compute (neither a load nor a buffer's
+    `ttg.local_load`), whose rows can be computed the same way (a buffer's rows too, as
+    cpu-compute-costly-tiles-by-rows leaves flash attention's probabilities, rounded to f16
+    for the second dot), is computed by such a loop into such a buffer, placed right after
+    the tile is made.
+
     A tile whose pointers AxisInfo proves consecutive down its columns and not along its rows
     (a column-major B, as `a @ b.T` reads torch's linear weights) is loaded by columns
     instead: the loop runs over its columns, loads each as a contiguous vector, and writes it
@@ -187,6 +193,26 @@ def CpuReduceLoopAccumulatorsPass : Pass<"cpu-reduce-loop-accumulators", "Module
     within the reduction tolerance, as every standard reduction is on the CPU.
   }];
   let dependentDialects = ["mlir::arith::ArithDialect"];
+}
+
+def CpuComputeCostlyTilesByRowsPass : Pass<"cpu-compute-costly-tiles-by-rows", "ModuleOp"> {
+  let summary = "Computes large 2-D tiles of transcendental functions and divisions by rows";
+  let description = [{
+    Input: ttg IR with CPU layouts, after cpu-accumulate-dots-in-memory.
+
+    cpu-convert-to-vector unrolls an elementwise op on a tile a register chunk at a time: the
+    exp2 of a 128 x 64 block of flash attention's scores is 1,024 copies of the exponential's
+    polynomial in one basic block, on which LLVM's time grows faster than the code. For each
+    op that isCostlyToRecompute (a transcendental function, a division) and computes a 2-D
+    tile of more than 64 x 64 numbers, this pass computes the rows of its operands in a loop
+    over the rows, placed before it (as cpu-store-tiles-by-rows computes them: loads a row at
+    a time, a buffer's rows, a column's element), applies the op to them and writes each row
+    into a buffer of the tile's shape; the tile is a `ttg.local_load` of the buffer, whose
+    rows later passes read. An op whose operands' rows cannot be computed stays. Flash
+    attention's 64 x 64 blocks stay whole.
+  }];
+  let dependentDialects = ["mlir::nereid::ttg::TritonGPUDialect", "mlir::scf::SCFDialect",
+                           "mlir::arith::ArithDialect"];
 }
 
 def CpuReduceTilesByRowsPass : Pass<"cpu-reduce-tiles-by-rows", "ModuleOp"> {
