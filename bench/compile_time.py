@@ -7,11 +7,11 @@ Each kernel loads one N x N f32 tile (two for dot), applies one op and stores th
 one program: `copy` (x + 1), `trans` (tl.trans), `sum0`/`sum1` (tl.sum over axis 0 or 1),
 `cumsum0`/`cumsum1` (tl.cumsum over axis 0 or 1), `argmax0`/`argmax1` (tl.argmax over axis 0
 or 1: a reduction of value-index pairs with a combiner of its own, and one for NaNs), `dot`
-(tl.dot of two tiles) and `attention` (flash attention's forward loop over 256 keys of head
-dimension 64, in blocks of N queries by 64 keys, f16 in and out). Each (op, N) runs in a process of its own with an empty kernel cache,
-under --timeout seconds: the first launch's time is the
-compile time (all stages and LLVM; the run itself is microseconds to milliseconds), then the
-best of 5 launches is the run time. The result is checked against numpy. A kernel that does not
+(tl.dot of two tiles) and `attention` (bench/triton_kernels.py's flash attention forward loop
+over 256 keys of head dimension 64, in blocks of N queries by 64 keys, f16 in and out). Each
+(op, N) runs in a process of its own with an empty kernel cache, under --timeout seconds: the
+first launch's time is the compile time (all stages and LLVM; the run itself is microseconds to
+milliseconds), then the best of 5 launches is the run time. The result is checked against numpy. A kernel that does not
 compile within the timeout is reported as such, and larger sizes of that op are skipped.
 """
 
@@ -36,6 +36,8 @@ import nereid
 import nereid.language as tl
 
 op, n = sys.argv[1], int(sys.argv[2])
+sys.path.insert(0, sys.argv[3])  # bench/, for the benchmarked attention kernel
+from triton_kernels import attention_fwd_kernel
 
 
 @nereid.jit
@@ -81,33 +83,6 @@ def dot(a_ptr, b_ptr, c_ptr, N: tl.constexpr):
     tl.store(c_ptr + r[:, None] * N + r[None, :], tl.dot(a, b, input_precision="ieee"))
 
 
-@nereid.jit
-def attention(q_ptr, k_ptr, v_ptr, out_ptr, sm_scale, N_CTX, BLOCK_M: tl.constexpr,
-              BLOCK_N: tl.constexpr, HEAD_DIM: tl.constexpr):
-    offs_m = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_n = tl.arange(0, BLOCK_N)
-    offs_d = tl.arange(0, HEAD_DIM)
-    q = tl.load(q_ptr + offs_m[:, None] * HEAD_DIM + offs_d[None, :])
-    k_ptrs = k_ptr + offs_d[:, None] + offs_n[None, :] * HEAD_DIM
-    v_ptrs = v_ptr + offs_n[:, None] * HEAD_DIM + offs_d[None, :]
-    m_i = tl.zeros([BLOCK_M], dtype=tl.float32) - float("inf")
-    l_i = tl.zeros([BLOCK_M], dtype=tl.float32) + 1.0
-    acc = tl.zeros([BLOCK_M, HEAD_DIM], dtype=tl.float32)
-    qk_scale = sm_scale * 1.44269504
-    for _ in range(0, N_CTX, BLOCK_N):
-        qk = tl.dot(q, tl.load(k_ptrs)) * qk_scale
-        m_ij = tl.maximum(m_i, tl.max(qk, 1))
-        p = tl.math.exp2(qk - m_ij[:, None])
-        alpha = tl.math.exp2(m_i - m_ij)
-        l_i = l_i * alpha + tl.sum(p, 1)
-        acc = tl.dot(p.to(tl.float16), tl.load(v_ptrs), acc * alpha[:, None])
-        m_i = m_ij
-        k_ptrs += BLOCK_N * HEAD_DIM
-        v_ptrs += BLOCK_N * HEAD_DIM
-    acc = acc / l_i[:, None]
-    tl.store(out_ptr + offs_m[:, None] * HEAD_DIM + offs_d[None, :], acc.to(tl.float16))
-
-
 rng = np.random.default_rng(0)
 x = rng.standard_normal((n, n)).astype(np.float32)
 if op == "copy":
@@ -134,8 +109,8 @@ elif op in ("cumsum0", "cumsum1"):
 elif op == "attention":
     q, k, v = (rng.standard_normal((256, 64)).astype(np.float16) for _ in range(3))
     y = np.zeros((256, 64), np.float16)
-    launch = lambda: attention[(256 // n,)](q, k, v, y, 0.125, 256, BLOCK_M=n, BLOCK_N=64,
-                                            HEAD_DIM=64)
+    launch = lambda: attention_fwd_kernel[(256 // n, 1)](q, k, v, y, 0.125, 256, BLOCK_M=n,
+                                                         BLOCK_N=64, HEAD_DIM=64)
     scores = q.astype(np.float64) @ k.astype(np.float64).T * 0.125
     p = np.exp(scores - scores.max(axis=1, keepdims=True))
     expected = p / p.sum(axis=1, keepdims=True) @ v.astype(np.float64)
@@ -169,7 +144,8 @@ def measure(op: str, n: int, timeout: float) -> dict:
             env.pop(name, None)
         env.setdefault("NEREID_NUM_THREADS", "1")
         try:
-            done = subprocess.run([sys.executable, script, op, str(n)], env=env,
+            done = subprocess.run([sys.executable, script, op, str(n),
+                                   os.path.dirname(os.path.abspath(__file__))], env=env,
                                   capture_output=True, text=True, timeout=timeout)
         except subprocess.TimeoutExpired:
             return {"error": f"not compiled in {timeout:.0f} s"}
