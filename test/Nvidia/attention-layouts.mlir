@@ -5,10 +5,11 @@
 // the layouts of their accumulators (ttg-remove-layout-conversions moves the conversions out of
 // them past the softmax): the scores are scaled, reduced along the rows and exponentiated in
 // the first dot's layout, the rows' statistics are carried in its slice, the accumulator in
-// the second dot's layout, and the probabilities are written to shared memory from the first
-// dot's layout. The only conversion in the loop is of the rows' scale between the two slices
-// (the same rows in each thread). The queries, which the loop does not change, are written to
-// shared memory once, before it. (test_nvidia_dot.py's attention test takes it through ptxas
+// the second dot's layout, and the probabilities, which the loop computes, are the second
+// dot's A in registers: the conversion to its operand layout moves nothing (wgmma's A
+// fragments are where the first dot's accumulator holds them). The other conversion in the
+// loop is of the rows' scale between the two slices (the same rows in each thread). The
+// queries, which the loop does not change, are written to shared memory once, before it. (test_nvidia_dot.py's attention test takes it through ptxas
 // and, on a GPU, checks it against torch.)
 // CHECK-DAG: #[[$S:.*]] = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 64, 16]}>
 // CHECK-DAG: #[[$O:.*]] = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [8, 1], instrShape = [16, 128, 16]}>
@@ -23,8 +24,9 @@
 // CHECK: ttg.convert_layout %{{.*}} : tensor<128xf32, #[[$ROWS]]> -> tensor<128xf32, #[[$SCALE]]>
 // CHECK: tt.reduce
 // CHECK: (tensor<128x64xf32, #[[$S]]>) -> tensor<128xf32, #[[$ROWS]]>
-// CHECK: ttg.local_alloc %{{.*}} : (tensor<128x64xf16, #[[$S]]>)
-// CHECK: nvidia.warpgroup_dot {{.*}} -> tensor<128x128xf32, #[[$O]]>
+// CHECK-NOT: ttg.local_alloc
+// CHECK: %[[P:.*]] = ttg.convert_layout %{{.*}} : tensor<128x64xf16, #[[$S]]> -> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #[[$O]], kWidth = 2}>>
+// CHECK: nvidia.warpgroup_dot %[[P]], {{.*}} -> tensor<128x128xf32, #[[$O]]>
 // CHECK-NOT: ttg.convert_layout
 // CHECK: scf.yield
 module {

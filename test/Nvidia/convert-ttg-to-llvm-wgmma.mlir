@@ -116,3 +116,31 @@ module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
     tt.return
   }
 }
+
+// -----
+
+// A in registers (attention's probabilities): a thread's elements of each 16 x 16 block of A
+// are packed two to a 32-bit register, four registers a wgmma (the PTX ISA's A fragment:
+// rows r and r + 8, columns c, c + 1 and c + 8, c + 9), and pass through wgmma.fence with the
+// accumulators; each wgmma takes them in braces, B through its descriptor, and only B's
+// transpose immediate (1: B is read N-major).
+// CHECK-LABEL: llvm.func @registers_dot
+// CHECK: llvm.bitcast %{{.*}} : vector<2xf16> to i32
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.fence.sync.aligned;", "=f,{{.*}}=f,=r,=r,=r,=r,=r,=r,=r,=r,0,
+// CHECK: llvm.inline_asm has_side_effects asm_dialect = att "{\0A.reg .pred d;\0Asetp.ne.b32 d, $69, 0;\0Awgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16 {$0, {{.*}}, $31}, {$64, $65, $66, $67}, $68, d, 1, 1, 1;\0A}"
+// CHECK-SAME: "=f,{{.*}},31,r,r,r,r,l,r"
+// CHECK: wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16
+// CHECK-NOT: wgmma.mma_async
+// CHECK: nvvm.wgmma.commit.group.sync.aligned
+// CHECK-NEXT: llvm.inline_asm has_side_effects asm_dialect = att "wgmma.wait_group.sync.aligned 0;"
+#b = #ttg.blocked<{sizePerThread = [1, 8], threadsPerWarp = [4, 8], warpsPerCTA = [4, 1], order = [1, 0]}>
+#sb = #nvidia.mma_shared<{swizzlingByteWidth = 128, transposed = false, elementBitWidth = 16}>
+#wgmma = #nvidia.mma<{versionMajor = 3, versionMinor = 0, warpsPerCTA = [4, 1], instrShape = [16, 64, 16]}>
+module attributes {"ttg.num-warps" = 4 : i32, ttg.target = "cuda:90"} {
+  tt.func public @registers_dot(%x: tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>, %y: tensor<32x64xf16, #b>, %c: tensor<64x64xf32, #wgmma>, %out: tensor<64x64x!tt.ptr<f32>, #wgmma>) {
+    %bbuf = ttg.local_alloc %y : (tensor<32x64xf16, #b>) -> !ttg.memdesc<32x64xf16, #sb>
+    %d = nvidia.warpgroup_dot %x, %bbuf, %c : tensor<64x32xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>, !ttg.memdesc<32x64xf16, #sb>, tensor<64x64xf32, #wgmma> -> tensor<64x64xf32, #wgmma>
+    tt.store %out, %d : tensor<64x64x!tt.ptr<f32>, #wgmma>
+    tt.return
+  }
+}

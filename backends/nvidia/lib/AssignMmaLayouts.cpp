@@ -254,9 +254,26 @@ void assignMmaV2Layouts(tt::DotOp dot, unsigned numWarps, unsigned computeCapabi
       convert->erase();
 }
 
-/// Replaces `dot` by an nvidia.warpgroup_dot: its operands written, as their sources hold
-/// them, into #nvidia.mma_shared buffers, the accumulator converted to wgmma's layout and the
-/// result back to the dot's.
+/// Whether wgmma reads A of `dot`, inside `loop` (or none), from registers rather than from
+/// shared memory: an A of 16 bits that the loop computes (attention's probabilities), which
+/// would otherwise be written to shared memory and read back in every iteration. A loaded one
+/// or a loop argument stays in shared memory (where the pipeliners copy loaded tiles), and so
+/// does one that the loop does not change (written there once, before the loop), as upstream
+/// decides it.
+bool readsAFromRegisters(tt::DotOp dot, scf::ForOp loop) {
+  Value a = lookThroughConversion(dot.getA());
+  if (cast<RankedTensorType>(a.getType()).getElementTypeBitWidth() != 16 || isa<BlockArgument>(a))
+    return false;
+  Operation *source = a.getDefiningOp();
+  if (isa<tt::LoadOp, tt::DescriptorLoadOp, ttg::LocalLoadOp>(source))
+    return false;
+  return loop && !loop.isDefinedOutsideOfLoop(a);
+}
+
+/// Replaces `dot` by an nvidia.warpgroup_dot: B written, as its source holds it, into an
+/// #nvidia.mma_shared buffer, A too or converted to the registers of wgmma's fragments
+/// (readsAFromRegisters), the accumulator converted to wgmma's layout and the result back to
+/// the dot's.
 void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
   MLIRContext *context = dot.getContext();
   OpBuilder builder(dot);
@@ -268,14 +285,20 @@ void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
       *getWgmmaTypes(getElementTypeOrSelf(dot.getA().getType()), dType.getElementType());
   auto mma = MmaEncodingAttr::get(context, /*versionMajor=*/3, /*versionMinor=*/0, warps,
                                   ArrayRef<unsigned>{16, instrN, unsigned(types.k)});
-  SmallVector<Value> buffers;
-  std::array<Value, 2> operands = {dot.getA(), dot.getB()};
-  for (auto [opIdx, operand] : llvm::enumerate(operands)) {
+  auto loop = dot->getParentOfType<scf::ForOp>();
+  SmallVector<Value> operands;
+  for (auto [opIdx, operand] : llvm::enumerate(std::array<Value, 2>{dot.getA(), dot.getB()})) {
+    if (opIdx == 0 && readsAFromRegisters(dot, loop)) {
+      auto type = cast<RankedTensorType>(operand.getType());
+      operands.push_back(convertTo(
+          builder, loc, operand,
+          type.cloneWithEncoding(ttg::DotOperandEncodingAttr::get(context, 0, mma, /*kWidth=*/2))));
+      continue;
+    }
     Value source = lookThroughConversion(operand);
     // An operand that a loop around the dot does not change (attention's queries) is written
     // to shared memory once, where it is made.
     OpBuilder::InsertionGuard guard(builder);
-    auto loop = dot->getParentOfType<scf::ForOp>();
     if (loop && loop.isDefinedOutsideOfLoop(source))
       builder.setInsertionPointAfterValue(source);
     auto type = cast<RankedTensorType>(source.getType());
@@ -285,11 +308,11 @@ void assignWgmmaLayouts(tt::DotOp dot, unsigned numWarps) {
         getWgmmaOperandEncoding(type, contiguous,
                                 getWgmmaContiguousExtent(type, opIdx, contiguous, instrN)),
         /*mutableMemory=*/false);
-    buffers.push_back(ttg::LocalAllocOp::create(builder, loc, bufferType, source));
+    operands.push_back(ttg::LocalAllocOp::create(builder, loc, bufferType, source));
   }
   RankedTensorType mmaType = dType.cloneWithEncoding(mma);
   Value c = convertTo(builder, loc, dot.getC(), mmaType);
-  auto product = WarpgroupDotOp::create(builder, loc, mmaType, buffers[0], buffers[1], c);
+  auto product = WarpgroupDotOp::create(builder, loc, mmaType, operands[0], operands[1], c);
   auto back = ttg::ConvertLayoutOp::create(builder, loc, dType, product.getResult());
   dot.getResult().replaceAllUsesWith(back.getResult());
   SmallVector<Value> old = {dot.getA(), dot.getB(), dot.getC()};

@@ -14,6 +14,7 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Transforms/DialectConversion.h"
+#include "llvm/ADT/MapVector.h"
 
 namespace mlir::nereid::nvidia {
 namespace {
@@ -119,17 +120,23 @@ Value emitWarpgroupOffset(OpBuilder &builder, Location loc, const LinearLayout &
 /// The inline asm constraint of a register that holds `type` (f32 or i32).
 StringRef getRegisterConstraint(Type type) { return type.isF32() ? "f" : "r"; }
 
-/// `wgmma.mma_async` m64nNkK of `types` through the descriptors `a` and `b`, accumulating
-/// onto `accumulator` (N / 2 registers), as inline PTX (NVVM's op has no way to say the
-/// transposes through the ops that lower it here). Only 16-bit operands take the transposes;
-/// integer ones take no operand scales either.
-Value emitWgmma(OpBuilder &builder, Location loc, ArrayRef<Value> accumulator, Value a, Value b,
-                const WgmmaTypes &types, bool transposeA, bool transposeB) {
+/// `wgmma.mma_async` m64nNkK of `types`, A through a descriptor (`a` one i64) or from
+/// registers (`a` four i32, the fragment of each thread), B through the descriptor `b`,
+/// accumulating onto `accumulator` (N / 2 registers), as inline PTX (NVVM's op has no way to
+/// say the transposes through the ops that lower it here). Only 16-bit operands take the
+/// transposes, A only from shared memory; integer ones take no operand scales either.
+Value emitWgmma(OpBuilder &builder, Location loc, ArrayRef<Value> accumulator, ArrayRef<Value> a,
+                Value b, const WgmmaTypes &types, bool transposeA, bool transposeB) {
   unsigned count = accumulator.size();
+  bool aInRegisters = a.size() > 1;
   Type registerType = accumulator.front().getType();
   std::string ptx;
   llvm::raw_string_ostream os(ptx);
-  os << "{\n.reg .pred d;\nsetp.ne.b32 d, $" << 2 * count + 2 << ", 0;\n"
+  // The operands after the results and the accumulators they are tied to: A, B, the predicate.
+  unsigned operand = 2 * count;
+  auto next = [&] { return "$" + std::to_string(operand++); };
+  unsigned predicate = 2 * count + a.size() + 1;
+  os << "{\n.reg .pred d;\nsetp.ne.b32 d, $" << predicate << ", 0;\n"
      << "wgmma.mma_async.sync.aligned.m64n" << 2 * count << "k" << types.k << "."
      << types.accumulator << "." << types.operand << "." << types.operand << " {";
   std::string constraints;
@@ -137,17 +144,32 @@ Value emitWgmma(OpBuilder &builder, Location loc, ArrayRef<Value> accumulator, V
     os << (i ? ", " : "") << "$" << i;
     constraints += ("=" + getRegisterConstraint(registerType) + ",").str();
   }
-  os << "}, $" << 2 * count << ", $" << 2 * count + 1 << ", d";
+  os << "}, ";
+  if (aInRegisters) {
+    os << "{";
+    for (unsigned i = 0; i < a.size(); ++i)
+      os << (i ? ", " : "") << next();
+    os << "}";
+  } else {
+    os << next();
+  }
+  os << ", " << next() << ", d";
   if (types.hasOperandScales())
     os << ", 1, 1";
-  if (types.isTransposable())
-    os << ", " << transposeA << ", " << transposeB;
+  if (types.isTransposable()) {
+    if (!aInRegisters)
+      os << ", " << transposeA;
+    os << ", " << transposeB;
+  }
   os << ";\n}";
   for (unsigned i = 0; i < count; ++i)
     constraints += std::to_string(i) + ",";
-  constraints += "l,l,r";
+  for (unsigned i = 0; i < a.size(); ++i)
+    constraints += aInRegisters ? "r," : "l,";
+  constraints += "l,r";
   SmallVector<Value> operands(accumulator);
-  operands.append({a, b, createI32(builder, loc, 1)});
+  llvm::append_range(operands, a);
+  operands.append({b, createI32(builder, loc, 1)});
   SmallVector<Type> fields(count, registerType);
   auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(), fields);
   return LLVM::InlineAsmOp::create(
@@ -159,19 +181,18 @@ Value emitWgmma(OpBuilder &builder, Location loc, ArrayRef<Value> accumulator, V
 }
 
 /// The inline PTX `ptx` (a fence or a wait of the wgmma pipeline), through which every register
-/// of `values` (f32 or i32, all one type) passes: no other instruction may write the accumulators
+/// of `values` (f32 or i32) passes: no other instruction may write the accumulators
 /// between the fence and the wgmmas (ptxas would serialize them: advisory C7519), or read them
 /// between the wgmmas and the wait (C7517), and the registers that the asm takes and gives are
 /// where the copies that LLVM inserts (a zero accumulator splat over many registers) land instead.
 SmallVector<Value> emitPassingThrough(OpBuilder &builder, Location loc, StringRef ptx,
                                       ArrayRef<Value> values) {
-  Type registerType = values.front().getType();
   std::string constraints;
-  for (unsigned i = 0; i < values.size(); ++i)
-    constraints += ("=" + getRegisterConstraint(registerType) + ",").str();
+  for (Value value : values)
+    constraints += ("=" + getRegisterConstraint(value.getType()) + ",").str();
   for (unsigned i = 0; i < values.size(); ++i)
     constraints += std::to_string(i) + (i + 1 < values.size() ? "," : "");
-  SmallVector<Type> fields(values.size(), registerType);
+  SmallVector<Type> fields(llvm::map_range(values, [](Value value) { return value.getType(); }));
   auto resultType = LLVM::LLVMStructType::getLiteral(builder.getContext(), fields);
   Value passed =
       LLVM::InlineAsmOp::create(
@@ -205,6 +226,46 @@ void scatterAccumulators(Tiles &tiles, ArrayRef<Value> values) {
     }
 }
 
+/// A's fragments for the wgmmas of `tiles` (each with an `origin` in lane 0 of warp 0), from
+/// the registers `a` of a 16-bit A held as `aType` (#ttg.dot_op of operand 0 of the
+/// accumulator's layout): for each row of tiles and step along K, four 32-bit registers,
+/// register j holding the elements (row + 8 (j & 1), k + 8 (j >> 1) + e), e = 0 in its low
+/// half (PTX ISA, "Register fragments" of wgmma's A). Another thread holds in the same
+/// registers its own rows and columns, as it does in the accumulator (their lane and warp
+/// bases agree along M). Fails where `aType` does not hold those elements in lane 0.
+template <typename Tiles>
+FailureOr<llvm::MapVector<Coordinate, SmallVector<Value>>>
+packAFragments(OpBuilder &builder, Location loc, RankedTensorType aType, Value a,
+               const Tiles &tiles, const WgmmaTypes &types) {
+  std::optional<LinearLayout> layout = ttg::toLinearLayout(aType);
+  if (!layout)
+    return failure();
+  llvm::DenseMap<Coordinate, unsigned> registers = getRegisterMap(*layout);
+  SmallVector<Value> elements = unpackElements(builder, loc, a);
+  auto pairType = VectorType::get({2}, aType.getElementType());
+  llvm::MapVector<Coordinate, SmallVector<Value>> fragments;
+  for (const auto &tile : tiles)
+    for (int32_t kStep = 0; kStep < aType.getShape()[1]; kStep += types.k) {
+      Coordinate key = {tile.origin.first, kStep};
+      if (fragments.contains(key))
+        continue;
+      SmallVector<Value> fragment;
+      for (int32_t j = 0; j < 4; ++j) {
+        Value pair = LLVM::UndefOp::create(builder, loc, pairType);
+        for (int32_t e = 0; e < 2; ++e) {
+          auto found = registers.find({key.first + 8 * (j & 1), kStep + 8 * (j >> 1) + e});
+          if (found == registers.end())
+            return failure();
+          pair = LLVM::InsertElementOp::create(builder, loc, pair, elements[found->second],
+                                               createI32(builder, loc, e));
+        }
+        fragment.push_back(LLVM::BitcastOp::create(builder, loc, builder.getI32Type(), pair));
+      }
+      fragments.insert({key, std::move(fragment)});
+    }
+  return fragments;
+}
+
 struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
   WarpgroupDotOpConversion(const TypeConverter &typeConverter, MLIRContext *context,
                            const GpuLoweringInfo &info)
@@ -221,14 +282,13 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
     if (!structType || !dLayout)
       return failure();
     int32_t instrN = mma.getInstrShape()[1];
-    int32_t k = op.getA().getType().getShape()[1];
-    OperandGeometry aGeometry = getOperandGeometry(op.getA().getType(), 0);
+    auto aType = cast<ShapedType>(op.getA().getType());
+    int32_t k = aType.getShape()[1];
     OperandGeometry bGeometry = getOperandGeometry(op.getB().getType(), 1);
-    WgmmaTypes types = *getWgmmaTypes(op.getA().getType().getElementType(), dType.getElementType());
+    WgmmaTypes types = *getWgmmaTypes(aType.getElementType(), dType.getElementType());
 
     // The buffers' shared-memory addresses, and where this warpgroup's rows and columns start.
     Type i32 = rewriter.getI32Type();
-    Value aBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getA());
     Value bBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getB());
     Value warpId = LLVM::UDivOp::create(rewriter, loc, info.target.getThreadId(rewriter, loc),
                                         createI32(rewriter, loc, info.target.getWarpSize()));
@@ -260,8 +320,35 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
       tiles.push_back(std::move(tile));
     }
 
-    scatterAccumulators(tiles, emitPassingThrough(rewriter, loc, "wgmma.fence.sync.aligned;",
-                                                  gatherAccumulators(tiles)));
+    // A in registers: the fragment of each tile's rows and step along K, packed, passes
+    // through the fence with the accumulators (the PTX ISA asks for the fence between the
+    // last writes of either and the wgmmas).
+    llvm::MapVector<Coordinate, SmallVector<Value>> aFragments;
+    if (op.isAInRegisters()) {
+      FailureOr<llvm::MapVector<Coordinate, SmallVector<Value>>> fragments = packAFragments(
+          rewriter, loc, cast<RankedTensorType>(aType), adaptor.getA(), tiles, types);
+      if (failed(fragments))
+        return rewriter.notifyMatchFailure(op, "A's registers do not hold wgmma's fragments");
+      aFragments = std::move(*fragments);
+    }
+    SmallVector<Value> fenced = gatherAccumulators(tiles);
+    for (auto &entry : aFragments)
+      llvm::append_range(fenced, entry.second);
+    fenced = emitPassingThrough(rewriter, loc, "wgmma.fence.sync.aligned;", fenced);
+    scatterAccumulators(tiles, fenced);
+    ArrayRef<Value> fencedFragments =
+        ArrayRef(fenced).drop_front(fenced.size() - 4 * aFragments.size());
+    for (auto &entry : aFragments) {
+      entry.second.assign(fencedFragments.begin(), fencedFragments.begin() + 4);
+      fencedFragments = fencedFragments.drop_front(4);
+    }
+
+    std::optional<OperandGeometry> aGeometry;
+    Value aBase;
+    if (!op.isAInRegisters()) {
+      aGeometry = getOperandGeometry(cast<ttg::MemDescType>(aType), 0);
+      aBase = LLVM::PtrToIntOp::create(rewriter, loc, i32, adaptor.getA());
+    }
     for (int32_t kStep = 0; kStep < k; kStep += types.k) {
       for (Tile &tile : tiles) {
         Value mRow = LLVM::AddOp::create(rewriter, loc, rowBase,
@@ -269,14 +356,19 @@ struct WarpgroupDotOpConversion : OpConversionPattern<WarpgroupDotOp> {
         Value nColumn = LLVM::AddOp::create(rewriter, loc, columnBase,
                                             createI32(rewriter, loc, tile.origin.second));
         // A is M x K: K-major rows are M; B is K x N: K-major rows are N.
-        Value aOffset = aGeometry.kMajor ? aGeometry.emitOffset(rewriter, loc, mRow, kStep)
-                                         : aGeometry.emitOffset(rewriter, loc, kStep, mRow);
+        SmallVector<Value> a;
+        if (aGeometry) {
+          Value aOffset = aGeometry->kMajor ? aGeometry->emitOffset(rewriter, loc, mRow, kStep)
+                                            : aGeometry->emitOffset(rewriter, loc, kStep, mRow);
+          a.push_back(emitDescriptor(rewriter, loc, aBase, aOffset, *aGeometry));
+        } else {
+          a = aFragments.lookup({tile.origin.first, kStep});
+        }
         Value bOffset = bGeometry.kMajor ? bGeometry.emitOffset(rewriter, loc, nColumn, kStep)
                                          : bGeometry.emitOffset(rewriter, loc, kStep, nColumn);
-        Value product = emitWgmma(rewriter, loc, tile.accumulator,
-                                  emitDescriptor(rewriter, loc, aBase, aOffset, aGeometry),
+        Value product = emitWgmma(rewriter, loc, tile.accumulator, a,
                                   emitDescriptor(rewriter, loc, bBase, bOffset, bGeometry), types,
-                                  !aGeometry.kMajor, !bGeometry.kMajor);
+                                  aGeometry && !aGeometry->kMajor, !bGeometry.kMajor);
         for (unsigned i = 0; i < tile.accumulator.size(); ++i)
           tile.accumulator[i] = LLVM::ExtractValueOp::create(rewriter, loc, product, i);
       }
@@ -342,14 +434,16 @@ std::string whyWarpgroupDotNotLowered(WarpgroupDotOp dot, unsigned computeCapabi
   if (registers * threads != dType.getNumElements())
     return "its accumulator's layout repeats elements (the result is smaller than the warps' "
            "tiles)";
-  std::optional<WgmmaTypes> types =
-      getWgmmaTypes(dot.getA().getType().getElementType(), dType.getElementType());
+  auto aType = cast<ShapedType>(dot.getA().getType());
+  std::optional<WgmmaTypes> types = getWgmmaTypes(aType.getElementType(), dType.getElementType());
   if (!types)
     return "wgmma takes f16, bf16 or fp8 operands into f32, and int8 ones into int32, here";
-  if (dot.getA().getType().getShape()[1] % types->k != 0 || mma.getInstrShape()[0] != 16)
+  if (aType.getShape()[1] % types->k != 0 || mma.getInstrShape()[0] != 16)
     return "K must be a multiple of " + std::to_string(types->k);
-  for (auto [opIdx, operand] :
-       llvm::enumerate(SmallVector<ttg::MemDescType>{dot.getA().getType(), dot.getB().getType()})) {
+  SmallVector<std::pair<unsigned, ttg::MemDescType>> buffers = {{1, dot.getB().getType()}};
+  if (auto a = dyn_cast<ttg::MemDescType>(aType))
+    buffers.push_back({0, a});
+  for (auto [opIdx, operand] : buffers) {
     OperandGeometry geometry = getOperandGeometry(operand, opIdx);
     if (geometry.swizzleBytes < 32)
       return "its operands' buffers must be swizzled by 32 bytes or more";

@@ -21,10 +21,12 @@ accumulator is added.
 Without a GPU: the same kernels compile for cuda:80 and cuda:90 to PTX with mma.sync or wgmma,
 which ptxas assembles where the CUDA toolkit is installed."""
 
+import re
 import sys
 from pathlib import Path
 
 import numpy as np
+
 import pytest
 
 import nereid
@@ -467,17 +469,27 @@ def test_fp8_compiles_to_tensor_cores(dtype, ptx_type, target, instruction, comp
 @pytest.mark.parametrize("warps", [4, 8])
 def test_fused_attention_compiles_to_wgmma_in_accumulator_layouts(warps, compile_ptx, tmp_path):
     # Its loop converts nothing through shared memory: the softmax and the accumulator stay in
-    # the dots' layouts, and the probabilities are written once, for the second dot.
+    # the dots' layouts, and the probabilities are the second dot's A in registers. Both
+    # operands that the loop loads (k by cp.async, v by the tensor copies of implicit TMA) are
+    # copied two iterations ahead.
     kernel = attention_fwd_kernel.warmup(
         _np("float16"), _np("float16"), _np("float16"), 0.125, _np("float16"), 128, 128, 128,
         128, 4096, BLOCK_M=128, BLOCK_N=64, HEAD_DIM=128, grid=(1,), backend="nvidia",
         target="cuda:90", num_warps=warps, num_stages=3)
     ptx = compile_ptx(kernel)
     assert "wgmma.mma_async.sync.aligned.m64n64k16.f32.f16.f16" in ptx
+    second = re.findall(r"wgmma\.mma_async\.sync\.aligned\.m64n128k16\.f32\.f16\.f16 "
+                        r"\{[^}]*\}, (\S+)", ptx)
+    assert second and all(a.startswith("{%r") for a in second), "A of the second dot from registers"
     ttg = (tmp_path / "dump" / "attention_fwd_kernel.ttg").read_text()
     loop = ttg[ttg.index("scf.for"):ttg.index("scf.yield")]
-    assert loop.count("ttg.convert_layout") <= 1  # the rows' scale, between the dots' slices
-    assert loop.count("ttg.local_alloc %") == 1  # the probabilities
+    # The rows' scale between the dots' slices, and the probabilities into the operand layout,
+    # which moves nothing between registers.
+    assert loop.count("ttg.convert_layout") == 2
+    assert loop.count("-> tensor<128x64xf16, #ttg.dot_op<{opIdx = 0") == 1
+    assert loop.count("ttg.local_alloc") == 0
+    assert "nvidia.init_barrier" not in loop and loop.count("nvidia.tma_load") == 1
+    assert loop.count("ttg.async_copy_global_to_local") == 1
 
 
 @pytest.mark.parametrize("target", ["cuda:80", "cuda:89", "cuda:90"])

@@ -26,26 +26,54 @@ void NvidiaDialect::initialize() {
 }
 
 LogicalResult WarpgroupDotOp::verify() {
-  auto a = getA().getType(), b = getB().getType();
+  auto b = getB().getType();
   auto c = cast<RankedTensorType>(getC().getType());
   if (getD().getType() != c)
     return emitOpError("must have a result of the accumulator's type");
-  for (auto [name, operand] : {std::pair{"A", a}, {"B", b}})
-    if (operand.getRank() != 2 || !isa<MmaSharedEncodingAttr>(operand.getEncoding()))
-      return emitOpError() << "must have " << name
-                           << " in a 2-D buffer of #nvidia.mma_shared encoding";
   auto mma = dyn_cast_or_null<MmaEncodingAttr>(c.getEncoding());
   if (c.getRank() != 2 || !mma || mma.getVersionMajor() != 3)
     return emitOpError("must have a 2-D accumulator of #nvidia.mma encoding of version 3");
-  if (a.getElementType() != b.getElementType())
+  auto isSharedOperand = [](ttg::MemDescType type) {
+    return type.getRank() == 2 && isa<MmaSharedEncodingAttr>(type.getEncoding());
+  };
+  if (!isSharedOperand(b))
+    return emitOpError("must have B in a 2-D buffer of #nvidia.mma_shared encoding");
+  ArrayRef<int64_t> aShape;
+  Type aElement;
+  if (auto a = dyn_cast<ttg::MemDescType>(getA().getType())) {
+    if (!isSharedOperand(a))
+      return emitOpError("must have A in a 2-D buffer of #nvidia.mma_shared encoding or in "
+                         "registers");
+    aShape = a.getShape();
+    aElement = a.getElementType();
+  } else {
+    auto registers = cast<RankedTensorType>(getA().getType());
+    auto operand = dyn_cast_or_null<ttg::DotOperandEncodingAttr>(registers.getEncoding());
+    if (registers.getRank() != 2 || !operand || operand.getOpIdx() != 0 ||
+        operand.getParent() != mma || registers.getElementTypeBitWidth() != 16 ||
+        operand.getKWidth() != 2)
+      return emitOpError() << "must have A in registers of 16-bit elements in the layout "
+                              "#ttg.dot_op<{opIdx = 0, parent = "
+                           << mma << ", kWidth = 2}>; got " << registers;
+    aShape = registers.getShape();
+    aElement = registers.getElementType();
+  }
+  if (aElement != b.getElementType())
     return emitOpError("must have A and B of one element type");
-  if (a.getShape()[0] != c.getShape()[0] || b.getShape()[1] != c.getShape()[1] ||
-      a.getShape()[1] != b.getShape()[0])
+  if (aShape[0] != c.getShape()[0] || b.getShape()[1] != c.getShape()[1] ||
+      aShape[1] != b.getShape()[0])
     return emitOpError() << "must have A of MxK, B of KxN and the accumulator of MxN; got "
-                         << a.getShape()[0] << "x" << a.getShape()[1] << ", "
-                         << b.getShape()[0] << "x" << b.getShape()[1] << " and "
-                         << c.getShape()[0] << "x" << c.getShape()[1];
+                         << aShape[0] << "x" << aShape[1] << ", " << b.getShape()[0] << "x"
+                         << b.getShape()[1] << " and " << c.getShape()[0] << "x" << c.getShape()[1];
   return success();
+}
+
+void WarpgroupDotOp::getEffects(
+    SmallVectorImpl<SideEffects::EffectInstance<MemoryEffects::Effect>> &effects) {
+  // The instructions read the operands in shared memory; one in registers is a value.
+  for (OpOperand *operand : {&getAMutable(), &getBMutable()})
+    if (isa<ttg::MemDescType>(operand->get().getType()))
+      effects.emplace_back(MemoryEffects::Read::get(), operand, ttg::SharedMemory::get());
 }
 
 void NvidiaDialect::registerAttributes() {

@@ -5,6 +5,7 @@
 #include "nereid/Dialect/TritonGPU/IR/Dialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -81,7 +82,8 @@ std::optional<SmallVector<Operation *>> getInductionVarSlice(scf::ForOp loop, Va
 
 bool mayWriteMemory(Operation *op) {
   WalkResult result = op->walk([](Operation *inner) {
-    if (isa<tt::PrintOp, tt::AssertOp>(inner))
+    // A barrier of the threads orders their accesses and writes nothing itself.
+    if (isa<tt::PrintOp, tt::AssertOp, gpu::BarrierOp>(inner))
       return WalkResult::advance();
     auto effects = dyn_cast<MemoryEffectOpInterface>(inner);
     if (!effects)

@@ -32,7 +32,7 @@ std::optional<LoopLoadSlice> getLoopLoadSlice(scf::ForOp loop, tt::LoadOp load);
 std::optional<SmallVector<Operation *>> getInductionVarSlice(scf::ForOp loop, ValueRange values);
 
 /// Whether `op` or an op in its regions may write memory that a load of global memory could
-/// read (writes of shared memory, prints and assertions do not).
+/// read (writes of shared memory, barriers of the threads, prints and assertions do not).
 bool mayWriteMemory(Operation *op);
 
 /// An i1: whether `loop` runs an iteration at `inductionVar` (below its upper bound, compared

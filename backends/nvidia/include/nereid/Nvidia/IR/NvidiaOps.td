@@ -15,26 +15,34 @@ def Nvidia_GlobalMemory : Resource<"::mlir::nereid::tt::GlobalMemory">;
 class Nvidia_Op<string mnemonic, list<Trait> traits = []>
     : Op<Nvidia_Dialect, mnemonic, traits>;
 
-def Nvidia_WarpgroupDotOp : Nvidia_Op<"warpgroup_dot"> {
-  let summary = "a dot on Hopper's tensor cores (wgmma), its operands in shared memory";
+def Nvidia_WarpgroupDotOp : Nvidia_Op<"warpgroup_dot",
+    [DeclareOpInterfaceMethods<MemoryEffectsOpInterface>]> {
+  let summary = "a dot on Hopper's tensor cores (wgmma), B in shared memory";
   let description = [{
     ```
     %d = nvidia.warpgroup_dot %a, %b, %c
         : !ttg.memdesc<128x64xf16, #shared>, !ttg.memdesc<64x128xf16, #shared1>,
           tensor<128x128xf32, #wgmma> -> tensor<128x128xf32, #wgmma>
+    %d = nvidia.warpgroup_dot %p, %b, %c
+        : tensor<128x64xf16, #ttg.dot_op<{opIdx = 0, parent = #wgmma, kWidth = 2}>>,
+          !ttg.memdesc<64x128xf16, #shared1>, tensor<128x128xf32, #wgmma>
+          -> tensor<128x128xf32, #wgmma>
     ```
-    `d = a b + c`, as `tt.dot` computes it, for A (M x K) and B (K x N) in `#nvidia.mma_shared`
-    buffers, which `wgmma.mma_async` reads through shared-memory matrix descriptors, and the
-    accumulator and the result in the same `#nvidia.mma` layout of version 3. Each warpgroup
-    computes the rows and columns that the layout gives its warps. The result is complete when
-    the op returns (the lowering waits for the asynchronous instructions), unless `isAsync`:
-    then the instructions may still run, reading A and B and writing the result's registers,
-    until an `nvidia.warpgroup_dot_wait` of the result says they have finished; until then
-    the result may only be the accumulator of another warpgroup_dot or that wait's operand.
+    `d = a b + c`, as `tt.dot` computes it, for B (K x N) in an `#nvidia.mma_shared` buffer,
+    which `wgmma.mma_async` reads through shared-memory matrix descriptors, and the
+    accumulator and the result in the same `#nvidia.mma` layout of version 3. A (M x K) is
+    either such a buffer too, or, of 16-bit elements, a tensor in the `#ttg.dot_op` layout of
+    operand 0 of the accumulator's layout, whose registers hold wgmma's A fragments (a computed
+    operand: attention's probabilities). Each warpgroup computes the rows and columns that the
+    layout gives its warps. The result is complete when the op returns (the lowering waits for
+    the asynchronous instructions), unless `isAsync`: then the instructions may still run,
+    reading A and B and writing the result's registers, until an `nvidia.warpgroup_dot_wait`
+    of the result says they have finished; until then the result may only be the accumulator
+    of another warpgroup_dot or that wait's operand.
   }];
   let arguments = (ins
-    Arg<TTG_MemDescType, "A", [MemRead<Nvidia_SharedMemory>]>:$a,
-    Arg<TTG_MemDescType, "B", [MemRead<Nvidia_SharedMemory>]>:$b,
+    AnyTypeOf<[TTG_MemDescType, AnyRankedTensor]>:$a,
+    TTG_MemDescType:$b,
     AnyRankedTensor:$c,
     UnitAttr:$isAsync
   );
@@ -42,6 +50,10 @@ def Nvidia_WarpgroupDotOp : Nvidia_Op<"warpgroup_dot"> {
   let assemblyFormat = [{
     $a `,` $b `,` $c attr-dict `:` qualified(type($a)) `,` qualified(type($b)) `,` type($c)
     `->` type($d)
+  }];
+  let extraClassDeclaration = [{
+    /// Whether A is held in registers (a tensor) rather than in a shared-memory buffer.
+    bool isAInRegisters() { return isa<RankedTensorType>(getA().getType()); }
   }];
   let hasVerifier = 1;
 }
