@@ -21,6 +21,7 @@ accumulator is added.
 Without a GPU: the same kernels compile for cuda:80 and cuda:90 to PTX with mma.sync or wgmma,
 which ptxas assembles where the CUDA toolkit is installed."""
 
+import functools
 import re
 import sys
 from pathlib import Path
@@ -31,12 +32,19 @@ import pytest
 
 import nereid
 import nereid.language as tl
+from nereid.compiler.errors import CompilationError
 
 # `kernels` lives in test/python, next to this folder.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from kernels.tutorials import attention_fwd_kernel  # noqa: E402
 
 F32_EPS = 2.0 ** -24
+# Per product, the error of an fp8 dot on the tensor cores of sm_90: each wgmma adds its 32
+# products into an accumulator of about 13 mantissa bits, truncating (upstream leaves it so on
+# sm_90, where max_num_imprecise_acc defaults to all of K): (K / 32) 2^-13 sum |a b| at most,
+# doubled for the instruction's own sum, (K + 1) 2^-17 sum |a b|. On an H100 the worst error
+# of test_dot_of_operands_in_either_order's fp8 cases was 61 (K + 1) 2^-24 sum |a b|.
+FP8_ACCUMULATION_EPS = 2.0 ** -17
 
 
 @nereid.jit
@@ -147,11 +155,13 @@ def _tf32(torch, x):
 
 def _check_dot(torch, out, a, b, c=None):
     """`out` against torch.matmul of the operands (f32 ones rounded to tf32) in float64 (exact
-    products, the sum rounded once), within the dot tolerance of an f32 accumulator over K."""
+    products, the sum rounded once), within the dot tolerance of an f32 accumulator over K (of
+    the tensor cores' fp8 accumulation for fp8 operands)."""
     a64, b64 = _tf32(torch, a.cpu()), _tf32(torch, b.cpu())
     want = torch.matmul(a64, b64)
     K = a.shape[1]
-    bound = (K + 1) * F32_EPS * torch.matmul(a64.abs(), b64.abs())
+    eps = FP8_ACCUMULATION_EPS if a.dtype in (torch.float8_e4m3fn, torch.float8_e5m2) else F32_EPS
+    bound = (K + 1) * eps * torch.matmul(a64.abs(), b64.abs())
     if c is not None:
         c64 = c.cpu().double()
         want = want + c64
@@ -163,6 +173,13 @@ def _check_dot(torch, out, a, b, c=None):
     assert bool((error <= bound).all()), (
         f"element {np.unravel_index(worst, tuple(got.shape))}: got {got.flatten()[worst]}, "
         f"want {want.flatten()[worst]} within {bound.flatten()[worst]}")
+
+
+def _assert_fp8_dot_refused(launch):
+    """An fp8 dot of K below 32, which neither wgmma nor mma.sync takes (their fp8 instructions
+    read 32 elements of K) and multiply-adds do not either: refused, naming the op."""
+    with pytest.raises(CompilationError, match="cannot lower 'tt.dot' yet: a dot of f8E"):
+        launch()
 
 
 @pytest.mark.nvidia
@@ -211,8 +228,13 @@ def test_dot_of_operands_in_either_order(cuda, dtype, a_row_major, b_row_major, 
     a_stored = a if a_row_major else a.t().contiguous()
     b_stored = b if b_row_major else b.t().contiguous()
     out = _poisoned(cuda, (M, N))
-    dot_block_in_layouts[(1,)](a_stored, b_stored, out, M=M, N=N, K=K, A_ROW_MAJOR=a_row_major,
-                               B_ROW_MAJOR=b_row_major, num_warps=warps)
+    launch = functools.partial(dot_block_in_layouts[(1,)], a_stored, b_stored, out, M=M, N=N, K=K,
+                               A_ROW_MAJOR=a_row_major, B_ROW_MAJOR=b_row_major,
+                               num_warps=warps)
+    if dtype in FP8 and K < 32:
+        _assert_fp8_dot_refused(launch)
+        return
+    launch()
     _check_dot(cuda, out, a, b)
 
 
@@ -253,9 +275,14 @@ def test_tutorial_matmul_with_masks(cuda, dtype, sizes, warps):
     a, b = _operand(cuda, rng, (M, K), dtype), _operand(cuda, rng, (K, N), dtype)
     c = _poisoned(cuda, (M, N))
     grid = (-(-M // block_m) * -(-N // block_n),)
-    matmul_masked[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
-                        c.stride(0), c.stride(1), BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n,
-                        BLOCK_SIZE_K=block_k, GROUP_SIZE_M=group_m, num_warps=warps)
+    launch = functools.partial(
+        matmul_masked[grid], a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
+        c.stride(0), c.stride(1), BLOCK_SIZE_M=block_m, BLOCK_SIZE_N=block_n,
+        BLOCK_SIZE_K=block_k, GROUP_SIZE_M=group_m, num_warps=warps)
+    if dtype in FP8 and block_k < 32:
+        _assert_fp8_dot_refused(launch)
+        return
+    launch()
     _check_dot(cuda, c, a, b)
 
 
