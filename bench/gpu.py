@@ -245,9 +245,14 @@ def measure_fp8_matmul(upstream: ModuleType, nereid: ModuleType,
     (bench/triton_kernels.py's matmul_kernel) compiled by upstream Triton and by Nereid with the
     blocks of upstream tutorial 03's fp8 configuration (128 x 256 x 128, 8 warps, 3 stages),
     b K-major as the tutorial passes it (the transpose of a row-major N x K), and of cuBLAS
-    (torch._scaled_mm, unit scales); each checked first against the f32 product of the same
-    values (f16 results: within 2^-8 relative, 0.05 absolute). A peer that fails gets its
-    error instead."""
+    (torch._scaled_mm, unit scales); each checked first (f16 results: within 2^-8 relative,
+    0.05 absolute). cuBLAS is checked against the f32 product of the same values. The two
+    compilers are checked against upstream's result: on sm_90 both leave the tensor cores to
+    add each wgmma's products into about 13 mantissa bits (upstream's default
+    max_num_imprecise_acc), and at K = 8192 both differed from the f32 product by up to 3.5
+    in the same 9% of the elements (bench/RESULTS.md, 2026-12-08), while cuBLAS promotes its
+    sums. Where upstream fails, the f32 product is the reference for both. A peer that fails
+    gets its error instead."""
     a = torch.randn(size, size, device="cuda").to(torch.float8_e4m3fn)
     b = torch.randn(size, size, device="cuda").to(torch.float8_e4m3fn).t()
     expected = torch.matmul(a.float(), b.float()).half()
@@ -261,9 +266,17 @@ def measure_fp8_matmul(upstream: ModuleType, nereid: ModuleType,
             c.stride(0), c.stride(1), **blocks))
 
     one = torch.ones((), device="cuda")
-    runs = {"upstream": tutorial(upstream), "nereid": tutorial(nereid),
-            "cuBLAS": lambda: torch._scaled_mm(a, b, one, one, out_dtype=torch.float16)}
-    return tflops_of_peers(runs, c, expected, 2 * size ** 3, rtol=2**-8, atol=0.05)
+    flops = 2 * size ** 3
+    compilers = {"upstream": tutorial(upstream), "nereid": tutorial(nereid)}
+    try:
+        accumulated_alike = compilers["upstream"]().clone()
+    except Exception:  # noqa: BLE001 - upstream's row says why
+        accumulated_alike = expected
+    results = tflops_of_peers(compilers, c, accumulated_alike, flops, rtol=2**-8, atol=0.05)
+    results.update(tflops_of_peers(
+        {"cuBLAS": lambda: torch._scaled_mm(a, b, one, one, out_dtype=torch.float16)}, c,
+        expected, flops, rtol=2**-8, atol=0.05))
+    return results
 
 
 def measure_attention(upstream: ModuleType, nereid: ModuleType, batch: int = 4, heads: int = 32,
